@@ -1,0 +1,269 @@
+#include "analyzer/digest.h"
+
+#include <fmt/format.h>
+#include <xxhash.h>
+
+#include <algorithm>
+
+namespace qadvisor::analyzer {
+
+uint64_t ClassId(std::string_view fingerprint) {
+  return XXH3_64bits(fingerprint.data(), fingerprint.size());
+}
+
+std::string FormatClassId(uint64_t id) { return fmt::format("{:016X}", id); }
+
+bool IsIdentityAttribute(std::string_view key) {
+  return key == "Thread_id" || key == "Id" || key == "Schema" || key == "InnoDB_trx_id" ||
+         key == "Log_slow_rate_type" || key == "Last_errno" || key == "Killed";
+}
+
+void ValueCounts::Add(std::string_view value, uint64_t n) {
+  for (auto& [v, c] : values) {
+    if (v == value) {
+      c += n;
+      return;
+    }
+  }
+  if (values.size() < kMaxDistinct) {
+    values.emplace_back(std::string(value), n);
+  } else {
+    other += n;
+  }
+}
+
+void ValueCounts::Merge(const ValueCounts& from) {
+  for (const auto& [v, c] : from.values) Add(v, c);
+  other += from.other;
+}
+
+std::vector<std::pair<std::string, uint64_t>> ValueCounts::Sorted() const {
+  auto sorted = values;
+  std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) {
+    return a.second != b.second ? a.second > b.second : a.first < b.first;
+  });
+  return sorted;
+}
+
+Digest::Digest(DigestOptions options) : options_(options) {
+  for (const char* name : {"Query_time", "Lock_time", "Rows_sent", "Rows_examined"}) {
+    MetricId(name);
+  }
+}
+
+uint32_t Digest::MetricId(std::string_view name) {
+  KeyInfo& key = Key(SIZE_MAX, name);
+  if (key.kind != KeyKind::kMetric) {
+    key.kind = KeyKind::kMetric;
+    key.id = static_cast<uint32_t>(metric_names_.size());
+    metric_names_.emplace_back(name);
+  }
+  return key.id;
+}
+
+uint32_t Digest::FlagId(std::string_view name) {
+  KeyInfo& key = Key(SIZE_MAX, name);
+  if (key.kind != KeyKind::kFlag) {
+    key.kind = KeyKind::kFlag;
+    key.id = static_cast<uint32_t>(flag_names_.size());
+    flag_names_.emplace_back(name);
+  }
+  return key.id;
+}
+
+Digest::KeyInfo& Digest::Key(size_t position, std::string_view name) {
+  if (position < key_at_position_.size()) {
+    KeyInfo& cached = keys_[key_at_position_[position]];
+    if (cached.name == name) return cached;
+  }
+  auto it = key_index_.find(std::string(name));
+  uint32_t index;
+  if (it != key_index_.end()) {
+    index = it->second;
+  } else {
+    index = static_cast<uint32_t>(keys_.size());
+    keys_.push_back({std::string(name),
+                     IsIdentityAttribute(name) ? KeyKind::kIgnored : KeyKind::kUnknown, 0});
+    key_index_.emplace(std::string(name), index);
+  }
+  if (position != SIZE_MAX && position < 256) {
+    if (position >= key_at_position_.size()) key_at_position_.resize(position + 1, index);
+    key_at_position_[position] = index;
+  }
+  return keys_[index];
+}
+
+QueryClass& Digest::ClassFor(std::string_view fingerprint) {
+  const uint64_t id = ClassId(fingerprint);
+  auto it = by_id_.find(id);
+  if (it != by_id_.end()) return *it->second;
+  auto c = std::make_unique<QueryClass>();
+  c->id = id;
+  c->fingerprint.assign(fingerprint);
+  QueryClass* raw = c.get();
+  classes_.push_back(std::move(c));
+  by_id_.emplace(id, raw);
+  return *raw;
+}
+
+// Hot path: once per event. Profile before changing.
+void Digest::Add(const parser::Event& event, uint32_t file) {
+  if (event.admin_command) {
+    fingerprint_.assign(event.query);
+  } else {
+    parser::Fingerprint(event.query, fingerprint_, options_.fingerprint);
+  }
+  values_.clear();
+  flags_.clear();
+  for (size_t i = 0; i < event.attributes.size(); ++i) {
+    const parser::Attribute& a = event.attributes[i];
+    KeyInfo& key = Key(i, a.key);
+    if (key.kind == KeyKind::kIgnored) continue;
+    if (key.kind != KeyKind::kFlag) {
+      int64_t v = 0;
+      if (parser::ParseMicros(a.value, &v)) {
+        if (key.kind == KeyKind::kUnknown) MetricId(a.key);
+        values_.emplace_back(key.id, v);
+        continue;
+      }
+    }
+    if (key.kind != KeyKind::kMetric && (a.value == "Yes" || a.value == "No")) {
+      if (key.kind == KeyKind::kUnknown) FlagId(a.key);
+      flags_.emplace_back(key.id, a.value == "Yes");
+    }
+  }
+  AddTo(ClassFor(fingerprint_), event, file, values_, flags_);
+  AddTo(global_, event, file, values_, flags_);
+}
+
+void Digest::AddTo(QueryClass& c, const parser::Event& e, uint32_t file,
+                   const std::vector<std::pair<uint32_t, int64_t>>& values,
+                   const std::vector<std::pair<uint32_t, bool>>& flags) {
+  ++c.count;
+  int64_t query_time = -1;
+  for (const auto& [id, v] : values) {
+    if (id >= c.metrics.size()) c.metrics.resize(id + 1);
+    c.metrics[id].Add(v);
+    if (id == kQueryTime) query_time = v;
+  }
+  for (const auto& [id, yes] : flags) {
+    if (id >= c.flags_seen.size()) {
+      c.flags_seen.resize(id + 1);
+      c.flags_yes.resize(id + 1);
+    }
+    ++c.flags_seen[id];
+    c.flags_yes[id] += yes;
+  }
+  if (e.timestamp_us != parser::kNoTimestamp) {
+    if (c.first_seen == parser::kNoTimestamp || e.timestamp_us < c.first_seen) {
+      c.first_seen = e.timestamp_us;
+    }
+    if (c.last_seen == parser::kNoTimestamp || e.timestamp_us > c.last_seen) {
+      c.last_seen = e.timestamp_us;
+    }
+  }
+  if (!e.db.empty()) c.databases.Add(e.db);
+  if (!e.user.empty()) c.users.Add(e.user);
+  if (!e.host.empty()) c.hosts.Add(e.host);
+  if (&c == &global_) return;
+  // The sample is the slowest event; ties go to the earliest one.
+  Sample& s = c.sample;
+  const bool better =
+      s.query_time < query_time ||
+      (s.query_time == query_time && (s.query.empty() || file < s.file ||
+                                      (file == s.file && e.offset < s.offset)));
+  if (better) {
+    s.query.assign(e.query);
+    s.db.assign(e.db);
+    s.file = file;
+    s.offset = e.offset;
+    s.line = e.line;
+    s.query_time = query_time;
+    s.timestamp_us = e.timestamp_us;
+  }
+}
+
+namespace {
+
+void MergeClass(QueryClass& into, const QueryClass& from, const std::vector<uint32_t>& metric_map,
+                const std::vector<uint32_t>& flag_map) {
+  into.count += from.count;
+  for (size_t i = 0; i < from.metrics.size(); ++i) {
+    const uint32_t id = metric_map[i];
+    if (id >= into.metrics.size()) into.metrics.resize(id + 1);
+    into.metrics[id].Merge(from.metrics[i]);
+  }
+  for (size_t i = 0; i < from.flags_seen.size(); ++i) {
+    const uint32_t id = flag_map[i];
+    if (id >= into.flags_seen.size()) {
+      into.flags_seen.resize(id + 1);
+      into.flags_yes.resize(id + 1);
+    }
+    into.flags_seen[id] += from.flags_seen[i];
+    into.flags_yes[id] += from.flags_yes[i];
+  }
+  auto earlier = [](int64_t a, int64_t b) {
+    return b == parser::kNoTimestamp || (a != parser::kNoTimestamp && a < b);
+  };
+  auto later = [](int64_t a, int64_t b) {
+    return b == parser::kNoTimestamp || (a != parser::kNoTimestamp && a > b);
+  };
+  if (earlier(from.first_seen, into.first_seen)) into.first_seen = from.first_seen;
+  if (later(from.last_seen, into.last_seen)) into.last_seen = from.last_seen;
+  into.databases.Merge(from.databases);
+  into.users.Merge(from.users);
+  into.hosts.Merge(from.hosts);
+  const Sample& a = into.sample;
+  const Sample& b = from.sample;
+  if (!b.query.empty() || b.query_time >= 0) {
+    const bool better = a.query_time < b.query_time ||
+                        (a.query_time == b.query_time &&
+                         (a.query.empty() || b.file < a.file ||
+                          (b.file == a.file && b.offset < a.offset)));
+    if (better) into.sample = b;
+  }
+}
+
+}  // namespace
+
+void Digest::Merge(const Digest& other) {
+  std::vector<uint32_t> metric_map, flag_map;
+  for (const std::string& name : other.metric_names_) metric_map.push_back(MetricId(name));
+  for (const std::string& name : other.flag_names_) flag_map.push_back(FlagId(name));
+  for (const auto& c : other.classes_) {
+    QueryClass& into = ClassFor(c->fingerprint);
+    MergeClass(into, *c, metric_map, flag_map);
+  }
+  MergeClass(global_, other.global_, metric_map, flag_map);
+}
+
+std::vector<const QueryClass*> Digest::Ranked(OrderBy order, size_t top) const {
+  std::vector<const QueryClass*> ranked;
+  ranked.reserve(classes_.size());
+  for (const auto& c : classes_) ranked.push_back(c.get());
+  auto key = [order](const QueryClass* c) -> Int128 {
+    const Distribution* qt = c->Metric(kQueryTime);
+    switch (order) {
+      case OrderBy::kCount: return c->count;
+      case OrderBy::kMax: return qt ? qt->max() : 0;
+      case OrderBy::kP95: return qt ? qt->Percentile(0.95) : 0;
+      case OrderBy::kSum: break;
+    }
+    return qt ? qt->sum() : 0;
+  };
+  std::vector<std::pair<Int128, const QueryClass*>> keyed;
+  keyed.reserve(ranked.size());
+  for (const QueryClass* c : ranked) keyed.emplace_back(key(c), c);
+  std::sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) {
+    if (a.first != b.first) return a.first > b.first;
+    return a.second->id < b.second->id;
+  });
+  ranked.clear();
+  for (const auto& [k, c] : keyed) {
+    if (top != 0 && ranked.size() >= top) break;
+    ranked.push_back(c);
+  }
+  return ranked;
+}
+
+}  // namespace qadvisor::analyzer

@@ -1,0 +1,127 @@
+// Digest: slow-log events grouped into query classes by fingerprint, with per-class statistics.
+//
+// Add() takes events one at a time; Merge() folds another digest in (each worker thread keeps
+// its own digest and they are merged at the end). Every statistic is order-independent, so a
+// merged digest equals a single-threaded one exactly: sums are integers, percentiles depend on
+// the multiset of values only, the sample is the slowest event with ties broken by position.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "analyzer/distribution.h"
+#include "parser/fingerprint.h"
+#include "parser/slowlog.h"
+
+namespace qadvisor::analyzer {
+
+// The class id: a stable 64-bit hash (XXH3) of the fingerprint.
+uint64_t ClassId(std::string_view fingerprint);
+// 16 upper-case hex digits.
+std::string FormatClassId(uint64_t id);
+
+// Metric ids 0..3 are always these four; other numeric attributes get ids as they appear.
+enum CoreMetric : uint32_t { kQueryTime = 0, kLockTime = 1, kRowsSent = 2, kRowsExamined = 3 };
+
+// Counted distinct values (databases, users, hosts), most frequent first when reported.
+struct ValueCounts {
+  static constexpr size_t kMaxDistinct = 64;  // past this, further values count as `other`
+  std::vector<std::pair<std::string, uint64_t>> values;
+  uint64_t other = 0;
+
+  void Add(std::string_view value, uint64_t n = 1);
+  void Merge(const ValueCounts& other);
+  // Sorted by count (descending), then value.
+  std::vector<std::pair<std::string, uint64_t>> Sorted() const;
+};
+
+struct Sample {
+  std::string query;
+  std::string db;
+  uint32_t file = 0;     // index into Digest::files()
+  uint64_t offset = 0;   // byte offset of the event in that file
+  uint64_t line = 0;
+  int64_t query_time = -1;  // millionths of a second
+  int64_t timestamp_us = parser::kNoTimestamp;
+};
+
+struct QueryClass {
+  uint64_t id = 0;
+  std::string fingerprint;
+  uint64_t count = 0;
+  std::vector<Distribution> metrics;  // by metric id; count() == 0 where never seen
+  std::vector<uint64_t> flags_yes;    // by flag id: events with `Flag: Yes`
+  std::vector<uint64_t> flags_seen;   // by flag id: events carrying the flag at all
+  int64_t first_seen = parser::kNoTimestamp;
+  int64_t last_seen = parser::kNoTimestamp;
+  ValueCounts databases, users, hosts;
+  Sample sample;
+
+  const Distribution* Metric(uint32_t metric) const {
+    return metric < metrics.size() && metrics[metric].count() > 0 ? &metrics[metric] : nullptr;
+  }
+};
+
+struct DigestOptions {
+  parser::FingerprintOptions fingerprint;
+};
+
+enum class OrderBy { kSum, kCount, kMax, kP95 };
+
+class Digest {
+ public:
+  explicit Digest(DigestOptions options = {});
+
+  void Add(const parser::Event& event, uint32_t file);
+  // Folds `other` in. Metric and flag ids are matched by name.
+  void Merge(const Digest& other);
+
+  uint64_t events() const { return global_.count; }
+  const QueryClass& global() const { return global_; }  // all events as one class
+  const std::vector<std::unique_ptr<QueryClass>>& classes() const { return classes_; }
+  const std::vector<std::string>& metric_names() const { return metric_names_; }
+  const std::vector<std::string>& flag_names() const { return flag_names_; }
+
+  // Classes ranked by `order` (descending; ties by id), at most `top` (0: all).
+  std::vector<const QueryClass*> Ranked(OrderBy order, size_t top = 0) const;
+
+ private:
+  uint32_t MetricId(std::string_view name);
+  uint32_t FlagId(std::string_view name);
+  QueryClass& ClassFor(std::string_view fingerprint);
+  void AddTo(QueryClass& c, const parser::Event& event, uint32_t file,
+             const std::vector<std::pair<uint32_t, int64_t>>& values,
+             const std::vector<std::pair<uint32_t, bool>>& flags);
+
+  DigestOptions options_;
+  QueryClass global_;
+  std::vector<std::unique_ptr<QueryClass>> classes_;
+  std::unordered_map<uint64_t, QueryClass*> by_id_;
+  std::vector<std::string> metric_names_;
+  std::vector<std::string> flag_names_;
+  // How an attribute key is used: found once per name, then remembered.
+  enum class KeyKind : uint8_t { kUnknown, kMetric, kFlag, kIgnored };
+  struct KeyInfo {
+    std::string name;
+    KeyKind kind = KeyKind::kUnknown;
+    uint32_t id = 0;  // metric or flag id
+  };
+  KeyInfo& Key(size_t position, std::string_view name);
+  std::vector<KeyInfo> keys_;
+  std::unordered_map<std::string, uint32_t> key_index_;
+  // Attribute keys repeat in the same order event after event: remember which key sat at each
+  // position, so most lookups are one comparison.
+  std::vector<uint32_t> key_at_position_;
+  std::string fingerprint_;  // reused
+  std::vector<std::pair<uint32_t, int64_t>> values_;  // reused per event
+  std::vector<std::pair<uint32_t, bool>> flags_;      // reused per event
+};
+
+// Attributes that identify rather than measure, never summed.
+bool IsIdentityAttribute(std::string_view key);
+
+}  // namespace qadvisor::analyzer

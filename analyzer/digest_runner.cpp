@@ -1,0 +1,181 @@
+#include "analyzer/digest_runner.h"
+
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <condition_variable>
+#include <cstring>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+namespace qadvisor::analyzer {
+namespace {
+
+// A batch on its way from the reader to a worker.
+struct Work {
+  parser::EventBatch batch;
+  uint32_t file = 0;
+};
+
+// A bounded queue of work and a pool of free batches: memory stays at a fixed number of
+// chunks however large the input.
+class Pipeline {
+ public:
+  explicit Pipeline(size_t batches) {
+    for (size_t i = 0; i < batches; ++i) {
+      owned_.push_back(std::make_unique<Work>());
+      free_.push_back(owned_.back().get());
+    }
+  }
+  Work* TakeFree() {
+    std::unique_lock lock(mu_);
+    cv_.wait(lock, [&] { return !free_.empty(); });
+    Work* w = free_.front();
+    free_.pop_front();
+    return w;
+  }
+  void PushFull(Work* w) {
+    {
+      std::lock_guard lock(mu_);
+      full_.push_back(w);
+    }
+    cv_.notify_all();
+  }
+  void Close() {
+    {
+      std::lock_guard lock(mu_);
+      closed_ = true;
+    }
+    cv_.notify_all();
+  }
+  Work* TakeFull() {  // nullptr when closed and drained
+    std::unique_lock lock(mu_);
+    cv_.wait(lock, [&] { return !full_.empty() || closed_; });
+    if (full_.empty()) return nullptr;
+    Work* w = full_.front();
+    full_.pop_front();
+    return w;
+  }
+  void GiveBack(Work* w) {
+    {
+      std::lock_guard lock(mu_);
+      free_.push_back(w);
+    }
+    cv_.notify_all();
+  }
+
+ private:
+  std::mutex mu_;
+  std::condition_variable cv_;
+  std::deque<Work*> free_, full_;
+  bool closed_ = false;
+  std::vector<std::unique_ptr<Work>> owned_;
+};
+
+struct OpenFile {
+  std::string name;
+  int fd = -1;
+  bool owned = false;
+  uint64_t size = 0;  // 0 when unknown
+};
+
+}  // namespace
+
+Result<DigestRun> RunDigest(const std::vector<std::string>& paths, const DigestRunOptions& options) {
+  std::vector<OpenFile> files;
+  auto close_all = [&] {
+    for (OpenFile& f : files) {
+      if (f.owned && f.fd >= 0) ::close(f.fd);
+    }
+  };
+  uint64_t total = 0;
+  for (const std::string& path : paths) {
+    OpenFile f{path, -1, false, 0};
+    if (path == "-") {
+      f.fd = STDIN_FILENO;
+    } else {
+      f.fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+      if (f.fd < 0) {
+        const int err = errno;
+        close_all();
+        return Status(err == ENOENT ? StatusCode::kNotFound : StatusCode::kIoError,
+                      fmt::format("{}: cannot open: {}", path, std::strerror(err)));
+      }
+      f.owned = true;
+      struct stat st {};
+      if (::fstat(f.fd, &st) == 0) {
+        if (S_ISDIR(st.st_mode)) {
+          close_all();
+          ::close(f.fd);
+          return InvalidArgument(fmt::format("{}: is a directory, not a slow log", path));
+        }
+        if (S_ISREG(st.st_mode)) f.size = static_cast<uint64_t>(st.st_size);
+      }
+    }
+    total += f.size;
+    files.push_back(f);
+  }
+
+  DigestRun run{Digest(options.digest), paths, 0, 0, 0, {}};
+  int threads = options.threads > 0 ? options.threads
+                                    : static_cast<int>(std::thread::hardware_concurrency());
+  threads = std::max(threads, 1);
+
+  std::vector<std::unique_ptr<Digest>> partials;
+  Pipeline pipeline(threads > 1 ? static_cast<size_t>(threads) * 2 + 1 : 1);
+  std::vector<std::thread> workers;
+  if (threads > 1) {
+    for (int i = 0; i < threads; ++i) {
+      partials.push_back(std::make_unique<Digest>(options.digest));
+      workers.emplace_back([&pipeline, digest = partials.back().get()] {
+        while (Work* w = pipeline.TakeFull()) {
+          for (size_t e = 0; e < w->batch.size; ++e) digest->Add(w->batch.events[e], w->file);
+          pipeline.GiveBack(w);
+        }
+      });
+    }
+  }
+
+  Status failure;
+  uint64_t done_before = 0;
+  for (uint32_t index = 0; index < files.size(); ++index) {
+    OpenFile& f = files[index];
+    parser::SlowLogReader reader(f.name, f.fd, options.reader);
+    for (;;) {
+      Work* w = pipeline.TakeFree();
+      w->file = index;
+      if (!reader.ReadBatch(w->batch)) {
+        pipeline.GiveBack(w);
+        break;
+      }
+      if (threads > 1) {
+        pipeline.PushFull(w);
+      } else {
+        for (size_t e = 0; e < w->batch.size; ++e) run.digest.Add(w->batch.events[e], index);
+        pipeline.GiveBack(w);
+      }
+      if (options.progress) options.progress(done_before + reader.bytes_read(), total);
+    }
+    done_before += reader.bytes_read();
+    run.bytes += reader.bytes_read();
+    run.skipped += reader.skipped_events();
+    run.issue_count += reader.issue_count();
+    for (const parser::ReadIssue& issue : reader.issues()) run.issues.push_back({f.name, issue});
+    if (!reader.status().ok() && failure.ok()) failure = reader.status();
+  }
+  pipeline.Close();
+  for (std::thread& t : workers) t.join();
+  for (const auto& partial : partials) run.digest.Merge(*partial);
+  close_all();
+  if (options.progress) options.progress(done_before, total);
+  if (!failure.ok()) return failure;
+  return run;
+}
+
+}  // namespace qadvisor::analyzer

@@ -1,0 +1,125 @@
+#include "analyzer/distribution.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace qadvisor::analyzer {
+namespace {
+
+constexpr double kGamma = 1.02;
+const double kLogGamma = std::log(kGamma);
+
+int32_t BucketOf(int64_t value) {
+  return static_cast<int32_t>(std::ceil(std::log(static_cast<double>(value)) / kLogGamma));
+}
+
+// The value a bucket stands for: the middle of (gamma^(i-1), gamma^i] in relative terms.
+int64_t BucketValue(int32_t index) {
+  return static_cast<int64_t>(std::llround(std::pow(kGamma, index) * 2.0 / (1.0 + kGamma)));
+}
+
+}  // namespace
+
+void Distribution::Add(int64_t value) {
+  if (count_ == 0) {
+    min_ = max_ = value;
+  } else {
+    min_ = std::min(min_, value);
+    max_ = std::max(max_, value);
+  }
+  ++count_;
+  sum_ += value;
+  integral_ = integral_ && value % 1000000 == 0;
+  if (!histogram_) {
+    exact_.push_back(value);
+    if (exact_.size() > kExactLimit) ToHistogram();
+    return;
+  }
+  AddToHistogram(value, 1);
+}
+
+void Distribution::AddToHistogram(int64_t value, uint32_t n) {
+  if (value <= 0) {
+    non_positive_ += n;
+    return;
+  }
+  Bucket(BucketOf(value)) += n;
+}
+
+uint32_t& Distribution::Bucket(int32_t b) {
+  if (buckets_.empty()) {
+    low_ = b;
+    buckets_.push_back(0);
+  } else if (b < low_) {
+    buckets_.insert(buckets_.begin(), static_cast<size_t>(low_ - b), 0);
+    low_ = b;
+  } else if (b >= low_ + static_cast<int32_t>(buckets_.size())) {
+    buckets_.resize(static_cast<size_t>(b - low_ + 1), 0);
+  }
+  return buckets_[static_cast<size_t>(b - low_)];
+}
+
+void Distribution::ToHistogram() {
+  histogram_ = true;
+  for (const int64_t v : exact_) AddToHistogram(v, 1);
+  exact_.clear();
+  exact_.shrink_to_fit();
+}
+
+void Distribution::Merge(const Distribution& other) {
+  if (other.count_ == 0) return;
+  if (count_ == 0) {
+    *this = other;
+    return;
+  }
+  min_ = std::min(min_, other.min_);
+  max_ = std::max(max_, other.max_);
+  count_ += other.count_;
+  sum_ += other.sum_;
+  integral_ = integral_ && other.integral_;
+  if (!histogram_ && !other.histogram_ && exact_.size() + other.exact_.size() <= kExactLimit) {
+    exact_.insert(exact_.end(), other.exact_.begin(), other.exact_.end());
+    return;
+  }
+  if (!histogram_) ToHistogram();
+  if (!other.histogram_) {
+    for (const int64_t v : other.exact_) AddToHistogram(v, 1);
+    return;
+  }
+  non_positive_ += other.non_positive_;
+  for (size_t i = 0; i < other.buckets_.size(); ++i) {
+    if (other.buckets_[i] == 0) continue;
+    Bucket(other.low_ + static_cast<int32_t>(i)) += other.buckets_[i];
+  }
+}
+
+int64_t Distribution::Percentile(double p) const {
+  if (count_ == 0) return 0;
+  uint64_t rank = static_cast<uint64_t>(std::ceil(p * static_cast<double>(count_)));
+  rank = std::clamp<uint64_t>(rank, 1, count_);
+  if (!histogram_) {
+    std::vector<int64_t> sorted = exact_;
+    std::nth_element(sorted.begin(), sorted.begin() + static_cast<ptrdiff_t>(rank - 1), sorted.end());
+    return sorted[rank - 1];
+  }
+  uint64_t seen = non_positive_;
+  if (rank <= seen) return std::clamp<int64_t>(0, min_, max_);
+  for (size_t i = 0; i < buckets_.size(); ++i) {
+    seen += buckets_[i];
+    if (seen >= rank) {
+      int64_t v = BucketValue(low_ + static_cast<int32_t>(i));
+      if (integral_) v = (v + 500000) / 1000000 * 1000000;
+      return std::clamp(v, min_, max_);
+    }
+  }
+  return max_;
+}
+
+int64_t Distribution::Average() const {
+  if (count_ == 0) return 0;
+  const Int128 c = static_cast<Int128>(count_);
+  const Int128 half = sum_ >= 0 ? c / 2 : -(c / 2);
+  return static_cast<int64_t>((sum_ + half) / c);
+}
+
+}  // namespace qadvisor::analyzer

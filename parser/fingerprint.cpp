@@ -1,0 +1,404 @@
+#include "parser/fingerprint.h"
+
+#include "parser/keywords.h"
+#include "parser/lexer.h"
+
+namespace qadvisor::parser {
+namespace {
+
+// What was emitted last, for spacing and for telling a unary sign from a binary one.
+enum class Cls : uint8_t {
+  kNone, kWord, kLiteral, kOpen, kClose, kComma, kDot, kOperator, kSign, kSemicolon, kVariable
+};
+
+constexpr int kMaxNesting = 64;  // deeper literal tuples are fingerprinted token by token
+
+bool IsWord(std::string_view text, std::string_view lower_word) {
+  return EqualsIgnoreCase(text, lower_word);
+}
+
+class Fingerprinter {
+ public:
+  Fingerprinter(std::string_view sql, std::string& out, const FingerprintOptions& options)
+      : sql_(sql), lex_(sql), out_(out), options_(options) {}
+
+  // Hot loop: called once per slow-log event. Profile before changing.
+  void Run() {
+    out_.clear();
+    for (Token t = lex_.Next(); t.kind != TokenKind::kEnd; t = lex_.Next()) Handle(t);
+    // A trailing `;` (and any run of them) is not part of the query.
+    while (!out_.empty() && (out_.back() == ';' || out_.back() == ' ')) out_.pop_back();
+  }
+
+ private:
+  std::string_view Text(Token t) const { return t.Text(sql_); }
+  Token Peek() const {
+    Lexer copy = lex_;
+    return copy.Next();
+  }
+
+  // A token that stands for one value: literal, placeholder, NULL/TRUE/FALSE.
+  bool IsValue(Token t) const {
+    if (IsLiteral(t.kind) || t.kind == TokenKind::kParam || t.kind == TokenKind::kNamedParam ||
+        t.kind == TokenKind::kUnterminated) {
+      return true;
+    }
+    if (t.kind != TokenKind::kIdentifier) return false;
+    const std::string_view w = Text(t);
+    return IsWord(w, "null") || IsWord(w, "true") || IsWord(w, "false");
+  }
+  bool IsIntroducer(Token t) const {
+    return t.kind == TokenKind::kIdentifier && t.length > 1 && sql_[t.offset] == '_';
+  }
+
+  void Space(Cls cls) {
+    if (out_.empty()) return;
+    if (cls == Cls::kComma || cls == Cls::kClose || cls == Cls::kDot || cls == Cls::kSemicolon) {
+      return;
+    }
+    if (last_ == Cls::kOpen || last_ == Cls::kDot || last_ == Cls::kSign) return;
+    // f(x), but `INSERT INTO t (a, b)` and `JOIN t (…)`: a table name is no function.
+    if (cls == Cls::kOpen && last_ == Cls::kWord && !last_reserved_ && !last_is_table_) return;
+    out_.push_back(' ');
+  }
+  void Emit(std::string_view text, Cls cls) {
+    Space(cls);
+    out_.append(text);
+    last_ = cls;
+    if (cls != Cls::kWord) is_state_ = 0;
+  }
+  void EmitLiteral() {
+    Emit("?", Cls::kLiteral);
+  }
+  void EmitLowered(std::string_view text, bool fold_digits) {
+    Space(Cls::kWord);
+    bool in_digits = false;
+    for (const char c : text) {
+      if (fold_digits && c >= '0' && c <= '9') {
+        if (!in_digits) out_.push_back('?');
+        in_digits = true;
+        continue;
+      }
+      in_digits = false;
+      out_.push_back(ToLowerAscii(c));
+    }
+    last_ = Cls::kWord;
+  }
+
+  // Whether the identifier about to be emitted names a table: it follows INTO, TABLE, JOIN,
+  // UPDATE, FROM or REPLACE, or it is the second half of `db.table` after one.
+  bool IsTableName() const {
+    return (last_ == Cls::kWord && last_reserved_ && after_table_keyword_) ||
+           (last_ == Cls::kDot && table_before_dot_);
+  }
+  void NoteWord(std::string_view w, bool reserved, bool table) {
+    last_reserved_ = reserved;
+    last_is_table_ = table;
+    after_table_keyword_ = reserved && (IsWord(w, "into") || IsWord(w, "table") ||
+                                        IsWord(w, "join") || IsWord(w, "update") ||
+                                        IsWord(w, "from") || IsWord(w, "replace"));
+  }
+
+  bool UnaryContext() const {
+    switch (last_) {
+      case Cls::kNone: case Cls::kOpen: case Cls::kComma: case Cls::kOperator: case Cls::kSign:
+      case Cls::kSemicolon:
+        return true;
+      case Cls::kWord:
+        return last_reserved_;
+      default:
+        return false;
+    }
+  }
+
+  void Handle(Token t) {
+    switch (t.kind) {
+      case TokenKind::kIdentifier:
+        HandleWord(t);
+        return;
+      case TokenKind::kQuotedIdentifier:
+        HandleQuotedIdentifier(t);
+        return;
+      case TokenKind::kString: case TokenKind::kNationalString: case TokenKind::kNumber:
+      case TokenKind::kHexNumber: case TokenKind::kBitNumber: case TokenKind::kParam:
+      case TokenKind::kNamedParam: case TokenKind::kUnterminated:
+        EmitLiteral();
+        statement_start_ = false;
+        return;
+      case TokenKind::kHint: case TokenKind::kComment: case TokenKind::kIllegal:
+        return;  // not part of what the query does
+      case TokenKind::kMinus: case TokenKind::kPlus:
+        if (UnaryContext()) {
+          const Token next = Peek();
+          if (next.kind == TokenKind::kNumber || next.kind == TokenKind::kParam ||
+              next.kind == TokenKind::kNamedParam) {
+            lex_.Next();
+            EmitLiteral();
+            return;
+          }
+          Emit(Text(t), Cls::kSign);
+          return;
+        }
+        Emit(Text(t), Cls::kOperator);
+        return;
+      case TokenKind::kLParen:
+        ++depth_;
+        Emit("(", Cls::kOpen);
+        return;
+      case TokenKind::kRParen:
+        if (depth_ > 0) --depth_;
+        Emit(")", Cls::kClose);
+        return;
+      case TokenKind::kComma:
+        Emit(",", Cls::kComma);
+        return;
+      case TokenKind::kDot:
+        table_before_dot_ = last_ == Cls::kWord && last_is_table_;
+        Emit(".", Cls::kDot);
+        return;
+      case TokenKind::kSemicolon:
+        Emit(";", Cls::kSemicolon);
+        statement_start_ = true;
+        return;
+      case TokenKind::kUserVariable: case TokenKind::kSystemVariable:
+        EmitLowered(Text(t), false);
+        last_ = Cls::kVariable;
+        statement_start_ = false;
+        return;
+      default:
+        Emit(Text(t), t.kind == TokenKind::kBang || t.kind == TokenKind::kTilde ? Cls::kSign
+                                                                                : Cls::kOperator);
+        return;
+    }
+  }
+
+  void HandleQuotedIdentifier(Token t) {
+    // `name` and name are the same identifier: print it bare when it needs no quotes.
+    const std::string_view text = Text(t);
+    const char quote = text.front();
+    const std::string_view inner = text.substr(1, text.size() - 2);
+    bool plain = !inner.empty() && !IsReservedWord(inner);
+    bool all_digits = true;
+    for (const char c : inner) {
+      if (!IsIdentifierByte(static_cast<unsigned char>(c))) plain = false;
+      if (c < '0' || c > '9') all_digits = false;
+    }
+    const bool table = IsTableName();
+    if (plain && !all_digits) {
+      EmitLowered(inner, options_.fold_identifier_digits);
+    } else {
+      Space(Cls::kWord);
+      out_.push_back('`');
+      for (size_t i = 0; i < inner.size(); ++i) {
+        out_.push_back(ToLowerAscii(inner[i]));
+        if (inner[i] == quote && i + 1 < inner.size()) ++i;  // doubled quote
+      }
+      out_.push_back('`');
+      last_ = Cls::kWord;
+    }
+    NoteWord(inner, false, table);
+    is_state_ = 0;
+    statement_start_ = false;
+  }
+
+  void HandleWord(Token t) {
+    const std::string_view w = Text(t);
+    const bool at_start = statement_start_;
+    statement_start_ = false;
+    if (IsWord(w, "null") || IsWord(w, "true") || IsWord(w, "false")) {
+      if (is_state_ != 0) {  // IS [NOT] NULL/TRUE/FALSE is a test, not a value
+        EmitLowered(w, false);
+        last_reserved_ = true;
+        is_state_ = 0;
+      } else {
+        EmitLiteral();
+      }
+      return;
+    }
+    if (IsWord(w, "asc")) return;  // the default direction: `ORDER BY a` = `ORDER BY a ASC`
+    if (IsIntroducer(t)) {
+      const Token next = Peek();
+      if (next.kind == TokenKind::kString || next.kind == TokenKind::kHexNumber ||
+          next.kind == TokenKind::kBitNumber) {
+        lex_.Next();  // _utf8mb4'text' is one literal
+        EmitLiteral();
+        return;
+      }
+    }
+    if (at_start && IsWord(w, "use") && TryUse()) return;
+    if (at_start && IsWord(w, "call")) {
+      HandleCall();
+      return;
+    }
+    if ((IsWord(w, "in") || IsWord(w, "values") || IsWord(w, "value")) &&
+        Peek().kind == TokenKind::kLParen) {
+      HandleList(w);
+      return;
+    }
+    if (IsWord(w, "limit") && TryLimit()) return;
+
+    const bool reserved = IsReservedWord(w);
+    const bool table = !reserved && IsTableName();
+    EmitLowered(w, options_.fold_identifier_digits && !reserved);
+    NoteWord(w, reserved, table);
+    if (IsWord(w, "is")) {
+      is_state_ = 1;
+    } else if (is_state_ == 1 && IsWord(w, "not")) {
+      is_state_ = 2;
+    } else {
+      is_state_ = 0;
+    }
+  }
+
+  // use_stmt: USE db  ->  use ?
+  bool TryUse() {
+    Lexer copy = lex_;
+    const Token db = copy.Next();
+    if (db.kind != TokenKind::kIdentifier && db.kind != TokenKind::kQuotedIdentifier) return false;
+    const Token end = copy.Next();
+    if (end.kind != TokenKind::kEnd && end.kind != TokenKind::kSemicolon) return false;
+    lex_ = copy;
+    Emit("use ?", Cls::kWord);
+    last_reserved_ = false;
+    if (end.kind == TokenKind::kSemicolon) Handle(end);
+    return true;
+  }
+
+  // call_stmt: CALL name[.name] [(args)]  ->  call name   (the arguments are dropped)
+  void HandleCall() {
+    EmitLowered("call", false);
+    last_reserved_ = true;
+    int depth = 0;
+    for (;;) {
+      Lexer copy = lex_;
+      const Token t = copy.Next();
+      if (t.kind == TokenKind::kEnd) return;
+      if (t.kind == TokenKind::kSemicolon && depth == 0) return;  // the main loop goes on
+      lex_ = copy;
+      if (t.kind == TokenKind::kLParen) ++depth;
+      if (t.kind == TokenKind::kRParen && depth > 0) --depth;
+      if (depth > 0 || t.kind == TokenKind::kRParen) continue;
+      if (t.kind == TokenKind::kIdentifier) {
+        EmitLowered(Text(t), options_.fold_identifier_digits);
+        last_reserved_ = false;
+      } else if (t.kind == TokenKind::kQuotedIdentifier) {
+        HandleQuotedIdentifier(t);
+      } else if (t.kind == TokenKind::kDot) {
+        Emit(".", Cls::kDot);
+      }
+    }
+  }
+
+  // value_list: item {, item}   item: [+|-] value | _charset value | ( value_list )
+  // Scans a list of plain values after its '(' up to and including the matching ')'.
+  bool ScanValueList(Lexer& lx, int nesting) const {
+    if (nesting > kMaxNesting) return false;
+    for (;;) {
+      Token t = lx.Next();
+      if (t.kind == TokenKind::kMinus || t.kind == TokenKind::kPlus) t = lx.Next();
+      if (t.kind == TokenKind::kLParen) {
+        if (!ScanValueList(lx, nesting + 1)) return false;
+      } else if (IsIntroducer(t)) {
+        if (!IsValue(lx.Next())) return false;
+      } else if (!IsValue(t)) {
+        return false;
+      }
+      t = lx.Next();
+      if (t.kind == TokenKind::kRParen) return true;
+      if (t.kind != TokenKind::kComma) return false;
+    }
+  }
+
+  // IN (v, …) -> in(?+);  VALUES (v, …), (v, …) -> values(?+). A VALUES list whose rows hold
+  // expressions keeps its first row and drops the following rows that fingerprint the same.
+  void HandleList(std::string_view word) {
+    Lexer copy = lex_;
+    copy.Next();  // (
+    if (ScanValueList(copy, 0)) {
+      const bool values = !IsWord(word, "in");
+      if (values) {
+        for (;;) {
+          Lexer more = copy;
+          if (more.Next().kind != TokenKind::kComma || more.Next().kind != TokenKind::kLParen ||
+              !ScanValueList(more, 0)) {
+            break;
+          }
+          copy = more;
+        }
+      }
+      lex_ = copy;
+      EmitLowered(word, false);
+      out_.append("(?+)");
+      last_ = Cls::kClose;
+      return;
+    }
+    EmitLowered(word, false);
+    last_reserved_ = true;
+    is_state_ = 0;
+    if (IsWord(word, "in") || nesting_ >= 8) return;  // IN (subquery) goes on as usual
+    ++nesting_;
+    const size_t first_row = EmitGroup();
+    const std::string first = out_.substr(first_row);
+    for (;;) {
+      Lexer more = lex_;
+      if (more.Next().kind != TokenKind::kComma || more.Next().kind != TokenKind::kLParen) break;
+      const size_t mark = out_.size();
+      Handle(lex_.Next());  // ,
+      const size_t row = EmitGroup();
+      if (std::string_view(out_).substr(row) == first) out_.resize(mark);
+    }
+    --nesting_;
+  }
+
+  // Emits a parenthesised group token by token; returns the output offset of its '('.
+  size_t EmitGroup() {
+    const int outer = depth_;
+    Handle(lex_.Next());  // (
+    const size_t open = out_.size() - 1;
+    while (depth_ > outer) {
+      const Token t = lex_.Next();
+      if (t.kind == TokenKind::kEnd) break;
+      Handle(t);
+    }
+    return open;
+  }
+
+  // LIMIT n | LIMIT m, n | LIMIT n OFFSET m  ->  limit ?
+  bool TryLimit() {
+    Lexer copy = lex_;
+    if (!IsValue(copy.Next())) return false;
+    Lexer more = copy;
+    const Token sep = more.Next();
+    if (sep.kind == TokenKind::kComma ||
+        (sep.kind == TokenKind::kIdentifier && IsWord(Text(sep), "offset"))) {
+      if (IsValue(more.Next())) copy = more;
+    }
+    lex_ = copy;
+    EmitLowered("limit", false);
+    last_reserved_ = true;
+    EmitLiteral();
+    return true;
+  }
+
+  std::string_view sql_;
+  Lexer lex_;
+  std::string& out_;
+  const FingerprintOptions& options_;
+  Cls last_ = Cls::kNone;
+  bool last_reserved_ = false;
+  bool last_is_table_ = false;        // the last word names a table (after INTO, JOIN, …)
+  bool after_table_keyword_ = false;  // the last word was INTO, TABLE, JOIN, UPDATE, FROM, …
+  bool table_before_dot_ = false;     // the word before the last '.' named a table
+  bool statement_start_ = true;
+  int is_state_ = 0;  // 1 after IS, 2 after IS NOT
+  int depth_ = 0;     // open parentheses
+  int nesting_ = 0;   // VALUES rows being compared
+};
+
+}  // namespace
+
+void Fingerprint(std::string_view sql, std::string& out, const FingerprintOptions& options) {
+  Fingerprinter(sql, out, options).Run();
+}
+
+}  // namespace qadvisor::parser

@@ -1,0 +1,21 @@
+// MySQL reserved words (MySQL 8.0 and MariaDB 10.x/11.x, the union of both).
+//
+// A reserved word cannot be used as an unquoted identifier, so a bare word that is reserved
+// is a keyword wherever it stands. Source: "Keywords and Reserved Words",
+// https://dev.mysql.com/doc/refman/8.0/en/keywords.html, and MariaDB's "Reserved Words".
+#pragma once
+
+#include <string_view>
+
+namespace qadvisor::parser {
+
+// Case-insensitive.
+bool IsReservedWord(std::string_view word);
+
+// ASCII lower-casing of one byte through a table; other bytes unchanged.
+char ToLowerAscii(char c);
+
+// Case-insensitive ASCII equality.
+bool EqualsIgnoreCase(std::string_view a, std::string_view b);
+
+}  // namespace qadvisor::parser

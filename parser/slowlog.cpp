@@ -1,0 +1,612 @@
+#include "parser/slowlog.h"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
+#include "parser/keywords.h"
+
+namespace qadvisor::parser {
+namespace {
+
+bool StartsWith(std::string_view s, std::string_view prefix) {
+  return s.size() >= prefix.size() && std::memcmp(s.data(), prefix.data(), prefix.size()) == 0;
+}
+
+bool StartsWithIgnoreCase(std::string_view s, std::string_view prefix) {
+  return s.size() >= prefix.size() && EqualsIgnoreCase(s.substr(0, prefix.size()), prefix);
+}
+
+bool IsBlank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
+
+std::string_view TrimLeft(std::string_view s) {
+  size_t i = 0;
+  while (i < s.size() && (IsBlank(s[i]) || s[i] == '\n')) ++i;
+  return s.substr(i);
+}
+
+std::string_view TrimRight(std::string_view s) {
+  size_t n = s.size();
+  while (n > 0 && (IsBlank(s[n - 1]) || s[n - 1] == '\n')) --n;
+  return s.substr(0, n);
+}
+
+std::string_view Trim(std::string_view s) { return TrimRight(TrimLeft(s)); }
+
+// What a line is, for framing events. Classification looks at one line only, so that framing
+// can restart at any event boundary.
+enum class LineKind : uint8_t {
+  kBlank,
+  kStartMarker,   // `# Time:`, `# User@Host:`, `# User:`, `# Thread_id:`: an event may start here
+  kQueryTime,     // `# Query_time:`: also a start marker (events without Time/User lines)
+  kHeader,        // any other `#` line before the query
+  kAdmin,         // `# administrator command: Quit;`: the query of its event
+  kBanner,        // a server (re)start banner: `…mysqld, Version: … started with:` and its lines
+  kText,          // query text, or junk outside an event
+};
+
+LineKind Classify(std::string_view line) {
+  if (line.empty()) return LineKind::kBlank;
+  const char c = line[0];
+  if (c == '#') {
+    std::string_view rest = line.substr(1);
+    while (!rest.empty() && rest[0] == ' ') rest.remove_prefix(1);
+    if (rest.empty()) return LineKind::kHeader;
+    switch (rest[0]) {
+      case 'T':
+        if (StartsWith(rest, "Time:") || StartsWith(rest, "Thread_id:")) {
+          return LineKind::kStartMarker;
+        }
+        break;
+      case 'U':
+        if (StartsWith(rest, "User@Host:") || StartsWith(rest, "User:")) {
+          return LineKind::kStartMarker;
+        }
+        break;
+      case 'Q':
+        if (StartsWith(rest, "Query_time:")) return LineKind::kQueryTime;
+        break;
+      case 'a':
+        if (StartsWith(rest, "administrator command:")) return LineKind::kAdmin;
+        break;
+      default:
+        break;
+    }
+    return LineKind::kHeader;
+  }
+  if (IsBlank(c)) {
+    size_t i = 1;
+    while (i < line.size() && IsBlank(line[i])) ++i;
+    if (i == line.size()) return LineKind::kBlank;
+    return LineKind::kText;
+  }
+  // Restart banner: "/usr/sbin/mysqld, Version: 8.0.36 (…). started with:", then
+  // "Tcp port: 3306  Unix socket: …" and "Time                 Id Command    Argument".
+  // (Windows servers print "TCP Port: 3306, Named Pipe: …"; the Time header may use tabs.)
+  if (c == 'T') {
+    if (StartsWithIgnoreCase(line, "Tcp port:")) return LineKind::kBanner;
+    if (StartsWith(line, "Time") && line.find("Id") != std::string_view::npos &&
+        line.find("Command") != std::string_view::npos &&
+        line.find("Argument") != std::string_view::npos) {
+      return LineKind::kBanner;
+    }
+  }
+  if (line.size() > 13 && TrimRight(line).ends_with("started with:") &&
+      line.find(", Version: ") != std::string_view::npos) {
+    return LineKind::kBanner;
+  }
+  return LineKind::kText;
+}
+
+int64_t DaysFromCivil(int64_t y, unsigned m, unsigned d) {
+  // Howard Hinnant's days_from_civil: proleptic Gregorian calendar.
+  y -= m <= 2;
+  const int64_t era = (y >= 0 ? y : y - 399) / 400;
+  const unsigned yoe = static_cast<unsigned>(y - era * 400);
+  const unsigned doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+  const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  return era * 146097 + static_cast<int64_t>(doe) - 719468;
+}
+
+// Reads exactly `n` digits at *p.
+bool Digits(std::string_view s, size_t* p, size_t n, int* out) {
+  if (*p + n > s.size()) return false;
+  int v = 0;
+  for (size_t i = 0; i < n; ++i) {
+    const char c = s[*p + i];
+    if (c < '0' || c > '9') return false;
+    v = v * 10 + (c - '0');
+  }
+  *p += n;
+  *out = v;
+  return true;
+}
+
+}  // namespace
+
+std::string_view Event::Get(std::string_view key) const {
+  for (const Attribute& a : attributes) {
+    if (a.key == key) return a.value;
+  }
+  return {};
+}
+
+bool ParseMicros(std::string_view text, int64_t* out) {
+  size_t i = 0;
+  bool negative = false;
+  if (i < text.size() && (text[i] == '-' || text[i] == '+')) negative = text[i++] == '-';
+  if (i >= text.size()) return false;
+  constexpr int64_t kLimit = INT64_MAX / 10 / 1000000;
+  int64_t whole = 0;
+  bool any = false;
+  while (i < text.size() && text[i] >= '0' && text[i] <= '9') {
+    if (whole > kLimit) return false;
+    whole = whole * 10 + (text[i++] - '0');
+    any = true;
+  }
+  int64_t frac = 0;
+  int frac_digits = 0;
+  if (i < text.size() && text[i] == '.') {
+    ++i;
+    while (i < text.size() && text[i] >= '0' && text[i] <= '9') {
+      if (frac_digits < 6) {  // finer than a microsecond is dropped
+        frac = frac * 10 + (text[i] - '0');
+        ++frac_digits;
+      }
+      ++i;
+      any = true;
+    }
+  }
+  if (!any || i != text.size()) return false;
+  for (; frac_digits < 6; ++frac_digits) frac *= 10;
+  const int64_t v = whole * 1000000 + frac;
+  *out = negative ? -v : v;
+  return true;
+}
+
+int64_t ParseSlowLogTime(std::string_view text) {
+  text = Trim(text);
+  size_t p = 0;
+  int year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0;
+  int64_t micros = 0;
+  int64_t zone_seconds = 0;
+  if (text.size() >= 10 && text[4] == '-') {
+    // ISO 8601: 2018-02-05T02:46:43.015898Z or …+02:00
+    if (!Digits(text, &p, 4, &year) || text[p++] != '-' || !Digits(text, &p, 2, &month) ||
+        text[p++] != '-' || !Digits(text, &p, 2, &day)) {
+      return kNoTimestamp;
+    }
+    if (p >= text.size() || (text[p] != 'T' && text[p] != ' ')) return kNoTimestamp;
+    ++p;
+    if (!Digits(text, &p, 2, &hour) || p >= text.size() || text[p++] != ':' ||
+        !Digits(text, &p, 2, &minute) || p >= text.size() || text[p++] != ':' ||
+        !Digits(text, &p, 2, &second)) {
+      return kNoTimestamp;
+    }
+  } else {
+    // Old form: YYMMDD H:MM:SS[.ffffff], hour padded with a space.
+    int yy = 0;
+    if (!Digits(text, &p, 2, &yy) || !Digits(text, &p, 2, &month) || !Digits(text, &p, 2, &day)) {
+      return kNoTimestamp;
+    }
+    year = 2000 + yy;
+    while (p < text.size() && text[p] == ' ') ++p;
+    const size_t hour_start = p;
+    while (p < text.size() && text[p] >= '0' && text[p] <= '9') hour = hour * 10 + (text[p++] - '0');
+    if (p == hour_start || p - hour_start > 2 || p >= text.size() || text[p++] != ':' ||
+        !Digits(text, &p, 2, &minute) || p >= text.size() || text[p++] != ':' ||
+        !Digits(text, &p, 2, &second)) {
+      return kNoTimestamp;
+    }
+  }
+  if (p < text.size() && text[p] == '.') {
+    ++p;
+    int digits = 0;
+    while (p < text.size() && text[p] >= '0' && text[p] <= '9') {
+      if (digits < 6) micros = micros * 10 + (text[p] - '0'), ++digits;
+      ++p;
+    }
+    for (; digits < 6; ++digits) micros *= 10;
+  }
+  if (p < text.size() && text[p] == 'Z') {
+    ++p;
+  } else if (p < text.size() && (text[p] == '+' || text[p] == '-')) {
+    const int sign = text[p++] == '-' ? -1 : 1;
+    int zh = 0, zm = 0;
+    if (!Digits(text, &p, 2, &zh)) return kNoTimestamp;
+    if (p < text.size() && text[p] == ':') ++p;
+    if (!Digits(text, &p, 2, &zm)) return kNoTimestamp;
+    zone_seconds = sign * (zh * 3600 + zm * 60);
+  }
+  if (p != text.size() || month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 ||
+      minute > 59 || second > 60) {
+    return kNoTimestamp;
+  }
+  const int64_t days = DaysFromCivil(year, static_cast<unsigned>(month), static_cast<unsigned>(day));
+  const int64_t seconds = days * 86400 + hour * 3600 + minute * 60 + second - zone_seconds;
+  return seconds * 1000000 + micros;
+}
+
+SlowLogReader::SlowLogReader(std::string name, int fd, ReaderOptions options)
+    : name_(std::move(name)), fd_(fd), options_(options) {}
+
+void SlowLogReader::Report(uint64_t offset, uint64_t line, std::string message) {
+  ++issue_count_;
+  if (issues_.size() < options_.max_issues) issues_.push_back({offset, line, std::move(message)});
+}
+
+bool SlowLogReader::Fill(std::string& buffer, size_t want) {
+  const size_t start = buffer.size();
+  buffer.resize(start + want);
+  size_t got = 0;
+  while (got < want) {
+    const ssize_t n = ::read(fd_, buffer.data() + start + got, want - got);
+    if (n == 0) {
+      eof_ = true;
+      break;
+    }
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      status_ = IoError(fmt::format("{}: read failed: {}", name_, std::strerror(errno)));
+      eof_ = true;
+      break;
+    }
+    got += static_cast<size_t>(n);
+  }
+  buffer.resize(start + got);
+  bytes_read_ += got;
+  return !eof_;
+}
+
+bool SlowLogReader::ReadBatch(EventBatch& batch) {
+  batch.size = 0;
+  for (;;) {
+    // The database and time in force outlive the buffer they were read from.
+    batch.carried_time.assign(time_);
+    batch.carried_db.assign(db_);
+    time_ = batch.carried_time;
+    db_ = batch.carried_db;
+
+    batch.buffer.assign(tail_);
+    const uint64_t tail_size = tail_.size();
+    tail_.clear();
+    if (!eof_) Fill(batch.buffer, std::max(options_.chunk_bytes, static_cast<size_t>(tail_size)));
+    base_offset_ = tail_offset_;
+    base_line_ = tail_line_;
+    if (base_offset_ == 0 && batch.buffer.size() >= 2 &&
+        static_cast<unsigned char>(batch.buffer[0]) == 0x1f &&
+        static_cast<unsigned char>(batch.buffer[1]) == 0x8b) {
+      status_ = InvalidArgument(fmt::format(
+          "{}: gzip-compressed input; decompress it first, e.g. zcat {} | qadvisor digest -",
+          name_, name_));
+      eof_ = true;
+      batch.buffer.clear();
+      return false;
+    }
+    Frame(batch, eof_);
+    if (batch.size > 0) return true;
+    if (eof_ && tail_.empty()) return false;
+    if (tail_.size() > options_.max_event_bytes) {
+      Report(tail_offset_, tail_line_,
+             fmt::format("event larger than {} MiB skipped (raise --max-event-size to read it)",
+                         options_.max_event_bytes >> 20));
+      ++skipped_events_;
+      skipping_ = true;
+      tail_offset_ += tail_.size();
+      tail_line_ += static_cast<uint64_t>(std::count(tail_.begin(), tail_.end(), '\n'));
+      tail_.clear();
+    }
+  }
+}
+
+// Splits the batch buffer into events. An event is a run of header lines (`# …`) followed by
+// query text; it ends where the next event's first header line or a restart banner begins.
+// A header line inside query text ends the query only if it is a start marker (`# Time:`,
+// `# User@Host:`, `# User:`, `# Thread_id:`, `# Query_time:`), since queries may hold
+// comment lines of their own. Hot loop: profile before changing.
+void SlowLogReader::Frame(EventBatch& batch, bool at_eof) {
+  const std::string_view data = batch.buffer;
+  enum class State { kIdle, kHeader, kBody } state = State::kIdle;
+  size_t event_begin = 0, body_begin = 0;
+  uint64_t event_line = 0;
+  bool header_has_query_time = false;
+  size_t junk_begin = std::string_view::npos;  // start of a run of text outside any event
+  uint64_t junk_line = 0;
+
+  auto flush_junk = [&] {
+    if (junk_begin == std::string_view::npos) return;
+    Report(base_offset_ + junk_begin, junk_line, "text outside any event skipped");
+    ++skipped_events_;
+    junk_begin = std::string_view::npos;
+  };
+  auto drop_header = [&](const char* why) {
+    Report(base_offset_ + event_begin, event_line, why);
+    ++skipped_events_;
+  };
+
+  size_t pos = 0;
+  uint64_t line_no = base_line_;
+  while (pos < data.size()) {
+    const char* nl = static_cast<const char*>(std::memchr(data.data() + pos, '\n', data.size() - pos));
+    if (nl == nullptr && !at_eof) break;  // an incomplete line: wait for more input
+    const size_t line_end = nl ? static_cast<size_t>(nl - data.data()) : data.size();
+    const size_t next = nl ? line_end + 1 : data.size();
+    std::string_view line = data.substr(pos, line_end - pos);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    const LineKind kind = Classify(line);
+    const bool marker = kind == LineKind::kStartMarker || kind == LineKind::kQueryTime;
+
+    if (skipping_) {
+      if (!marker) {
+        pos = next;
+        ++line_no;
+        continue;
+      }
+      skipping_ = false;
+    }
+
+    switch (state) {
+      case State::kIdle:
+        if (kind == LineKind::kStartMarker || kind == LineKind::kQueryTime ||
+            kind == LineKind::kHeader) {
+          flush_junk();
+          state = State::kHeader;
+          event_begin = pos;
+          event_line = line_no;
+          header_has_query_time = kind == LineKind::kQueryTime;
+        } else if (kind == LineKind::kText || kind == LineKind::kAdmin) {
+          if (junk_begin == std::string_view::npos) {
+            junk_begin = pos;
+            junk_line = line_no;
+          }
+        }
+        break;
+      case State::kHeader:
+        if (marker && header_has_query_time) {
+          drop_header("event without query text skipped");
+          event_begin = pos;
+          event_line = line_no;
+          header_has_query_time = kind == LineKind::kQueryTime;
+        } else if (kind == LineKind::kQueryTime) {
+          header_has_query_time = true;
+        } else if (kind == LineKind::kText || kind == LineKind::kAdmin) {
+          state = State::kBody;
+          body_begin = pos;
+        } else if (kind == LineKind::kBanner) {
+          drop_header("event cut off by a server restart skipped");
+          state = State::kIdle;
+        }
+        break;
+      case State::kBody:
+        if (marker) {
+          ParseEvent(batch, event_begin, body_begin, pos, event_line);
+          state = State::kHeader;
+          event_begin = pos;
+          event_line = line_no;
+          header_has_query_time = kind == LineKind::kQueryTime;
+        } else if (kind == LineKind::kBanner) {
+          ParseEvent(batch, event_begin, body_begin, pos, event_line);
+          state = State::kIdle;
+        }
+        break;
+    }
+    pos = next;
+    ++line_no;
+  }
+
+  if (at_eof) {
+    flush_junk();
+    if (state == State::kBody) {
+      ParseEvent(batch, event_begin, body_begin, data.size(), event_line);
+    } else if (state == State::kHeader) {
+      drop_header("torn last event (header without query text) skipped");
+    }
+    tail_.clear();
+    return;
+  }
+  // Carry the unfinished event (or unfinished line) into the next batch.
+  size_t keep = pos;
+  uint64_t keep_line = line_no;
+  if (state != State::kIdle) {
+    keep = event_begin;
+    keep_line = event_line;
+  } else if (junk_begin != std::string_view::npos) {
+    keep = junk_begin;
+    keep_line = junk_line;
+  }
+  tail_.assign(data.substr(keep));
+  tail_offset_ = base_offset_ + keep;
+  tail_line_ = keep_line;
+  batch.buffer.resize(keep);  // the events before `keep` stay valid: no reallocation
+}
+
+namespace {
+
+// "user[priv_user] @ host [ip]  Id: 42" (also "[SQL_SLAVE] @  []" and "user[user] @ [ip]").
+void ParseUserHost(std::string_view v, Event& e) {
+  const size_t at = v.find(" @ ");
+  std::string_view who = Trim(at == std::string_view::npos ? v : v.substr(0, at));
+  std::string_view where = at == std::string_view::npos ? std::string_view() : v.substr(at + 3);
+  const size_t bracket = who.find('[');
+  std::string_view user = Trim(who.substr(0, bracket));
+  if (user.empty() && bracket != std::string_view::npos) {
+    const size_t close = who.find(']', bracket);
+    user = who.substr(bracket + 1, close == std::string_view::npos ? std::string_view::npos
+                                                                   : close - bracket - 1);
+  }
+  e.user = user;
+  const size_t id = where.find("Id:");
+  if (id != std::string_view::npos) {
+    e.thread_id = Trim(where.substr(id + 3));
+    where = where.substr(0, id);
+  }
+  const size_t ip_open = where.find('[');
+  std::string_view host = Trim(where.substr(0, ip_open));
+  if (host.empty() && ip_open != std::string_view::npos) {
+    const size_t close = where.find(']', ip_open);
+    if (close != std::string_view::npos) host = Trim(where.substr(ip_open + 1, close - ip_open - 1));
+  }
+  e.host = host;
+}
+
+bool IsKey(std::string_view word) {
+  if (word.size() < 2 || word.back() != ':') return false;
+  const char c0 = word[0];
+  if (!((c0 >= 'A' && c0 <= 'Z') || (c0 >= 'a' && c0 <= 'z') || c0 == '_')) return false;
+  for (size_t i = 1; i + 1 < word.size(); ++i) {
+    const char c = word[i];
+    if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_')) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// "Key: value  Key2: value2 …" -> attributes. A key followed by another key has an empty value.
+void ParseAttributes(std::string_view s, Event& e) {
+  std::string_view words[64];
+  size_t n = 0;
+  size_t i = 0;
+  while (i < s.size() && n < 64) {
+    while (i < s.size() && IsBlank(s[i])) ++i;
+    const size_t start = i;
+    while (i < s.size() && !IsBlank(s[i])) ++i;
+    if (i > start) words[n++] = s.substr(start, i - start);
+  }
+  for (size_t w = 0; w < n; ++w) {
+    if (!IsKey(words[w])) continue;
+    const std::string_view key = words[w].substr(0, words[w].size() - 1);
+    std::string_view value;
+    if (w + 1 < n && !IsKey(words[w + 1])) value = words[++w];
+    e.attributes.push_back({key, value});
+  }
+}
+
+// Takes the next line off the front of `s`.
+std::string_view NextLine(std::string_view& s) {
+  const size_t nl = s.find('\n');
+  std::string_view line = s.substr(0, nl);
+  s = nl == std::string_view::npos ? std::string_view() : s.substr(nl + 1);
+  return line;
+}
+
+}  // namespace
+
+void SlowLogReader::ParseEvent(EventBatch& batch, size_t begin, size_t body, size_t end,
+                               uint64_t line) {
+  if (batch.size == batch.events.size()) batch.events.emplace_back();
+  Event& e = batch.events[batch.size];
+  e.offset = base_offset_ + begin;
+  e.line = line;
+  e.time = {};
+  e.timestamp_us = kNoTimestamp;
+  e.user = e.host = e.db = e.thread_id = e.query = {};
+  e.admin_command = false;
+  e.attributes.clear();
+
+  const std::string_view data = batch.buffer;
+  std::string_view header = data.substr(begin, body - begin);
+  std::string_view own_db;
+  while (!header.empty()) {
+    std::string_view l = NextLine(header);
+    if (!l.empty() && l.back() == '\r') l.remove_suffix(1);
+    l.remove_prefix(1);  // '#'
+    l = TrimLeft(l);
+    if (l.empty()) continue;
+    if (StartsWith(l, "Time:")) {
+      std::string_view v = l.substr(5);
+      // MySQL 5.0/5.1 sometimes glued the User@Host line onto the Time line.
+      const size_t glued = v.find("# User@Host:");
+      if (glued != std::string_view::npos) {
+        ParseUserHost(v.substr(glued + 12), e);
+        v = v.substr(0, glued);
+      }
+      e.time = Trim(v);
+      continue;
+    }
+    if (StartsWith(l, "User@Host:")) {
+      ParseUserHost(l.substr(10), e);
+      continue;
+    }
+    if (StartsWith(l, "User:")) {
+      ParseUserHost(l.substr(5), e);
+      continue;
+    }
+    if (StartsWith(l, "explain:") || StartsWith(l, "No InnoDB statistics")) continue;
+    const size_t first = e.attributes.size();
+    ParseAttributes(l, e);
+    for (size_t a = first; a < e.attributes.size(); ++a) {
+      const Attribute& attr = e.attributes[a];
+      if (attr.key == "Schema") {
+        own_db = attr.value;
+      } else if (attr.key == "Thread_id" || attr.key == "Id") {
+        e.thread_id = attr.value;
+      }
+    }
+  }
+
+  // Query text: leading `use db;` and `SET timestamp=…;` lines are context, not the query.
+  std::string_view text = data.substr(body, end - body);
+  int64_t set_timestamp = kNoTimestamp;
+  std::string_view last_context;
+  for (;;) {
+    std::string_view rest = text;
+    const std::string_view l = Trim(NextLine(rest));
+    if (Trim(rest).empty()) break;  // the last line is the query, whatever it is
+    if (StartsWithIgnoreCase(l, "use ")) {
+      std::string_view db = Trim(l.substr(4));
+      if (db.ends_with(';')) db.remove_suffix(1);
+      db = Trim(db);
+      if (db.size() >= 2 && db.front() == '`' && db.back() == '`') db = db.substr(1, db.size() - 2);
+      if (db.empty() || db.find_first_of(" \t;") != std::string_view::npos) break;
+      own_db = db;
+    } else if (StartsWithIgnoreCase(l, "SET timestamp=") || StartsWithIgnoreCase(l, "SET insert_id=") ||
+               StartsWithIgnoreCase(l, "SET last_insert_id=")) {
+      const size_t ts = l.find("timestamp=");
+      if (ts != std::string_view::npos) {
+        std::string_view v = l.substr(ts + 10);
+        const size_t stop = v.find_first_of(",;");
+        int64_t us = 0;
+        if (ParseMicros(Trim(v.substr(0, stop)), &us)) set_timestamp = us;
+      }
+    } else {
+      break;
+    }
+    last_context = l;
+    text = rest;
+  }
+  std::string_view query = Trim(text);
+  while (query.ends_with(';')) query = TrimRight(query.substr(0, query.size() - 1));
+  if (StartsWith(query, "# administrator command:")) {
+    e.admin_command = true;
+    query = Trim(query.substr(2));
+  }
+  if (query.empty()) query = last_context;
+  e.query = query;
+
+  if (!own_db.empty()) db_ = own_db;
+  e.db = db_;
+  // The event's own `# Time:` wins, then the last `# Time:` seen (MySQL prints it only when the
+  // second changes), then `SET timestamp=`. The Time line is preferred because old servers
+  // print it in local time while SET timestamp is UTC: mixing them would skew time ranges.
+  if (!e.time.empty()) {
+    time_ = e.time;
+  } else {
+    e.time = time_;
+  }
+  if (!e.time.empty()) {
+    if (e.time != parsed_time_) {
+      parsed_time_.assign(e.time);
+      parsed_time_us_ = ParseSlowLogTime(e.time);
+    }
+    e.timestamp_us = parsed_time_us_;
+  }
+  if (e.timestamp_us == kNoTimestamp) e.timestamp_us = set_timestamp;
+  ++batch.size;
+  ++events_read_;
+}
+
+}  // namespace qadvisor::parser

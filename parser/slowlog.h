@@ -1,0 +1,134 @@
+// Streaming reader for MySQL, Percona Server and MariaDB slow query logs.
+//
+// Contract:
+//  - The reader pulls bytes from a file descriptor it does not own, in chunks, into a buffer
+//    owned by the caller's EventBatch; memory stays flat however large the log (the buffer
+//    holds one chunk plus the one event that straddles it, capped by max_event_bytes).
+//  - ReadBatch() fills a batch with the complete events of the next chunk. The string_views
+//    of an Event point into that batch and stay valid until the batch is passed to
+//    ReadBatch() again. Batches may be handed to other threads; the reader itself is used
+//    by one thread.
+//  - Damage never stops the reader: text outside any event, an event without a query, an
+//    event larger than the cap, or a torn last event is reported as a ReadIssue with its byte
+//    offset and line and skipped (as LevelDB's log reader reports a corrupt record and
+//    carries on).
+//
+// Dialects (see docs/slowlog.md): MySQL 5.0-8.x (`# Time:` old `YYMMDD HH:MM:SS` and ISO
+// 8601 forms, `# User@Host:` with and without `Id:`), MariaDB (`# Thread_id: … Schema: …
+// QC_hit:`, `# Rows_affected:`, `# Full_scan:`, `# explain:` lines), Percona Server extended
+// statistics, `use db;` and `SET timestamp=…;` lines, `# administrator command:` events,
+// server restart banners, events without `# Time:`.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "base/status.h"
+
+namespace qadvisor::parser {
+
+inline constexpr int64_t kNoTimestamp = INT64_MIN;
+
+// One `Key: value` pair from an event's header, as written.
+struct Attribute {
+  std::string_view key;
+  std::string_view value;
+};
+
+// One slow-log entry. Views point into the EventBatch that holds it.
+struct Event {
+  uint64_t offset = 0;  // byte offset of the event's first line in its input
+  uint64_t line = 0;    // 1-based line number of that line
+  std::string_view time;             // the `# Time:` value in force (maybe from an earlier event)
+  int64_t timestamp_us = kNoTimestamp;  // microseconds since the epoch, from time or SET timestamp
+  std::string_view user;
+  std::string_view host;
+  std::string_view db;         // `use db;`, `Schema:`, or the last database seen before
+  std::string_view thread_id;  // `Id:` or `Thread_id:`
+  bool admin_command = false;  // `# administrator command: Quit;` and the like
+  std::string_view query;      // the statement(s), without `use`/`SET timestamp` lines or the last `;`
+  std::vector<Attribute> attributes;  // every header `Key: value` (Query_time, Lock_time, …)
+
+  // The attribute's value as written, or empty.
+  std::string_view Get(std::string_view key) const;
+};
+
+struct ReadIssue {
+  uint64_t offset = 0;
+  uint64_t line = 0;
+  std::string message;
+};
+
+struct EventBatch {
+  std::string buffer;         // the chunk the events point into
+  std::vector<Event> events;  // events[0, size) are this batch's; the rest keep capacity
+  size_t size = 0;
+  std::string carried_time;   // `# Time:` / database in force when the batch began
+  std::string carried_db;
+};
+
+struct ReaderOptions {
+  size_t chunk_bytes = 4 << 20;
+  size_t max_event_bytes = 64 << 20;  // a larger event is skipped and reported
+  size_t max_issues = 1000;           // issues beyond this are counted, not stored
+};
+
+class SlowLogReader {
+ public:
+  // `name` names the input in messages ("-" for standard input). `fd` is not owned.
+  SlowLogReader(std::string name, int fd, ReaderOptions options = {});
+
+  // Fills `batch` with the next events. Returns false when the input is exhausted and the
+  // batch is empty. An I/O error ends the input; status() then says what happened.
+  bool ReadBatch(EventBatch& batch);
+
+  const std::string& name() const { return name_; }
+  uint64_t bytes_read() const { return bytes_read_; }
+  uint64_t events_read() const { return events_read_; }
+  const std::vector<ReadIssue>& issues() const { return issues_; }
+  uint64_t issue_count() const { return issue_count_; }  // stored or not
+  uint64_t skipped_events() const { return skipped_events_; }
+  const Status& status() const { return status_; }
+
+ private:
+  bool Fill(std::string& buffer, size_t want);  // appends up to `want` bytes; false at EOF
+  void Frame(EventBatch& batch, bool at_eof);
+  void ParseEvent(EventBatch& batch, size_t begin, size_t body, size_t end, uint64_t line);
+  void Report(uint64_t offset, uint64_t line, std::string message);
+
+  std::string name_;
+  int fd_;
+  ReaderOptions options_;
+  Status status_;
+  bool eof_ = false;
+  std::string tail_;            // the incomplete event carried into the next batch
+  uint64_t tail_offset_ = 0;    // input offset of tail_[0]
+  uint64_t tail_line_ = 1;      // line number of tail_[0]
+  uint64_t base_offset_ = 0;    // input offset of the batch buffer's first byte
+  uint64_t base_line_ = 1;      // line number of the batch buffer's first byte
+  uint64_t bytes_read_ = 0;
+  uint64_t events_read_ = 0;
+  uint64_t skipped_events_ = 0;
+  bool skipping_ = false;       // discarding an oversized event up to the next event start
+  std::vector<ReadIssue> issues_;
+  uint64_t issue_count_ = 0;
+
+  // State carried from one event to the next.
+  std::string_view time_;
+  std::string_view db_;
+  std::string parsed_time_;  // the time text whose value is cached in parsed_time_us_
+  int64_t parsed_time_us_ = kNoTimestamp;
+};
+
+// Parses a `# Time:` value (`071218 11:48:27`, `240501 10:00:00.003212`,
+// `2018-02-05T02:46:43.015898Z`, `…+02:00`) into microseconds since the epoch; a value
+// without a zone is taken as UTC. kNoTimestamp when it is not a time.
+int64_t ParseSlowLogTime(std::string_view text);
+
+// Parses a decimal number (`12`, `0.000123`, `-3`) into millionths, exactly. False when the
+// text is not a plain decimal number or does not fit.
+bool ParseMicros(std::string_view text, int64_t* out);
+
+}  // namespace qadvisor::parser
