@@ -357,7 +357,15 @@ void SlowLogReader::Frame(EventBatch& batch, bool at_eof) {
           event_begin = pos;
           event_line = line_no;
           header_has_query_time = kind == LineKind::kQueryTime;
-        } else if (kind == LineKind::kText || kind == LineKind::kAdmin) {
+        } else if (kind == LineKind::kAdmin) {
+          // `# administrator command: Quit;` is a whole statement on one line: when a log
+          // starts mid-event it is still an event, one without a header.
+          flush_junk();
+          state = State::kBody;
+          event_begin = body_begin = pos;
+          event_line = line_no;
+          header_has_query_time = false;
+        } else if (kind == LineKind::kText) {
           if (junk_begin == std::string_view::npos) {
             junk_begin = pos;
             junk_line = line_no;

@@ -1,0 +1,195 @@
+#!/usr/bin/env bash
+# Benchmark `qadvisor digest` against pt-query-digest on one synthetic slow log.
+#
+#   bench/digest/run.sh [--size-mb N] [--keep] [--no-pt]
+#
+#   --size-mb N  log size in MiB (default 320)
+#   --keep       generate into bench/digest/.cache/ and leave the log there for later runs
+#   --no-pt      skip pt-query-digest (about a minute at 320 MiB)
+#
+# Builds nothing: expects the release binary at build/release/cli/qadvisor (or $QADVISOR).
+# Generates the log with gen_slowlog.py (fixed seed, so every run measures the same bytes), or
+# reuses bench/digest/.cache/slow-<N>.log. Then times, on the same file and in one run:
+# `wc -l` (the read-the-bytes floor), qadvisor (default threads, then --threads 1) and
+# pt-query-digest, and prints seconds, MiB/s, peak RSS and the event counts each reports.
+set -euo pipefail
+export LC_ALL=C  # EPOCHREALTIME and printf must use '.' as the decimal point
+
+size=320
+keep=0
+run_pt=1
+while (($#)); do
+  case $1 in
+    --size-mb) size=${2:?--size-mb needs a number}; shift 2 ;;
+    --size-mb=*) size=${1#*=}; shift ;;
+    --keep) keep=1; shift ;;
+    --no-pt) run_pt=0; shift ;;
+    -h|--help) sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "run.sh: unknown option $1 (try --help)" >&2; exit 2 ;;
+  esac
+done
+[[ $size =~ ^[0-9]+$ ]] || { echo "run.sh: --size-mb wants a whole number of MiB" >&2; exit 2; }
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd "$here/../.." && pwd)
+qadvisor=${QADVISOR:-$root/build/release/cli/qadvisor}
+pt=${PT_QUERY_DIGEST:-pt-query-digest}
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/qadvisor-bench.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+# GNU time gives peak RSS; without it we still measure wall time, just not memory.
+gnu_time=${GNU_TIME:-/usr/bin/time}
+if ! { [[ -x $gnu_time ]] && "$gnu_time" -f '%M' -o /dev/null true 2>/dev/null; }; then
+  gnu_time=""
+  echo "note: GNU time not found, peak RSS not measured (install it: apt-get install time)" >&2
+fi
+
+# --- the log ---------------------------------------------------------------------------------
+cache="$here/.cache/slow-$size.log"
+gen_sha=$(sha256sum "$here/gen_slowlog.py" | cut -d' ' -f1)
+# Reuse the cache only if the current generator wrote it (its truth file records the hash).
+if [[ -f $cache && -f $cache.truth.json ]] && grep -q "\"$gen_sha\"" "$cache.truth.json"; then
+  log=$cache
+  echo "reusing $log"
+else
+  if ((keep)); then mkdir -p "$here/.cache"; log=$cache; else log=$work/slow-$size.log; fi
+  echo "generating $size MiB: python3 bench/digest/gen_slowlog.py --size-mb $size --seed 1 --out $log"
+  python3 "$here/gen_slowlog.py" --size-mb "$size" --seed 1 --out "$log"
+fi
+truth=$log.truth.json
+bytes=$(stat -c %s "$log")
+
+# Read the file once so that no tool is charged for the first read from disk.
+cat "$log" > /dev/null
+
+# A compile or another benchmark running alongside takes CPU from the tools and skews the figures.
+load=$(cut -d' ' -f1 /proc/loadavg)
+if awk -v l="$load" 'BEGIN { exit !(l >= 0.5) }'; then
+  echo "warning: load average is $load before timing; other processes may slow the tools down" >&2
+fi
+
+# json_get FILE EXPR: evaluate a Python expression over the parsed JSON `d`; "?" if it fails.
+json_get() {
+  python3 -c 'import json,sys
+try:
+    d = json.load(open(sys.argv[1])); print(eval(sys.argv[2]))
+except Exception:
+    print("?")' "$1" "$2"
+}
+
+# --- timing ----------------------------------------------------------------------------------
+# timed NAME CMD...: runs CMD with stdout to $work/NAME.out; sets secs and rss_mib.
+# Wall time comes from EPOCHREALTIME (microseconds; GNU time's %e has only 10 ms, too coarse
+# for wc -l on small files); GNU time adds ~1 ms of its own fork, the same for every tool.
+timed() {
+  local name=$1 t0 t1 rc=0
+  shift
+  t0=$EPOCHREALTIME
+  if [[ -n $gnu_time ]]; then
+    "$gnu_time" -f '%M' -o "$work/$name.rss" "$@" > "$work/$name.out" 2> "$work/$name.err" || rc=$?
+  else
+    "$@" > "$work/$name.out" 2> "$work/$name.err" || rc=$?
+  fi
+  t1=$EPOCHREALTIME
+  secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')
+  rss_mib="n/a"
+  if [[ -n $gnu_time && -f $work/$name.rss ]]; then
+    rss_mib=$(awk '/^[0-9]+$/ { printf "%.1f", $1 / 1024 }' "$work/$name.rss")
+  fi
+  if ((rc != 0)); then
+    echo "$name failed with exit status $rc; last lines of its stderr:" >&2
+    tail -n 5 "$work/$name.err" >&2
+  fi
+  return $rc
+}
+
+mib=$(awk -v b="$bytes" 'BEGIN { printf "%.1f", b / 1048576 }')
+rate() { awk -v b="$bytes" -v s="$1" 'BEGIN { if (s > 0) printf "%.1f", b / 1048576 / s; else print "?" }'; }
+
+declare -A T R E C   # seconds, peak RSS, events reported, classes reported; per tool
+status=0
+
+timed wc wc -l "$log" || status=1
+T[wc]=$secs R[wc]=$rss_mib E[wc]="-" C[wc]="-"
+
+if [[ -x $qadvisor ]]; then
+  # --top 0 reports every class, like pt's --limit 100%. The JSON goes to a file, not
+  # /dev/null, so its event count can be read back; it is a few MB at most.
+  # Two runs: the default (one worker thread per core) and --threads 1, because
+  # pt-query-digest has a single thread.
+  for k in qadvisor qadvisor1; do
+    threads=()
+    [[ $k == qadvisor1 ]] && threads=(--threads 1)
+    if timed "$k" "$qadvisor" digest --format json --top 0 --no-progress "${threads[@]}" "$log"; then
+      T[$k]=$secs R[$k]=$rss_mib
+      E[$k]=$(json_get "$work/$k.out" 'd["events"]')
+      C[$k]=$(json_get "$work/$k.out" 'd.get("unique_classes", len(d["classes"]))')
+    else
+      status=1
+    fi
+  done
+  qa_qt=$(json_get "$work/qadvisor.out" 'd["metrics"]["query_time"]["sum"]')
+else
+  echo "warning: no qadvisor binary at $qadvisor (build: cmake -S . -B build/release" \
+       "-DCMAKE_BUILD_TYPE=Release && cmake --build build/release, or set QADVISOR=path); skipping it" >&2
+fi
+
+if ((run_pt)); then
+  command -v "$pt" > /dev/null || { echo "$pt not found: apt-get install percona-toolkit" >&2; exit 2; }
+  # --limit 100%: report every class, as qadvisor does (default is 95%:20).
+  # --no-version-check: pt otherwise phones home once, which is not part of its speed.
+  echo "running pt-query-digest (4-7 MiB/s: expect about $((size / 6 + 5)) s)" >&2
+  if timed pt "$pt" --no-version-check --output json --limit 100% "$log"; then
+    T[pt]=$secs R[pt]=$rss_mib
+    E[pt]=$(json_get "$work/pt.out" 'd["global"]["query_count"]')
+    C[pt]=$(json_get "$work/pt.out" 'd["global"]["unique_query_count"]')
+    pt_qt=$(json_get "$work/pt.out" 'd["global"]["metrics"]["Query_time"]["sum"]')
+  else
+    status=1
+  fi
+fi
+
+# --- report ----------------------------------------------------------------------------------
+echo
+echo "machine: $(nproc) CPUs, load average $load before timing"
+echo "log: $log ($mib MiB, $(cut -d' ' -f1 < "$work/wc.out") lines)"
+truth_events=$(json_get "$truth" 'd["events"]')
+echo "generator wrote: $truth_events events, $(json_get "$truth" 'd["templates_used"]') query" \
+     "templates (= pt-query-digest classes), sum Query_time $(json_get "$truth" 'd["sum_query_time"]') s"
+[[ -n ${qa_qt:-} ]] && echo "qadvisor read:        sum Query_time $qa_qt s"
+[[ -n ${pt_qt:-} ]] && echo "pt-query-digest read: sum Query_time $pt_qt s"
+echo
+printf '%-17s %9s %9s %14s %9s %8s\n' tool seconds MiB/s "peak RSS MiB" events classes
+for k in wc qadvisor qadvisor1 pt; do
+  [[ -n ${T[$k]:-} ]] || continue
+  case $k in
+    wc) label="wc -l" ;;
+    qadvisor) label="qadvisor digest" ;;
+    qadvisor1) label="  --threads 1" ;;
+    pt) label="pt-query-digest" ;;
+  esac
+  printf '%-17s %9s %9s %14s %9s %8s\n' "$label" "${T[$k]}" "$(rate "${T[$k]}")" "${R[$k]}" \
+    "${E[$k]}" "${C[$k]}"
+done
+echo
+for k in qadvisor qadvisor1 pt; do
+  # Throughput means nothing if a tool read a different number of events.
+  if [[ -n ${E[$k]:-} && ${E[$k]} != "$truth_events" ]]; then
+    echo "WARNING: $k reports ${E[$k]} events, the generator wrote $truth_events"
+    status=1
+  fi
+done
+if [[ -n ${T[qadvisor]:-} && -n ${T[pt]:-} ]]; then
+  awk -v q="${T[qadvisor]}" -v p="${T[pt]}" \
+    'BEGIN { printf "qadvisor throughput / pt-query-digest throughput: %.1fx\n", p / q }'
+fi
+if [[ -n ${T[qadvisor1]:-} && -n ${T[pt]:-} ]]; then
+  awk -v q="${T[qadvisor1]}" -v p="${T[pt]}" \
+    'BEGIN { printf "qadvisor --threads 1 throughput / pt-query-digest throughput: %.1fx\n", p / q }'
+fi
+if [[ -n ${T[qadvisor]:-} ]]; then
+  awk -v q="${T[qadvisor]}" -v w="${T[wc]}" \
+    'BEGIN { if (w > 0) printf "qadvisor time / wc -l time: %.1fx\n", q / w }'
+fi
+exit $status
