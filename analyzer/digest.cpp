@@ -19,13 +19,19 @@ bool IsIdentityAttribute(std::string_view key) {
 }
 
 void ValueCounts::Add(std::string_view value, uint64_t n) {
-  for (auto& [v, c] : values) {
-    if (v == value) {
-      c += n;
+  if (last < values.size() && values[last].first == value) {
+    values[last].second += n;
+    return;
+  }
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (values[i].first == value) {
+      values[i].second += n;
+      last = i;
       return;
     }
   }
   if (values.size() < kMaxDistinct) {
+    last = values.size();
     values.emplace_back(std::string(value), n);
   } else {
     other += n;
@@ -133,7 +139,8 @@ void Digest::Add(const parser::Event& event, uint32_t file) {
     }
   }
   AddTo(ClassFor(fingerprint_), event, file, values_, flags_);
-  AddTo(global_, event, file, values_, flags_);
+  ++events_;
+  global_stale_ = true;
 }
 
 void Digest::AddTo(QueryClass& c, const parser::Event& e, uint32_t file,
@@ -165,7 +172,6 @@ void Digest::AddTo(QueryClass& c, const parser::Event& e, uint32_t file,
   if (!e.db.empty()) c.databases.Add(e.db);
   if (!e.user.empty()) c.users.Add(e.user);
   if (!e.host.empty()) c.hosts.Add(e.host);
-  if (&c == &global_) return;
   // The sample is the slowest event; ties go to the earliest one.
   Sample& s = c.sample;
   const bool better =
@@ -234,7 +240,25 @@ void Digest::Merge(const Digest& other) {
     QueryClass& into = ClassFor(c->fingerprint);
     MergeClass(into, *c, metric_map, flag_map);
   }
-  MergeClass(global_, other.global_, metric_map, flag_map);
+  events_ += other.events_;
+  global_stale_ = true;
+}
+
+const QueryClass& Digest::global() const {
+  if (!global_stale_) return global_;
+  // Merge in id order, so the result does not depend on which thread saw a class first.
+  std::vector<const QueryClass*> sorted;
+  for (const auto& c : classes_) sorted.push_back(c.get());
+  std::sort(sorted.begin(), sorted.end(),
+            [](const QueryClass* a, const QueryClass* b) { return a->id < b->id; });
+  std::vector<uint32_t> metric_map(metric_names_.size()), flag_map(flag_names_.size());
+  for (uint32_t i = 0; i < metric_map.size(); ++i) metric_map[i] = i;
+  for (uint32_t i = 0; i < flag_map.size(); ++i) flag_map[i] = i;
+  global_ = QueryClass{};
+  for (const QueryClass* c : sorted) MergeClass(global_, *c, metric_map, flag_map);
+  global_.sample = Sample{};
+  global_stale_ = false;
+  return global_;
 }
 
 std::vector<const QueryClass*> Digest::Ranked(OrderBy order, size_t top) const {

@@ -32,6 +32,7 @@ struct ValueCounts {
   static constexpr size_t kMaxDistinct = 64;  // past this, further values count as `other`
   std::vector<std::pair<std::string, uint64_t>> values;
   uint64_t other = 0;
+  size_t last = 0;  // index of the last value added: the next event usually has the same
 
   void Add(std::string_view value, uint64_t n = 1);
   void Merge(const ValueCounts& other);
@@ -80,8 +81,10 @@ class Digest {
   // Folds `other` in. Metric and flag ids are matched by name.
   void Merge(const Digest& other);
 
-  uint64_t events() const { return global_.count; }
-  const QueryClass& global() const { return global_; }  // all events as one class
+  uint64_t events() const { return events_; }
+  // All events as one class (no sample), merged from the classes when first asked for after a
+  // change: per-event work stays per class.
+  const QueryClass& global() const;
   const std::vector<std::unique_ptr<QueryClass>>& classes() const { return classes_; }
   const std::vector<std::string>& metric_names() const { return metric_names_; }
   const std::vector<std::string>& flag_names() const { return flag_names_; }
@@ -98,7 +101,9 @@ class Digest {
              const std::vector<std::pair<uint32_t, bool>>& flags);
 
   DigestOptions options_;
-  QueryClass global_;
+  uint64_t events_ = 0;
+  mutable QueryClass global_;
+  mutable bool global_stale_ = false;
   std::vector<std::unique_ptr<QueryClass>> classes_;
   std::unordered_map<uint64_t, QueryClass*> by_id_;
   std::vector<std::string> metric_names_;

@@ -54,6 +54,14 @@ class Pipeline {
     }
     cv_.notify_all();
   }
+  // A full batch if at least `backlog` are waiting, else nullptr; never blocks.
+  Work* TryTakeFull(size_t backlog) {
+    std::lock_guard lock(mu_);
+    if (full_.size() < backlog) return nullptr;
+    Work* w = full_.front();
+    full_.pop_front();
+    return w;
+  }
   Work* TakeFull() {  // nullptr when closed and drained
     std::unique_lock lock(mu_);
     cv_.wait(lock, [&] { return !full_.empty() || closed_; });
@@ -127,19 +135,20 @@ Result<DigestRun> RunDigest(const std::vector<std::string>& paths, const DigestR
                                     : static_cast<int>(std::thread::hardware_concurrency());
   threads = std::max(threads, 1);
 
+  // threads - 1 workers fingerprint and aggregate; the reading thread helps them whenever a
+  // backlog builds up, so exactly `threads` threads have work and none waits on another.
   std::vector<std::unique_ptr<Digest>> partials;
-  Pipeline pipeline(threads > 1 ? static_cast<size_t>(threads) * 2 + 1 : 1);
-  std::vector<std::thread> workers;
-  if (threads > 1) {
-    for (int i = 0; i < threads; ++i) {
-      partials.push_back(std::make_unique<Digest>(options.digest));
-      workers.emplace_back([&pipeline, digest = partials.back().get()] {
-        while (Work* w = pipeline.TakeFull()) {
-          for (size_t e = 0; e < w->batch.size; ++e) digest->Add(w->batch.events[e], w->file);
-          pipeline.GiveBack(w);
-        }
-      });
-    }
+  const size_t workers = threads > 1 ? static_cast<size_t>(threads - 1) : 0;
+  Pipeline pipeline(workers > 0 ? workers * 2 + 3 : 1);
+  std::vector<std::thread> worker_threads;
+  for (size_t i = 0; i < workers; ++i) {
+    partials.push_back(std::make_unique<Digest>(options.digest));
+    worker_threads.emplace_back([&pipeline, digest = partials.back().get()] {
+      while (Work* w = pipeline.TakeFull()) {
+        for (size_t e = 0; e < w->batch.size; ++e) digest->Add(w->batch.events[e], w->file);
+        pipeline.GiveBack(w);
+      }
+    });
   }
 
   Status failure;
@@ -154,10 +163,12 @@ Result<DigestRun> RunDigest(const std::vector<std::string>& paths, const DigestR
         pipeline.GiveBack(w);
         break;
       }
-      if (threads > 1) {
+      if (workers > 0) {
         pipeline.PushFull(w);
-      } else {
-        for (size_t e = 0; e < w->batch.size; ++e) run.digest.Add(w->batch.events[e], index);
+        w = pipeline.TryTakeFull(2);  // the workers are behind: take a batch ourselves
+      }
+      if (w != nullptr) {
+        for (size_t e = 0; e < w->batch.size; ++e) run.digest.Add(w->batch.events[e], w->file);
         pipeline.GiveBack(w);
       }
       if (options.progress) options.progress(done_before + reader.bytes_read(), total);
@@ -170,7 +181,7 @@ Result<DigestRun> RunDigest(const std::vector<std::string>& paths, const DigestR
     if (!reader.status().ok() && failure.ok()) failure = reader.status();
   }
   pipeline.Close();
-  for (std::thread& t : workers) t.join();
+  for (std::thread& t : worker_threads) t.join();
   for (const auto& partial : partials) run.digest.Merge(*partial);
   close_all();
   if (options.progress) options.progress(done_before, total);

@@ -6,16 +6,26 @@
 namespace qadvisor::analyzer {
 namespace {
 
-constexpr double kGamma = 1.02;
-const double kLogGamma = std::log(kGamma);
+// Histogram buckets without floating point, as HdrHistogram does: the bucket of v > 0 is its
+// power of two and the next kSubBits bits below the leading one, so a bucket spans 1/32 of
+// its octave: at most 3.1% wide, and its middle is within 1.6% of any value in it.
+constexpr int kSubBits = 5;
 
 int32_t BucketOf(int64_t value) {
-  return static_cast<int32_t>(std::ceil(std::log(static_cast<double>(value)) / kLogGamma));
+  const auto v = static_cast<uint64_t>(value);
+  const int exponent = 63 - __builtin_clzll(v);
+  const uint64_t sub = exponent >= kSubBits ? (v >> (exponent - kSubBits)) & ((1u << kSubBits) - 1)
+                                            : (v << (kSubBits - exponent)) & ((1u << kSubBits) - 1);
+  return (exponent << kSubBits) | static_cast<int32_t>(sub);
 }
 
-// The value a bucket stands for: the middle of (gamma^(i-1), gamma^i] in relative terms.
+// The middle of a bucket's value range.
 int64_t BucketValue(int32_t index) {
-  return static_cast<int64_t>(std::llround(std::pow(kGamma, index) * 2.0 / (1.0 + kGamma)));
+  const int exponent = index >> kSubBits;
+  const uint64_t sub = static_cast<uint64_t>(index) & ((1u << kSubBits) - 1);
+  const double low = std::ldexp(1.0 + static_cast<double>(sub) / (1 << kSubBits), exponent);
+  const double width = std::ldexp(1.0 / (1 << kSubBits), exponent);
+  return static_cast<int64_t>(std::llround(low + width / 2));
 }
 
 }  // namespace

@@ -5,8 +5,8 @@
 // threads and merged equals the single-threaded one to the last digit.
 //
 // Percentiles are exact (nearest rank) while a distribution holds at most kExactLimit values;
-// past that the values move into a logarithmic histogram whose buckets are 2% wide, so a
-// percentile is then within 1% of the true value (pt-query-digest's buckets are 5% wide).
+// past that the values move into a logarithmic histogram whose buckets are at most 3.1% wide,
+// so a percentile is then within 1.6% of the true value (pt-query-digest's buckets are 5%).
 // Either way the result depends only on the multiset of values added.
 #pragma once
 

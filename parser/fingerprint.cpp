@@ -13,9 +13,6 @@ enum class Cls : uint8_t {
 
 constexpr int kMaxNesting = 64;  // deeper literal tuples are fingerprinted token by token
 
-bool IsWord(std::string_view text, std::string_view lower_word) {
-  return EqualsIgnoreCase(text, lower_word);
-}
 
 class Fingerprinter {
  public:
@@ -45,7 +42,8 @@ class Fingerprinter {
     }
     if (t.kind != TokenKind::kIdentifier) return false;
     const std::string_view w = Text(t);
-    return IsWord(w, "null") || IsWord(w, "true") || IsWord(w, "false");
+    const Keyword k = LookupKeyword(w).keyword;
+    return k == Keyword::kNull || k == Keyword::kTrue || k == Keyword::kFalse;
   }
   bool IsIntroducer(Token t) const {
     return t.kind == TokenKind::kIdentifier && t.length > 1 && sql_[t.offset] == '_';
@@ -91,12 +89,17 @@ class Fingerprinter {
     return (last_ == Cls::kWord && last_reserved_ && after_table_keyword_) ||
            (last_ == Cls::kDot && table_before_dot_);
   }
-  void NoteWord(std::string_view w, bool reserved, bool table) {
-    last_reserved_ = reserved;
+  void NoteWord(KeywordInfo kw, bool table) {
+    last_reserved_ = kw.reserved;
     last_is_table_ = table;
-    after_table_keyword_ = reserved && (IsWord(w, "into") || IsWord(w, "table") ||
-                                        IsWord(w, "join") || IsWord(w, "update") ||
-                                        IsWord(w, "from") || IsWord(w, "replace"));
+    switch (kw.keyword) {
+      case Keyword::kInto: case Keyword::kTable: case Keyword::kJoin: case Keyword::kUpdate:
+      case Keyword::kFrom: case Keyword::kReplace:
+        after_table_keyword_ = true;
+        break;
+      default:
+        after_table_keyword_ = false;
+    }
   }
 
   bool UnaryContext() const {
@@ -196,7 +199,7 @@ class Fingerprinter {
       out_.push_back('`');
       last_ = Cls::kWord;
     }
-    NoteWord(inner, false, table);
+    NoteWord(KeywordInfo{}, table);
     is_state_ = 0;
     statement_start_ = false;
   }
@@ -205,45 +208,57 @@ class Fingerprinter {
     const std::string_view w = Text(t);
     const bool at_start = statement_start_;
     statement_start_ = false;
-    if (IsWord(w, "null") || IsWord(w, "true") || IsWord(w, "false")) {
-      if (is_state_ != 0) {  // IS [NOT] NULL/TRUE/FALSE is a test, not a value
-        EmitLowered(w, false);
-        last_reserved_ = true;
-        is_state_ = 0;
-      } else {
-        EmitLiteral();
-      }
-      return;
-    }
-    if (IsWord(w, "asc")) return;  // the default direction: `ORDER BY a` = `ORDER BY a ASC`
-    if (IsIntroducer(t)) {
-      const Token next = Peek();
-      if (next.kind == TokenKind::kString || next.kind == TokenKind::kHexNumber ||
-          next.kind == TokenKind::kBitNumber) {
-        lex_.Next();  // _utf8mb4'text' is one literal
-        EmitLiteral();
+    const KeywordInfo kw = LookupKeyword(w);
+    switch (kw.keyword) {
+      case Keyword::kNull: case Keyword::kTrue: case Keyword::kFalse:
+        if (is_state_ != 0) {  // IS [NOT] NULL/TRUE/FALSE is a test, not a value
+          EmitLowered(w, false);
+          last_reserved_ = true;
+          is_state_ = 0;
+        } else {
+          EmitLiteral();
+        }
         return;
-      }
+      case Keyword::kAsc:
+        return;  // the default direction: `ORDER BY a` = `ORDER BY a ASC`
+      case Keyword::kUse:
+        if (at_start && TryUse()) return;
+        break;
+      case Keyword::kCall:
+        if (at_start) {
+          HandleCall();
+          return;
+        }
+        break;
+      case Keyword::kIn: case Keyword::kValues: case Keyword::kValue:
+        if (Peek().kind == TokenKind::kLParen) {
+          HandleList(w, kw.keyword == Keyword::kIn);
+          return;
+        }
+        break;
+      case Keyword::kLimit:
+        if (TryLimit()) return;
+        break;
+      case Keyword::kNone:
+        if (IsIntroducer(t)) {
+          const Token next = Peek();
+          if (next.kind == TokenKind::kString || next.kind == TokenKind::kHexNumber ||
+              next.kind == TokenKind::kBitNumber) {
+            lex_.Next();  // _utf8mb4'text' is one literal
+            EmitLiteral();
+            return;
+          }
+        }
+        break;
+      default:
+        break;
     }
-    if (at_start && IsWord(w, "use") && TryUse()) return;
-    if (at_start && IsWord(w, "call")) {
-      HandleCall();
-      return;
-    }
-    if ((IsWord(w, "in") || IsWord(w, "values") || IsWord(w, "value")) &&
-        Peek().kind == TokenKind::kLParen) {
-      HandleList(w);
-      return;
-    }
-    if (IsWord(w, "limit") && TryLimit()) return;
-
-    const bool reserved = IsReservedWord(w);
-    const bool table = !reserved && IsTableName();
-    EmitLowered(w, options_.fold_identifier_digits && !reserved);
-    NoteWord(w, reserved, table);
-    if (IsWord(w, "is")) {
+    const bool table = !kw.reserved && IsTableName();
+    EmitLowered(w, options_.fold_identifier_digits && !kw.reserved);
+    NoteWord(kw, table);
+    if (kw.keyword == Keyword::kIs) {
       is_state_ = 1;
-    } else if (is_state_ == 1 && IsWord(w, "not")) {
+    } else if (is_state_ == 1 && kw.keyword == Keyword::kNot) {
       is_state_ = 2;
     } else {
       is_state_ = 0;
@@ -311,12 +326,11 @@ class Fingerprinter {
 
   // IN (v, …) -> in(?+);  VALUES (v, …), (v, …) -> values(?+). A VALUES list whose rows hold
   // expressions keeps its first row and drops the following rows that fingerprint the same.
-  void HandleList(std::string_view word) {
+  void HandleList(std::string_view word, bool in) {
     Lexer copy = lex_;
     copy.Next();  // (
     if (ScanValueList(copy, 0)) {
-      const bool values = !IsWord(word, "in");
-      if (values) {
+      if (!in) {
         for (;;) {
           Lexer more = copy;
           if (more.Next().kind != TokenKind::kComma || more.Next().kind != TokenKind::kLParen ||
@@ -335,7 +349,7 @@ class Fingerprinter {
     EmitLowered(word, false);
     last_reserved_ = true;
     is_state_ = 0;
-    if (IsWord(word, "in") || nesting_ >= 8) return;  // IN (subquery) goes on as usual
+    if (in || nesting_ >= 8) return;  // IN (subquery) goes on as usual
     ++nesting_;
     const size_t first_row = EmitGroup();
     const std::string first = out_.substr(first_row);
@@ -370,7 +384,7 @@ class Fingerprinter {
     Lexer more = copy;
     const Token sep = more.Next();
     if (sep.kind == TokenKind::kComma ||
-        (sep.kind == TokenKind::kIdentifier && IsWord(Text(sep), "offset"))) {
+        (sep.kind == TokenKind::kIdentifier && LookupKeyword(Text(sep)).keyword == Keyword::kOffset)) {
       if (IsValue(more.Next())) copy = more;
     }
     lex_ = copy;

@@ -63,13 +63,78 @@ bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
   return true;
 }
 
-bool IsReservedWord(std::string_view word) {
-  constexpr size_t kLongest = 32;
-  if (word.empty() || word.size() > kLongest) return false;
-  char buf[kLongest];
-  for (size_t i = 0; i < word.size(); ++i) buf[i] = ToLowerAscii(word[i]);
-  const std::string_view lower(buf, word.size());
-  return std::binary_search(std::begin(kReserved), std::end(kReserved), lower);
+namespace {
+
+constexpr size_t kLongestKeyword = 32;
+constexpr size_t kTableSize = 1024;  // a power of two, about four times the words it holds
+
+uint32_t Hash(std::string_view lower) {
+  uint32_t h = 2166136261u;  // FNV-1a
+  for (const char c : lower) h = (h ^ static_cast<unsigned char>(c)) * 16777619u;
+  return h;
 }
+
+struct Slot {
+  std::string_view word;  // empty: free
+  KeywordInfo info;
+};
+
+// Open addressing with linear probing, built once from kReserved and the special words.
+class KeywordTable {
+ public:
+  KeywordTable() {
+    for (const std::string_view w : kReserved) Insert(w, {Keyword::kOther, true});
+    const std::pair<std::string_view, Keyword> special[] = {
+        {"null", Keyword::kNull},     {"true", Keyword::kTrue},     {"false", Keyword::kFalse},
+        {"asc", Keyword::kAsc},       {"use", Keyword::kUse},       {"call", Keyword::kCall},
+        {"in", Keyword::kIn},         {"values", Keyword::kValues}, {"value", Keyword::kValue},
+        {"limit", Keyword::kLimit},   {"offset", Keyword::kOffset}, {"is", Keyword::kIs},
+        {"not", Keyword::kNot},       {"into", Keyword::kInto},     {"table", Keyword::kTable},
+        {"join", Keyword::kJoin},     {"update", Keyword::kUpdate}, {"from", Keyword::kFrom},
+        {"replace", Keyword::kReplace}};
+    for (const auto& [w, k] : special) {
+      Slot& slot = Find(w);
+      const bool reserved = !slot.word.empty() && slot.info.reserved;
+      slot.word = w;
+      slot.info = {k, reserved};
+    }
+  }
+
+  KeywordInfo Lookup(std::string_view word) const {
+    if (word.empty() || word.size() > kLongestKeyword) return {};
+    char buf[kLongestKeyword];
+    for (size_t i = 0; i < word.size(); ++i) buf[i] = ToLowerAscii(word[i]);
+    const std::string_view lower(buf, word.size());
+    for (size_t i = Hash(lower) & (kTableSize - 1);; i = (i + 1) & (kTableSize - 1)) {
+      const Slot& slot = slots_[i];
+      if (slot.word.empty()) return {};
+      if (slot.word == lower) return slot.info;
+    }
+  }
+
+ private:
+  Slot& Find(std::string_view lower) {
+    for (size_t i = Hash(lower) & (kTableSize - 1);; i = (i + 1) & (kTableSize - 1)) {
+      if (slots_[i].word.empty() || slots_[i].word == lower) return slots_[i];
+    }
+  }
+  void Insert(std::string_view lower, KeywordInfo info) {
+    Slot& slot = Find(lower);
+    slot.word = lower;
+    slot.info = info;
+  }
+  std::array<Slot, kTableSize> slots_{};
+};
+
+const KeywordTable& Table() {
+  static const KeywordTable table;
+  return table;
+}
+
+}  // namespace
+
+KeywordInfo LookupKeyword(std::string_view word) { return Table().Lookup(word); }
+
+bool IsReservedWord(std::string_view word) { return LookupKeyword(word).reserved; }
 
 }  // namespace qadvisor::parser

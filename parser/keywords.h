@@ -12,6 +12,21 @@ namespace qadvisor::parser {
 // Case-insensitive.
 bool IsReservedWord(std::string_view word);
 
+// Words the fingerprinter (and later the parser) treats specially. kOther: a reserved word
+// with no special role; kNone: not a keyword at all.
+enum class Keyword : uint8_t {
+  kNone, kOther, kNull, kTrue, kFalse, kAsc, kUse, kCall, kIn, kValues, kValue, kLimit,
+  kOffset, kIs, kNot, kInto, kTable, kJoin, kUpdate, kFrom, kReplace,
+};
+
+struct KeywordInfo {
+  Keyword keyword = Keyword::kNone;
+  bool reserved = false;
+};
+
+// One hash probe per word: what the word is, case-insensitively. Hot path of the fingerprint.
+KeywordInfo LookupKeyword(std::string_view word);
+
 // ASCII lower-casing of one byte through a table; other bytes unchanged.
 char ToLowerAscii(char c);
 

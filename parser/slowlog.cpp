@@ -238,12 +238,12 @@ void SlowLogReader::Report(uint64_t offset, uint64_t line, std::string message) 
   if (issues_.size() < options_.max_issues) issues_.push_back({offset, line, std::move(message)});
 }
 
-bool SlowLogReader::Fill(std::string& buffer, size_t want) {
-  const size_t start = buffer.size();
-  buffer.resize(start + want);
+bool SlowLogReader::Fill(EventBatch& batch, size_t want) {
+  const size_t start = batch.length;
+  if (batch.buffer.size() < start + want) batch.buffer.resize(start + want);
   size_t got = 0;
   while (got < want) {
-    const ssize_t n = ::read(fd_, buffer.data() + start + got, want - got);
+    const ssize_t n = ::read(fd_, batch.buffer.data() + start + got, want - got);
     if (n == 0) {
       eof_ = true;
       break;
@@ -256,7 +256,7 @@ bool SlowLogReader::Fill(std::string& buffer, size_t want) {
     }
     got += static_cast<size_t>(n);
   }
-  buffer.resize(start + got);
+  batch.length = start + got;
   bytes_read_ += got;
   return !eof_;
 }
@@ -270,20 +270,22 @@ bool SlowLogReader::ReadBatch(EventBatch& batch) {
     time_ = batch.carried_time;
     db_ = batch.carried_db;
 
-    batch.buffer.assign(tail_);
-    const uint64_t tail_size = tail_.size();
+    const size_t tail_size = tail_.size();
+    if (batch.buffer.size() < tail_size) batch.buffer.resize(tail_size);
+    std::memcpy(batch.buffer.data(), tail_.data(), tail_size);
+    batch.length = tail_size;
     tail_.clear();
-    if (!eof_) Fill(batch.buffer, std::max(options_.chunk_bytes, static_cast<size_t>(tail_size)));
+    if (!eof_) Fill(batch, std::max(options_.chunk_bytes, tail_size));
     base_offset_ = tail_offset_;
     base_line_ = tail_line_;
-    if (base_offset_ == 0 && batch.buffer.size() >= 2 &&
+    if (base_offset_ == 0 && batch.length >= 2 &&
         static_cast<unsigned char>(batch.buffer[0]) == 0x1f &&
         static_cast<unsigned char>(batch.buffer[1]) == 0x8b) {
       status_ = InvalidArgument(fmt::format(
           "{}: gzip-compressed input; decompress it first, e.g. zcat {} | qadvisor digest -",
           name_, name_));
       eof_ = true;
-      batch.buffer.clear();
+      batch.length = 0;
       return false;
     }
     Frame(batch, eof_);
@@ -308,7 +310,7 @@ bool SlowLogReader::ReadBatch(EventBatch& batch) {
 // `# User@Host:`, `# User:`, `# Thread_id:`, `# Query_time:`), since queries may hold
 // comment lines of their own. Hot loop: profile before changing.
 void SlowLogReader::Frame(EventBatch& batch, bool at_eof) {
-  const std::string_view data = batch.buffer;
+  const std::string_view data(batch.buffer.data(), batch.length);
   enum class State { kIdle, kHeader, kBody } state = State::kIdle;
   size_t event_begin = 0, body_begin = 0;
   uint64_t event_line = 0;
@@ -428,7 +430,7 @@ void SlowLogReader::Frame(EventBatch& batch, bool at_eof) {
   tail_.assign(data.substr(keep));
   tail_offset_ = base_offset_ + keep;
   tail_line_ = keep_line;
-  batch.buffer.resize(keep);  // the events before `keep` stay valid: no reallocation
+  batch.length = keep;
 }
 
 namespace {
@@ -515,7 +517,7 @@ void SlowLogReader::ParseEvent(EventBatch& batch, size_t begin, size_t body, siz
   e.admin_command = false;
   e.attributes.clear();
 
-  const std::string_view data = batch.buffer;
+  const std::string_view data(batch.buffer.data(), batch.length);
   std::string_view header = data.substr(begin, body - begin);
   std::string_view own_db;
   while (!header.empty()) {

@@ -62,7 +62,8 @@ struct ReadIssue {
 };
 
 struct EventBatch {
-  std::string buffer;         // the chunk the events point into
+  std::string buffer;         // the chunk the events point into: its first `length` bytes
+  size_t length = 0;          // (the buffer only grows, so it is not zero-filled per chunk)
   std::vector<Event> events;  // events[0, size) are this batch's; the rest keep capacity
   size_t size = 0;
   std::string carried_time;   // `# Time:` / database in force when the batch began
@@ -93,7 +94,7 @@ class SlowLogReader {
   const Status& status() const { return status_; }
 
  private:
-  bool Fill(std::string& buffer, size_t want);  // appends up to `want` bytes; false at EOF
+  bool Fill(EventBatch& batch, size_t want);  // appends up to `want` bytes; false at EOF
   void Frame(EventBatch& batch, bool at_eof);
   void ParseEvent(EventBatch& batch, size_t begin, size_t body, size_t end, uint64_t line);
   void Report(uint64_t offset, uint64_t line, std::string message);

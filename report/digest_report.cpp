@@ -1,10 +1,11 @@
 #include "report/digest_report.h"
 
+#include "report/json_writer.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cctype>
-#include <nlohmann/json.hpp>
 
 namespace qadvisor::report {
 
@@ -65,36 +66,8 @@ double Seconds(int64_t micros) { return static_cast<double>(micros) / kMillion; 
 
 double ToDouble(Int128 v) { return static_cast<double>(v) / kMillion; }
 
-nlohmann::json MetricJson(const Distribution& d) {
-  nlohmann::json j;
-  auto value = [&](int64_t v) -> nlohmann::json {
-    if (d.integral()) return v / kMillion;
-    return Seconds(v);
-  };
-  if (d.integral()) {
-    j["sum"] = static_cast<int64_t>(d.sum() / kMillion);
-  } else {
-    j["sum"] = ToDouble(d.sum());
-  }
-  j["min"] = value(d.min());
-  j["max"] = value(d.max());
-  j["avg"] = Seconds(d.Average());
-  j["median"] = value(d.Percentile(0.5));
-  j["p95"] = value(d.Percentile(0.95));
-  return j;
-}
 
-nlohmann::json TimestampJson(int64_t us) {
-  if (us == parser::kNoTimestamp) return nullptr;
-  return FormatTimestamp(us);
-}
 
-nlohmann::json CountsJson(const analyzer::ValueCounts& counts) {
-  nlohmann::json a = nlohmann::json::array();
-  for (const auto& [name, n] : counts.Sorted()) a.push_back({{"name", name}, {"count", n}});
-  if (counts.other > 0) a.push_back({{"name", nullptr}, {"count", counts.other}});
-  return a;
-}
 
 std::string CountsText(const analyzer::ValueCounts& counts, size_t limit = 5) {
   std::string out;
@@ -201,6 +174,11 @@ void MetricTable(const DigestRun& run, const QueryClass& c, const QueryClass* gl
   }
 }
 
+void CountsLine(std::string& out, std::string_view label, const analyzer::ValueCounts& counts) {
+  if (counts.values.empty()) return;
+  out += fmt::format("# {:<20} {}\n", label, CountsText(counts));
+}
+
 std::string TimeRange(const QueryClass& c) {
   if (c.first_seen == parser::kNoTimestamp) return "unknown";
   if (c.first_seen == c.last_seen) return "all events occurred at " + FormatTimestamp(c.first_seen);
@@ -285,9 +263,9 @@ std::string RenderDigestText(const DigestRun& run, const DigestReportOptions& op
                      run.skipped);
   out += fmt::format("# Time range: {}\n", TimeRange(global));
   MetricTable(run, global, nullptr, out);
-  if (!global.databases.values.empty()) out += "# Databases     " + CountsText(global.databases) + "\n";
-  if (!global.users.values.empty()) out += "# Users         " + CountsText(global.users) + "\n";
-  if (!global.hosts.values.empty()) out += "# Hosts         " + CountsText(global.hosts) + "\n";
+  CountsLine(out, "Databases", global.databases);
+  CountsLine(out, "Users", global.users);
+  CountsLine(out, "Hosts", global.hosts);
 
   out += fmt::format("\n# Profile (ranked by {}{})\n", OrderByName(options.order),
                      options.top ? fmt::format(", top {}", options.top) : "");
@@ -312,7 +290,11 @@ std::string RenderDigestText(const DigestRun& run, const DigestReportOptions& op
     const Int128 rest = total_time - shown_time;
     out += fmt::format("# MISC {:<18} {:>14} {:>6} {:>7} {:>8} <{} ITEMS>\n", "0xMISC",
                        fmt::format("{:.4f}", ToDouble(rest)), Percent(rest, total_time),
-                       digest.events() - shown_calls, "0.0", digest.classes().size() - ranked.size());
+                       digest.events() - shown_calls,
+                       fmt::format("{:.4f}", digest.events() > shown_calls
+                                                 ? ToDouble(rest) / static_cast<double>(digest.events() - shown_calls)
+                                                 : 0.0),
+                       digest.classes().size() - ranked.size());
   }
 
   for (size_t i = 0; i < ranked.size(); ++i) {
@@ -321,11 +303,11 @@ std::string RenderDigestText(const DigestRun& run, const DigestReportOptions& op
                        analyzer::FormatClassId(c.id), c.sample.offset, FileName(run, c.sample.file),
                        c.sample.line);
     MetricTable(run, c, &global, out);
-    if (!c.databases.values.empty()) out += "# Databases     " + CountsText(c.databases) + "\n";
-    if (!c.users.values.empty()) out += "# Users         " + CountsText(c.users) + "\n";
-    if (!c.hosts.values.empty()) out += "# Hosts         " + CountsText(c.hosts) + "\n";
-    out += fmt::format("# Time range    {}\n", TimeRange(c));
-    out += "# Fingerprint   " + OneLine(c.fingerprint, 2000) + "\n";
+    CountsLine(out, "Databases", c.databases);
+    CountsLine(out, "Users", c.users);
+    CountsLine(out, "Hosts", c.hosts);
+    out += fmt::format("# {:<20} {}\n", "Time range", TimeRange(c));
+    out += fmt::format("# {:<20} {}\n", "Fingerprint", OneLine(c.fingerprint, 2000));
     if (!c.sample.db.empty()) out += fmt::format("USE `{}`\\G\n", OneLine(c.sample.db, 200));
     out += Printable(c.sample.query, 64 * 1024) + "\\G\n";
   }
@@ -345,76 +327,117 @@ std::string RenderDigestText(const DigestRun& run, const DigestReportOptions& op
 
 std::string RenderDigestJson(const DigestRun& run, const DigestReportOptions& options) {
   const analyzer::Digest& digest = run.digest;
-  nlohmann::json j;
-  j["tool"] = "qadvisor";
-  j["command"] = "digest";
-  j["schema_version"] = 1;
-  nlohmann::json files = nlohmann::json::array();
-  for (const std::string& f : run.files) files.push_back(f);
-  j["files"] = files;
-  j["bytes"] = run.bytes;
-  j["events"] = digest.events();
-  j["skipped"] = run.skipped;
-  j["unique_classes"] = digest.classes().size();
-  j["order_by"] = OrderByName(options.order);
   const QueryClass& global = digest.global();
-  j["first_seen"] = TimestampJson(global.first_seen);
-  j["last_seen"] = TimestampJson(global.last_seen);
-
-  auto metrics_json = [&](const QueryClass& c) {
-    nlohmann::json m = nlohmann::json::object();
+  std::string out;
+  JsonWriter w(out);
+  auto timestamp = [&](std::string_view key, int64_t us) {
+    w.Key(key);
+    if (us == parser::kNoTimestamp) {
+      w.Null();
+    } else {
+      w.String(FormatTimestamp(us));
+    }
+  };
+  auto metrics = [&](const QueryClass& c) {
+    w.Key("metrics").BeginObject();
     for (uint32_t id = 0; id < c.metrics.size(); ++id) {
-      if (const Distribution* d = c.Metric(id)) m[MetricKey(digest.metric_names()[id])] = MetricJson(*d);
+      const Distribution* d = c.Metric(id);
+      if (d == nullptr) continue;
+      w.Key(MetricKey(digest.metric_names()[id])).BeginObject();
+      w.Key("sum").Millionths128(d->sum());
+      w.Key("min").Millionths(d->min());
+      w.Key("max").Millionths(d->max());
+      w.Key("avg").Millionths(d->Average());
+      w.Key("median").Millionths(d->Percentile(0.5));
+      w.Key("p95").Millionths(d->Percentile(0.95));
+      w.EndObject();
     }
-    return m;
+    w.EndObject();
   };
-  auto flags_json = [&](const QueryClass& c) {
-    nlohmann::json f = nlohmann::json::object();
-    for (uint32_t id = 0; id < c.flags_seen.size(); ++id) {
-      if (c.flags_seen[id] > 0) f[MetricKey(digest.flag_names()[id])] = c.flags_yes[id];
+  auto counts = [&](std::string_view key, const analyzer::ValueCounts& values) {
+    w.Key(key).BeginArray();
+    for (const auto& [name, n] : values.Sorted()) {
+      w.BeginObject().Field("name", name).Field("count", n).EndObject();
     }
-    return f;
+    if (values.other > 0) w.BeginObject().Key("name").Null().Field("count", values.other).EndObject();
+    w.EndArray();
   };
-  j["metrics"] = metrics_json(global);
 
-  nlohmann::json classes = nlohmann::json::array();
+  w.BeginObject();
+  w.Field("tool", "qadvisor").Field("command", "digest").Field("schema_version", 1);
+  w.Key("files").BeginArray();
+  for (const std::string& f : run.files) w.String(f);
+  w.EndArray();
+  w.Field("bytes", run.bytes);
+  w.Field("events", digest.events());
+  w.Field("skipped", run.skipped);
+  w.Field("unique_classes", static_cast<uint64_t>(digest.classes().size()));
+  w.Field("order_by", OrderByName(options.order));
+  timestamp("first_seen", global.first_seen);
+  timestamp("last_seen", global.last_seen);
+  metrics(global);
+
   const Int128 total_time = TotalQueryTime(run);
-  size_t rank = 0;
+  w.Key("classes").BeginArray();
+  uint64_t rank = 0;
   for (const QueryClass* cp : digest.Ranked(options.order, options.top)) {
     const QueryClass& c = *cp;
-    nlohmann::json cj;
-    cj["rank"] = ++rank;
-    cj["id"] = analyzer::FormatClassId(c.id);
-    cj["fingerprint"] = c.fingerprint;
-    cj["count"] = c.count;
     const Distribution* qt = c.Metric(analyzer::kQueryTime);
-    cj["time_share"] = total_time > 0 && qt ? static_cast<double>(qt->sum()) / static_cast<double>(total_time) : 0.0;
-    cj["sample"] = c.sample.query;
-    cj["sample_at"] = {{"file", FileName(run, c.sample.file)},
-                       {"offset", c.sample.offset},
-                       {"line", c.sample.line},
-                       {"db", c.sample.db.empty() ? nlohmann::json(nullptr) : nlohmann::json(c.sample.db)},
-                       {"timestamp", TimestampJson(c.sample.timestamp_us)},
-                       {"query_time", c.sample.query_time >= 0 ? nlohmann::json(Seconds(c.sample.query_time)) : nlohmann::json(nullptr)}};
-    cj["first_seen"] = TimestampJson(c.first_seen);
-    cj["last_seen"] = TimestampJson(c.last_seen);
-    cj["databases"] = CountsJson(c.databases);
-    cj["users"] = CountsJson(c.users);
-    cj["hosts"] = CountsJson(c.hosts);
-    cj["metrics"] = metrics_json(c);
-    cj["flags"] = flags_json(c);
-    classes.push_back(std::move(cj));
+    w.BeginObject();
+    w.Field("rank", ++rank);
+    w.Field("id", analyzer::FormatClassId(c.id));
+    w.Field("fingerprint", c.fingerprint);
+    w.Field("count", c.count);
+    w.Key("time_share").Double(total_time > 0 && qt ? static_cast<double>(qt->sum()) /
+                                                          static_cast<double>(total_time)
+                                                    : 0.0);
+    w.Field("sample", c.sample.query);
+    w.Key("sample_at").BeginObject();
+    w.Field("file", FileName(run, c.sample.file));
+    w.Field("offset", c.sample.offset);
+    w.Field("line", c.sample.line);
+    w.Key("db");
+    if (c.sample.db.empty()) {
+      w.Null();
+    } else {
+      w.String(c.sample.db);
+    }
+    timestamp("timestamp", c.sample.timestamp_us);
+    w.Key("query_time");
+    if (c.sample.query_time >= 0) {
+      w.Millionths(c.sample.query_time);
+    } else {
+      w.Null();
+    }
+    w.EndObject();
+    timestamp("first_seen", c.first_seen);
+    timestamp("last_seen", c.last_seen);
+    counts("databases", c.databases);
+    counts("users", c.users);
+    counts("hosts", c.hosts);
+    metrics(c);
+    w.Key("flags").BeginObject();
+    for (uint32_t id = 0; id < c.flags_seen.size(); ++id) {
+      if (c.flags_seen[id] > 0) w.Field(MetricKey(digest.flag_names()[id]), c.flags_yes[id]);
+    }
+    w.EndObject();
+    w.EndObject();
   }
-  j["classes"] = std::move(classes);
-  j["issue_count"] = run.issue_count;
-  nlohmann::json issues = nlohmann::json::array();
+  w.EndArray();
+  w.Field("issue_count", run.issue_count);
+  w.Key("issues").BeginArray();
   for (const auto& fi : run.issues) {
-    issues.push_back({{"file", fi.file}, {"offset", fi.issue.offset}, {"line", fi.issue.line},
-                      {"message", fi.issue.message}});
+    w.BeginObject()
+        .Field("file", fi.file)
+        .Field("offset", fi.issue.offset)
+        .Field("line", fi.issue.line)
+        .Field("message", fi.issue.message)
+        .EndObject();
   }
-  j["issues"] = std::move(issues);
-  // Logs may hold invalid UTF-8: replace it rather than fail.
-  return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  w.EndArray();
+  w.EndObject();
+  out.push_back('\n');
+  return out;
 }
 
 std::string RenderDigestMarkdown(const DigestRun& run, const DigestReportOptions& options) {

@@ -1,0 +1,192 @@
+#include "report/json_writer.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+namespace qadvisor::report {
+
+__extension__ typedef unsigned __int128 UInt128;
+
+void AppendJsonEscaped(std::string& out, std::string_view s) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
+  const size_t n = s.size();
+  size_t i = 0;
+  while (i < n) {
+    // Fast path: a run of plain ASCII that needs no escaping.
+    size_t j = i;
+    while (j < n && p[j] >= 0x20 && p[j] < 0x80 && p[j] != '"' && p[j] != '\\') ++j;
+    out.append(s.data() + i, j - i);
+    i = j;
+    if (i >= n) break;
+    const unsigned char c = p[i];
+    if (c < 0x80) {
+      switch (c) {
+        case '"': out += "\\\""; break;
+        case '\\': out += "\\\\"; break;
+        case '\n': out += "\\n"; break;
+        case '\r': out += "\\r"; break;
+        case '\t': out += "\\t"; break;
+        case '\b': out += "\\b"; break;
+        case '\f': out += "\\f"; break;
+        default:
+          out += "\\u00";
+          out.push_back(kHex[c >> 4]);
+          out.push_back(kHex[c & 15]);
+      }
+      ++i;
+      continue;
+    }
+    // A UTF-8 sequence: copy it when well formed, else write U+FFFD for the first byte.
+    size_t len = 0;
+    uint32_t cp = 0;
+    if ((c & 0xE0) == 0xC0) len = 2, cp = c & 0x1F;
+    else if ((c & 0xF0) == 0xE0) len = 3, cp = c & 0x0F;
+    else if ((c & 0xF8) == 0xF0) len = 4, cp = c & 0x07;
+    bool ok = len != 0 && i + len <= n;
+    for (size_t k = 1; ok && k < len; ++k) {
+      if ((p[i + k] & 0xC0) != 0x80) ok = false;
+      cp = (cp << 6) | (p[i + k] & 0x3F);
+    }
+    // Overlong forms, surrogates and values past U+10FFFF are not UTF-8 either.
+    if (ok && ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
+               (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF)) {
+      ok = false;
+    }
+    if (ok) {
+      out.append(s.data() + i, len);
+      i += len;
+    } else {
+      out += "\xEF\xBF\xBD";
+      ++i;
+    }
+  }
+}
+
+void JsonWriter::Newline() {
+  if (!pretty_) return;
+  out_.push_back('\n');
+  out_.append(stack_.size() * 2, ' ');
+}
+
+void JsonWriter::BeforeValue() {
+  if (after_key_) {
+    after_key_ = false;
+    return;
+  }
+  if (stack_.empty()) return;
+  Level& level = stack_.back();
+  if (!level.empty) out_.push_back(',');
+  level.empty = false;
+  Newline();
+}
+
+JsonWriter& JsonWriter::BeginObject() {
+  BeforeValue();
+  out_.push_back('{');
+  stack_.push_back({false, true});
+  return *this;
+}
+
+JsonWriter& JsonWriter::EndObject() {
+  const bool empty = stack_.back().empty;
+  stack_.pop_back();
+  if (!empty) Newline();
+  out_.push_back('}');
+  return *this;
+}
+
+JsonWriter& JsonWriter::BeginArray() {
+  BeforeValue();
+  out_.push_back('[');
+  stack_.push_back({true, true});
+  return *this;
+}
+
+JsonWriter& JsonWriter::EndArray() {
+  const bool empty = stack_.back().empty;
+  stack_.pop_back();
+  if (!empty) Newline();
+  out_.push_back(']');
+  return *this;
+}
+
+JsonWriter& JsonWriter::Key(std::string_view key) {
+  BeforeValue();
+  out_.push_back('"');
+  AppendJsonEscaped(out_, key);
+  out_ += pretty_ ? "\": " : "\":";
+  after_key_ = true;
+  return *this;
+}
+
+JsonWriter& JsonWriter::String(std::string_view value) {
+  BeforeValue();
+  out_.push_back('"');
+  AppendJsonEscaped(out_, value);
+  out_.push_back('"');
+  return *this;
+}
+
+JsonWriter& JsonWriter::Int(int64_t value) {
+  BeforeValue();
+  fmt::format_to(std::back_inserter(out_), "{}", value);
+  return *this;
+}
+
+JsonWriter& JsonWriter::Uint(uint64_t value) {
+  BeforeValue();
+  fmt::format_to(std::back_inserter(out_), "{}", value);
+  return *this;
+}
+
+JsonWriter& JsonWriter::Double(double value) {
+  if (!std::isfinite(value)) return Null();
+  BeforeValue();
+  fmt::format_to(std::back_inserter(out_), "{}", value);
+  return *this;
+}
+
+JsonWriter& JsonWriter::Bool(bool value) {
+  BeforeValue();
+  out_ += value ? "true" : "false";
+  return *this;
+}
+
+JsonWriter& JsonWriter::Null() {
+  BeforeValue();
+  out_ += "null";
+  return *this;
+}
+
+JsonWriter& JsonWriter::Millionths(int64_t value) { return Millionths128(value); }
+
+JsonWriter& JsonWriter::Millionths128(analyzer::Int128 value) {
+  BeforeValue();
+  if (value < 0) {
+    out_.push_back('-');
+    value = -value;
+  }
+  const auto whole = static_cast<UInt128>(value) / 1000000;
+  auto frac = static_cast<unsigned>(static_cast<UInt128>(value) % 1000000);
+  // __int128 has no formatter: print the whole part through two 64-bit halves.
+  constexpr unsigned long long kTen18 = 1000000000000000000ull;
+  if (whole >= kTen18) {
+    fmt::format_to(std::back_inserter(out_), "{}{:018}", static_cast<unsigned long long>(whole / kTen18),
+                   static_cast<unsigned long long>(whole % kTen18));
+  } else {
+    fmt::format_to(std::back_inserter(out_), "{}", static_cast<unsigned long long>(whole));
+  }
+  if (frac != 0) {
+    int digits = 6;
+    while (frac % 10 == 0) {
+      frac /= 10;
+      --digits;
+    }
+    fmt::format_to(std::back_inserter(out_), ".{:0{}}", frac, digits);
+  }
+  return *this;
+}
+
+}  // namespace qadvisor::report

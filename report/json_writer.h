@@ -1,0 +1,61 @@
+// A small streaming JSON writer: appends to a string, escapes text, and replaces invalid UTF-8
+// with U+FFFD (slow logs hold arbitrary bytes). Far cheaper than building a DOM for reports
+// with thousands of classes. The caller keeps the structure well formed: every Begin has its
+// End, and inside an object every value follows a Key.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "analyzer/distribution.h"
+
+namespace qadvisor::report {
+
+class JsonWriter {
+ public:
+  explicit JsonWriter(std::string& out, bool pretty = true) : out_(out), pretty_(pretty) {}
+
+  JsonWriter& BeginObject();
+  JsonWriter& EndObject();
+  JsonWriter& BeginArray();
+  JsonWriter& EndArray();
+  JsonWriter& Key(std::string_view key);
+
+  JsonWriter& String(std::string_view value);
+  JsonWriter& Int(int64_t value);
+  JsonWriter& Uint(uint64_t value);
+  JsonWriter& Double(double value);  // shortest form that reads back the same; NaN/inf as null
+  JsonWriter& Bool(bool value);
+  JsonWriter& Null();
+  // A decimal number written exactly from millionths: 1500000 -> 1.5, 3000000 -> 3.
+  JsonWriter& Millionths(int64_t value);
+  JsonWriter& Millionths128(analyzer::Int128 value);
+
+  // Shorthands for a key and its value.
+  JsonWriter& Field(std::string_view key, std::string_view value) { return Key(key).String(value); }
+  JsonWriter& Field(std::string_view key, const char* value) { return Key(key).String(value); }
+  JsonWriter& Field(std::string_view key, int64_t value) { return Key(key).Int(value); }
+  JsonWriter& Field(std::string_view key, uint64_t value) { return Key(key).Uint(value); }
+  JsonWriter& Field(std::string_view key, int value) { return Key(key).Int(value); }
+  JsonWriter& Field(std::string_view key, bool value) { return Key(key).Bool(value); }
+
+ private:
+  void BeforeValue();
+  void Newline();
+
+  std::string& out_;
+  bool pretty_;
+  struct Level {
+    bool array;
+    bool empty;
+  };
+  std::vector<Level> stack_;
+  bool after_key_ = false;
+};
+
+// Appends `text` as the body of a JSON string (no quotes), escaped, invalid UTF-8 replaced.
+void AppendJsonEscaped(std::string& out, std::string_view text);
+
+}  // namespace qadvisor::report

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs what qadvisor needs to build and test on Debian 12, from Debian packages only.
+# Idempotent: when everything is present it changes nothing and asks no network.
+#   scripts/install-deps.sh          build and test dependencies
+#   scripts/install-deps.sh --bench  also what bench/ compares against (percona-toolkit, time)
+set -euo pipefail
+
+packages=(
+  g++ cmake ninja-build pkg-config make
+  libfmt-dev catch2 libcli11-dev nlohmann-json3-dev libtomlplusplus-dev libxxhash-dev
+  clang libclang-rt-14-dev clang-format python3
+)
+if [[ "${1:-}" == "--bench" ]]; then
+  packages+=(percona-toolkit time)
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [[ ${#missing[@]} -eq 0 ]]; then
+  exit 0
+fi
+
+sudo=()
+if [[ $(id -u) -ne 0 ]]; then
+  sudo=(sudo)
+fi
+echo "Installing: ${missing[*]}" >&2
+"${sudo[@]}" apt-get update -qq
+DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

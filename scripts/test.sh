@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# The README's second command, and what .ci/run calls: every test there is.
+#  1. a Release build with warnings as errors, and its tests;
+#  2. a Debug build with AddressSanitizer and UndefinedBehaviorSanitizer, and the same tests;
+#  3. bounded fuzzing of the slow-log reader and the fingerprinter (libFuzzer, clang);
+#  4. clang-format on every source file.
+# Ends with a line "N passed, N failed".
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh
+
+jobs=$(nproc)
+fuzz_seconds=${QADVISOR_FUZZ_SECONDS:-30}
+passed=0
+failed=0
+step() {  # step NAME COMMAND...
+  local name=$1
+  shift
+  echo "=== $name"
+  if "$@"; then
+    passed=$((passed + 1))
+  else
+    echo "*** FAILED: $name"
+    failed=$((failed + 1))
+  fi
+}
+
+release() {
+  cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release -DQADVISOR_WERROR=ON >/dev/null &&
+    cmake --build build/release -j "$jobs" &&
+    ctest --test-dir build/release --output-on-failure -j "$jobs"
+}
+sanitizers() {
+  cmake -S . -B build/asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DQADVISOR_WERROR=ON \
+    -DQADVISOR_SANITIZE=ON >/dev/null &&
+    cmake --build build/asan -j "$jobs" &&
+    ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+      ctest --test-dir build/asan --output-on-failure -j "$jobs"
+}
+fuzz() {
+  CXX=clang++ cmake -S . -B build/fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DQADVISOR_FUZZ=ON -DQADVISOR_TESTS=OFF >/dev/null &&
+    cmake --build build/fuzz -j "$jobs" --target slowlog_fuzz fingerprint_fuzz || return 1
+  local target
+  for target in slowlog_fuzz fingerprint_fuzz; do
+    local corpus=build/fuzz/corpus-$target
+    mkdir -p "$corpus"
+    echo "--- $target for ${fuzz_seconds}s"
+    "build/fuzz/tests/fuzz/$target" -max_total_time="$fuzz_seconds" -max_len=65536 \
+      -rss_limit_mb=2048 -print_final_stats=1 "$corpus" tests/fuzz/seeds 2>&1 | tail -5 || return 1
+  done
+}
+format() {
+  local files
+  mapfile -t files < <(git ls-files '*.cpp' '*.h')
+  clang-format --dry-run --Werror "${files[@]}"
+}
+
+step "release build and tests" release
+step "sanitizer build and tests" sanitizers
+step "bounded fuzzing" fuzz
+step "clang-format" format
+
+echo
+echo "$passed passed, $failed failed"
+[[ $failed -eq 0 ]]

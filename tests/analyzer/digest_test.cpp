@@ -1,0 +1,142 @@
+#include "analyzer/digest.h"
+
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+namespace qadvisor::analyzer {
+namespace {
+
+// Builds an event whose views point into `store` (kept alive by the caller).
+struct EventMaker {
+  std::vector<std::string> store;
+  parser::Event Make(const std::string& query, const std::string& query_time,
+                     std::vector<std::pair<std::string, std::string>> extra = {},
+                     const std::string& db = "shop", uint64_t offset = 0) {
+    store.reserve(1000);
+    auto keep = [&](const std::string& s) -> std::string_view { return store.emplace_back(s); };
+    parser::Event e;
+    e.query = keep(query);
+    e.db = keep(db);
+    e.user = keep("app");
+    e.host = keep("h1");
+    e.offset = offset;
+    e.attributes.push_back({keep("Query_time"), keep(query_time)});
+    e.attributes.push_back({keep("Lock_time"), keep("0.000001")});
+    for (const auto& [k, v] : extra) e.attributes.push_back({keep(k), keep(v)});
+    return e;
+  }
+};
+
+TEST_CASE("events with the same fingerprint form one class; ids are stable hashes") {
+  EventMaker m;
+  Digest d;
+  d.Add(m.Make("SELECT * FROM t WHERE id = 1", "0.5"), 0);
+  d.Add(m.Make("select *  from t where id=22", "1.5"), 0);
+  d.Add(m.Make("SELECT * FROM u WHERE id = 1", "0.1"), 0);
+  REQUIRE(d.classes().size() == 2);
+  CHECK(d.events() == 3);
+  const auto ranked = d.Ranked(OrderBy::kSum);
+  CHECK(ranked[0]->fingerprint == "select * from t where id = ?");
+  CHECK(ranked[0]->count == 2);
+  CHECK(ranked[0]->Metric(kQueryTime)->sum() == 2000000);
+  CHECK(ranked[0]->id == ClassId("select * from t where id = ?"));
+  CHECK(FormatClassId(0xABCDEF) == "0000000000ABCDEF");
+  CHECK(d.global().count == 3);
+  CHECK(d.global().Metric(kQueryTime)->sum() == 2100000);
+}
+
+TEST_CASE("the sample is the slowest event; ties go to the earliest") {
+  EventMaker m;
+  Digest d;
+  d.Add(m.Make("SELECT 1", "0.2", {}, "a", 100), 0);
+  d.Add(m.Make("SELECT 2", "0.9", {}, "b", 200), 0);
+  d.Add(m.Make("SELECT 3", "0.9", {}, "c", 50), 0);
+  const QueryClass& c = *d.classes().front();
+  CHECK(c.sample.query == "SELECT 3");
+  CHECK(c.sample.offset == 50);
+  CHECK(c.sample.db == "c");
+  CHECK(c.sample.query_time == 900000);
+}
+
+TEST_CASE("numeric attributes become metrics, Yes/No become flags, identities are ignored") {
+  EventMaker m;
+  Digest d;
+  d.Add(m.Make("SELECT 1", "0.1", {{"Rows_examined", "10"}, {"Full_scan", "Yes"}, {"Thread_id", "7"},
+                                  {"Bytes_sent", "100"}, {"InnoDB_trx_id", "1A2B"}}),
+        0);
+  d.Add(m.Make("SELECT 2", "0.1", {{"Rows_examined", "30"}, {"Full_scan", "No"}, {"Thread_id", "8"},
+                                  {"Bytes_sent", "300"}, {"InnoDB_trx_id", "99"}}),
+        0);
+  const QueryClass& c = *d.classes().front();
+  CHECK(c.Metric(kRowsExamined)->sum() == 40000000);
+  const auto& names = d.metric_names();
+  CHECK(std::find(names.begin(), names.end(), "Bytes_sent") != names.end());
+  CHECK(std::find(names.begin(), names.end(), "Thread_id") == names.end());
+  CHECK(std::find(names.begin(), names.end(), "InnoDB_trx_id") == names.end());
+  REQUIRE(d.flag_names().size() == 1);
+  CHECK(d.flag_names()[0] == "Full_scan");
+  CHECK(c.flags_seen[0] == 2);
+  CHECK(c.flags_yes[0] == 1);
+  CHECK(c.databases.values.size() == 1);
+  CHECK(c.databases.values[0].second == 2);
+}
+
+TEST_CASE("merging digests matches metrics by name, whatever order they were first seen in") {
+  EventMaker m;
+  Digest a, b, whole;
+  const auto e1 = m.Make("SELECT 1", "0.1", {{"Bytes_sent", "5"}, {"Tmp_tables", "1"}});
+  const auto e2 = m.Make("SELECT 1", "0.3", {{"Tmp_tables", "2"}, {"Bytes_sent", "7"}});
+  const auto e3 = m.Make("SELECT 9", "0.2", {{"Rows_affected", "4"}});
+  a.Add(e1, 0);
+  b.Add(e2, 0);
+  b.Add(e3, 0);
+  for (const auto* e : {&e1, &e2, &e3}) whole.Add(*e, 0);
+  a.Merge(b);
+  REQUIRE(a.classes().size() == whole.classes().size());
+  const auto ra = a.Ranked(OrderBy::kSum);
+  const auto rw = whole.Ranked(OrderBy::kSum);
+  for (size_t i = 0; i < ra.size(); ++i) {
+    CHECK(ra[i]->id == rw[i]->id);
+    CHECK(ra[i]->count == rw[i]->count);
+    for (const std::string name : {"Bytes_sent", "Tmp_tables", "Rows_affected"}) {
+      auto id_in = [&](const Digest& d) {
+        const auto& n = d.metric_names();
+        return static_cast<uint32_t>(std::find(n.begin(), n.end(), name) - n.begin());
+      };
+      const Distribution* x = ra[i]->Metric(id_in(a));
+      const Distribution* y = rw[i]->Metric(id_in(whole));
+      REQUIRE((x == nullptr) == (y == nullptr));
+      if (x) CHECK(x->sum() == y->sum());
+    }
+  }
+  CHECK(a.events() == 3);
+}
+
+TEST_CASE("ranking by count, max and p95; ties broken by id; --top cuts") {
+  EventMaker m;
+  Digest d;
+  for (int i = 0; i < 5; ++i) d.Add(m.Make("SELECT a FROM many", "0.01"), 0);
+  d.Add(m.Make("SELECT a FROM slow", "3"), 0);
+  d.Add(m.Make("SELECT a FROM mid", "0.04"), 0);
+  d.Add(m.Make("SELECT a FROM mid", "0.04"), 0);
+  CHECK(d.Ranked(OrderBy::kCount)[0]->fingerprint == "select a from many");
+  CHECK(d.Ranked(OrderBy::kMax)[0]->fingerprint == "select a from slow");
+  CHECK(d.Ranked(OrderBy::kSum)[0]->fingerprint == "select a from slow");
+  CHECK(d.Ranked(OrderBy::kSum, 2).size() == 2);
+  CHECK(d.Ranked(OrderBy::kP95)[1]->fingerprint == "select a from mid");
+}
+
+TEST_CASE("administrator commands group by their text") {
+  EventMaker m;
+  Digest d;
+  auto e = m.Make("administrator command: Quit", "0.000001");
+  e.admin_command = true;
+  d.Add(e, 0);
+  d.Add(e, 0);
+  REQUIRE(d.classes().size() == 1);
+  CHECK(d.classes().front()->fingerprint == "administrator command: Quit");
+}
+
+}  // namespace
+}  // namespace qadvisor::analyzer

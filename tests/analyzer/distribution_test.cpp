@@ -1,0 +1,96 @@
+#include "analyzer/distribution.h"
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <random>
+#include <vector>
+
+namespace qadvisor::analyzer {
+namespace {
+
+int64_t NearestRank(std::vector<int64_t> v, double p) {
+  std::sort(v.begin(), v.end());
+  const auto rank = static_cast<size_t>(std::ceil(p * static_cast<double>(v.size())));
+  return v[std::clamp<size_t>(rank, 1, v.size()) - 1];
+}
+
+TEST_CASE("small distributions have exact count, sum, min, max and percentiles") {
+  Distribution d;
+  for (int64_t v : {5, 1, 4, 2, 3}) d.Add(v * 1000000);
+  CHECK(d.count() == 5);
+  CHECK(d.sum() == 15000000);
+  CHECK(d.min() == 1000000);
+  CHECK(d.max() == 5000000);
+  CHECK(d.Average() == 3000000);
+  CHECK(d.Percentile(0.5) == 3000000);
+  CHECK(d.Percentile(0.95) == 5000000);
+  CHECK(d.integral());
+  d.Add(1500000);
+  CHECK_FALSE(d.integral());
+}
+
+TEST_CASE("an empty distribution reports zeros") {
+  const Distribution d;
+  CHECK(d.count() == 0);
+  CHECK(d.Percentile(0.5) == 0);
+  CHECK(d.Average() == 0);
+}
+
+TEST_CASE("large distributions: percentiles within 1.6% of the exact nearest rank") {
+  std::mt19937_64 rng(7);
+  std::lognormal_distribution<double> dist(std::log(2000.0), 2.0);  // microseconds
+  Distribution d;
+  std::vector<int64_t> values;
+  for (int i = 0; i < 100000; ++i) {
+    const auto v = static_cast<int64_t>(dist(rng)) + 1;
+    values.push_back(v);
+    d.Add(v);
+  }
+  for (double p : {0.5, 0.9, 0.95, 0.99}) {
+    const auto exact = static_cast<double>(NearestRank(values, p));
+    const auto approx = static_cast<double>(d.Percentile(p));
+    INFO("p=" << p << " exact=" << exact << " approx=" << approx);
+    CHECK(std::abs(approx - exact) <= 0.016 * exact + 1);
+  }
+  CHECK(d.min() == *std::min_element(values.begin(), values.end()));
+  CHECK(d.max() == *std::max_element(values.begin(), values.end()));
+}
+
+TEST_CASE("merging partial distributions equals adding every value to one") {
+  std::mt19937_64 rng(11);
+  for (size_t total : {10u, 64u, 65u, 130u, 5000u}) {
+    std::vector<int64_t> values;
+    for (size_t i = 0; i < total; ++i) values.push_back(static_cast<int64_t>(rng() % 5000000) - 100);
+    Distribution whole;
+    for (int64_t v : values) whole.Add(v);
+    for (size_t split : {size_t{0}, total / 3, total / 2, total}) {
+      Distribution a, b;
+      for (size_t i = 0; i < total; ++i) (i < split ? a : b).Add(values[i]);
+      b.Merge(a);
+      INFO("total " << total << " split " << split);
+      CHECK(b.count() == whole.count());
+      CHECK(b.sum() == whole.sum());
+      CHECK(b.min() == whole.min());
+      CHECK(b.max() == whole.max());
+      CHECK(b.Percentile(0.5) == whole.Percentile(0.5));
+      CHECK(b.Percentile(0.95) == whole.Percentile(0.95));
+    }
+  }
+}
+
+TEST_CASE("whole-number metrics report whole-number percentiles from the histogram") {
+  Distribution d;
+  for (int i = 1; i <= 1000; ++i) d.Add(static_cast<int64_t>(i) * 1000000);
+  CHECK(d.Percentile(0.5) % 1000000 == 0);
+  CHECK(std::abs(d.Percentile(0.5) - 500000000) <= 500000000 / 60);
+}
+
+TEST_CASE("sums do not overflow on huge values") {
+  Distribution d;
+  for (int i = 0; i < 1000; ++i) d.Add(INT64_MAX / 2);
+  CHECK(d.sum() == static_cast<Int128>(INT64_MAX / 2) * 1000);
+}
+
+}  // namespace
+}  // namespace qadvisor::analyzer

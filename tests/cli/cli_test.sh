@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# End-to-end tests of the qadvisor command line: exit codes, formats, standard input, and
+# that files the user owns are left alone. Usage: cli_test.sh QADVISOR CORPUS_DIR SOURCE_DIR
+set -uo pipefail
+qadvisor=$1
+corpus=$2
+src=$3
+example=$src/examples/slow.log
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+
+check() {  # check DESCRIPTION COMMAND...: the command must succeed
+  if "${@:2}" >"$tmp/check.out" 2>&1; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    echo "FAILED: $1"
+    sed 's/^/  | /' "$tmp/check.out" | head -20
+  fi
+}
+exit_code() {  # exit_code EXPECTED COMMAND...
+  "${@:2}" >"$tmp/out" 2>"$tmp/err"
+  [[ $? -eq $1 ]]
+}
+json() {  # json FILE PYTHON-EXPRESSION: the expression over `d` must be true
+  python3 -c "import json,sys; d=json.load(open(sys.argv[1])); sys.exit(0 if ($2) else 1)" "$1"
+}
+
+check "--version" exit_code 0 "$qadvisor" --version
+check "no subcommand is a usage error" exit_code 2 "$qadvisor"
+check "unknown option is a usage error" exit_code 2 "$qadvisor" digest --frobnicate "$example"
+check "bad --format is a usage error" exit_code 2 "$qadvisor" digest --format xml "$example"
+
+check "text report" exit_code 0 "$qadvisor" digest "$example"
+check "text report has the profile" grep -q "^# Profile" "$tmp/out"
+check "clean input: nothing on stderr (no progress bar when not a terminal)" test ! -s "$tmp/err"
+
+"$qadvisor" digest --format json --top 0 "$example" >"$tmp/a.json"
+check "json: documented top-level fields" json "$tmp/a.json" \
+  "d['events'] == 401 and d['skipped'] == 0 and len(d['classes']) == d['unique_classes'] == 11"
+check "json: documented class fields" json "$tmp/a.json" \
+  "all(set(['id','fingerprint','sample','count','metrics']) <= set(c) for c in d['classes'])"
+check "json: metrics have sum min max avg median p95" json "$tmp/a.json" \
+  "all(set(c['metrics'][m]) >= {'sum','min','max','avg','median','p95'} for c in d['classes'] for m in ('query_time','lock_time','rows_sent','rows_examined'))"
+check "json: classes ranked by total time" json "$tmp/a.json" \
+  "[c['metrics']['query_time']['sum'] for c in d['classes']] == sorted([c['metrics']['query_time']['sum'] for c in d['classes']], reverse=True)"
+check "json: ids are 16 hex digits" json "$tmp/a.json" \
+  "all(len(c['id']) == 16 and int(c['id'], 16) >= 0 for c in d['classes'])"
+
+"$qadvisor" digest --format json --top 0 --threads 1 "$example" >"$tmp/one.json"
+"$qadvisor" digest --format json --top 0 --threads 2 "$example" >"$tmp/two.json"
+check "one and two threads give the same report" cmp "$tmp/one.json" "$tmp/two.json"
+
+"$qadvisor" digest --format json --top 2 --order-by count "$example" >"$tmp/top.json"
+check "--top and --order-by count" json "$tmp/top.json" \
+  "len(d['classes']) == 2 and d['classes'][0]['count'] >= d['classes'][1]['count'] and d['order_by'] == 'count'"
+
+check "markdown report" exit_code 0 "$qadvisor" digest --format markdown "$example"
+check "markdown has the class table" grep -q "^| # | Class |" "$tmp/out"
+
+"$qadvisor" digest --format json - <"$example" >"$tmp/stdin.json"
+check "standard input reads the same events" json "$tmp/stdin.json" "d['events'] == 401"
+zcat "$corpus/slowlogs/slow039.txt.gz" | "$qadvisor" digest --format json - >"$tmp/gz.json"
+check "zcat | qadvisor digest - works" json "$tmp/gz.json" "d['events'] == 1"
+"$qadvisor" digest --format json "$example" "$example" >"$tmp/twice.json"
+check "several files add up" json "$tmp/twice.json" "d['events'] == 802"
+
+check "missing file: exit 2" exit_code 2 "$qadvisor" digest "$tmp/no-such.log"
+check "missing file: message names it" grep -q "no-such.log: cannot open" "$tmp/err"
+check "gzip file: exit 2" exit_code 2 "$qadvisor" digest "$corpus/slowlogs/slow039.txt.gz"
+check "gzip file: says to use zcat" grep -q "zcat" "$tmp/err"
+check "directory: exit 2" exit_code 2 "$qadvisor" digest "$tmp"
+printf 'SELECT 1;\nSELECT 2;\n' >"$tmp/file.sql"
+check "not a slow log: exit 2" exit_code 2 "$qadvisor" digest "$tmp/file.sql"
+check "not a slow log: clear message" grep -q "is it a slow query log" "$tmp/err"
+check "empty file: exit 0" exit_code 0 "$qadvisor" digest "$corpus/slowlogs/empty"
+head -c 200000 /dev/urandom >"$tmp/junk.bin"
+"$qadvisor" digest "$tmp/junk.bin" >/dev/null 2>&1
+code=$?
+check "binary junk: no crash (exit $code)" test "$code" -le 2
+check "torn last event: reported with its line" exit_code 2 "$qadvisor" digest "$corpus/slowlogs/slow015.txt"
+check "torn last event: message" grep -q "slow015.txt:1: byte 0: torn last event" "$tmp/err"
+
+echo "keep me" >"$tmp/report.txt"
+check "--output over a file when the input fails: exit 2" exit_code 2 "$qadvisor" digest -o "$tmp/report.txt" "$tmp/no-such.log"
+check "--output: the user's file is untouched after a failure" grep -qx "keep me" "$tmp/report.txt"
+check "--output writes the report" exit_code 0 "$qadvisor" digest --format json -o "$tmp/report.txt" "$example"
+check "--output: the file holds the JSON" json "$tmp/report.txt" "d['events'] == 401"
+check "--output: no temporary file left" test ! -e "$tmp/report.txt.qadvisor-tmp"
+
+echo "cli: $passed passed, $failed failed"
+[[ $failed -eq 0 ]]

@@ -1,0 +1,69 @@
+#include "report/json_writer.h"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+namespace qadvisor::report {
+namespace {
+
+TEST_CASE("JsonWriter writes nested objects and arrays that parse back") {
+  std::string out;
+  JsonWriter w(out);
+  w.BeginObject();
+  w.Field("name", "t").Field("count", uint64_t{3}).Field("ok", true);
+  w.Key("none").Null();
+  w.Key("list").BeginArray().Int(-1).Double(0.5).String("x").EndArray();
+  w.Key("empty").BeginObject().EndObject();
+  w.Key("empty_list").BeginArray().EndArray();
+  w.EndObject();
+  const auto j = nlohmann::json::parse(out);
+  CHECK(j["name"] == "t");
+  CHECK(j["count"] == 3);
+  CHECK(j["ok"] == true);
+  CHECK(j["none"].is_null());
+  CHECK(j["list"] == nlohmann::json::array({-1, 0.5, "x"}));
+  CHECK(j["empty"].empty());
+  CHECK(j["empty_list"].empty());
+}
+
+TEST_CASE("JsonWriter escapes control characters and quotes") {
+  std::string out;
+  JsonWriter(out, false).String(std::string("a\"b\\c\nd\te\x01\0f", 12));
+  CHECK(out == "\"a\\\"b\\\\c\\nd\\te\\u0001\\u0000f\"");
+  CHECK(nlohmann::json::parse(out).get<std::string>() == std::string("a\"b\\c\nd\te\x01\0f", 12));
+}
+
+TEST_CASE("JsonWriter keeps valid UTF-8 and replaces invalid bytes with U+FFFD") {
+  std::string out;
+  JsonWriter(out, false).String("caf\xC3\xA9 \xE2\x82\xAC \xF0\x9F\x98\x80");
+  CHECK(out == "\"caf\xC3\xA9 \xE2\x82\xAC \xF0\x9F\x98\x80\"");
+  out.clear();
+  // A lone continuation byte, a truncated sequence, an overlong '/', a surrogate, 0xFF.
+  JsonWriter(out, false).String("a\x80 b\xE2\x82 c\xC0\xAF d\xED\xA0\x80 e\xFF");
+  const std::string parsed = nlohmann::json::parse(out).get<std::string>();
+  // One U+FFFD per byte that does not start a well-formed sequence: 1 + 2 + 2 + 3 + 1.
+  size_t replaced = 0;
+  for (size_t at = parsed.find("\xEF\xBF\xBD"); at != std::string::npos;
+       at = parsed.find("\xEF\xBF\xBD", at + 3)) {
+    ++replaced;
+  }
+  CHECK(replaced == 9);
+  CHECK(parsed.find("a\xEF\xBF\xBD b") == 0);
+}
+
+TEST_CASE("Millionths are written exactly, without binary floating point") {
+  auto text = [](analyzer::Int128 v) {
+    std::string out;
+    JsonWriter(out, false).Millionths128(v);
+    return out;
+  };
+  CHECK(text(0) == "0");
+  CHECK(text(1500000) == "1.5");
+  CHECK(text(3000000) == "3");
+  CHECK(text(123) == "0.000123");
+  CHECK(text(-2500000) == "-2.5");
+  CHECK(text(static_cast<analyzer::Int128>(INT64_MAX) * 1000) == "9223372036854775.807");
+}
+
+}  // namespace
+}  // namespace qadvisor::report
