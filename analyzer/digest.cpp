@@ -88,8 +88,8 @@ Digest::KeyInfo& Digest::Key(size_t position, std::string_view name) {
     index = it->second;
   } else {
     index = static_cast<uint32_t>(keys_.size());
-    keys_.push_back({std::string(name),
-                     IsIdentityAttribute(name) ? KeyKind::kIgnored : KeyKind::kUnknown, 0});
+    keys_.push_back(
+        {std::string(name), IsIdentityAttribute(name) ? KeyKind::kIgnored : KeyKind::kUnknown, 0});
     key_index_.emplace(std::string(name), index);
   }
   if (position != SIZE_MAX && position < 256) {
@@ -174,10 +174,9 @@ void Digest::AddTo(QueryClass& c, const parser::Event& e, uint32_t file,
   if (!e.host.empty()) c.hosts.Add(e.host);
   // The sample is the slowest event; ties go to the earliest one.
   Sample& s = c.sample;
-  const bool better =
-      s.query_time < query_time ||
-      (s.query_time == query_time && (s.query.empty() || file < s.file ||
-                                      (file == s.file && e.offset < s.offset)));
+  const bool better = s.query_time < query_time ||
+                      (s.query_time == query_time && (s.query.empty() || file < s.file ||
+                                                      (file == s.file && e.offset < s.offset)));
   if (better) {
     s.query.assign(e.query);
     s.db.assign(e.db);
@@ -222,10 +221,10 @@ void MergeClass(QueryClass& into, const QueryClass& from, const std::vector<uint
   const Sample& a = into.sample;
   const Sample& b = from.sample;
   if (!b.query.empty() || b.query_time >= 0) {
-    const bool better = a.query_time < b.query_time ||
-                        (a.query_time == b.query_time &&
-                         (a.query.empty() || b.file < a.file ||
-                          (b.file == a.file && b.offset < a.offset)));
+    const bool better =
+        a.query_time < b.query_time ||
+        (a.query_time == b.query_time &&
+         (a.query.empty() || b.file < a.file || (b.file == a.file && b.offset < a.offset)));
     if (better) into.sample = b;
   }
 }
@@ -268,10 +267,14 @@ std::vector<const QueryClass*> Digest::Ranked(OrderBy order, size_t top) const {
   auto key = [order](const QueryClass* c) -> Int128 {
     const Distribution* qt = c->Metric(kQueryTime);
     switch (order) {
-      case OrderBy::kCount: return c->count;
-      case OrderBy::kMax: return qt ? qt->max() : 0;
-      case OrderBy::kP95: return qt ? qt->Percentile(0.95) : 0;
-      case OrderBy::kSum: break;
+      case OrderBy::kCount:
+        return c->count;
+      case OrderBy::kMax:
+        return qt ? qt->max() : 0;
+      case OrderBy::kP95:
+        return qt ? qt->Percentile(0.95) : 0;
+      case OrderBy::kSum:
+        break;
     }
     return qt ? qt->sum() : 0;
   };

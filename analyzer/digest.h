@@ -43,8 +43,8 @@ struct ValueCounts {
 struct Sample {
   std::string query;
   std::string db;
-  uint32_t file = 0;     // index into Digest::files()
-  uint64_t offset = 0;   // byte offset of the event in that file
+  uint32_t file = 0;    // index into Digest::files()
+  uint64_t offset = 0;  // byte offset of the event in that file
   uint64_t line = 0;
   int64_t query_time = -1;  // millionths of a second
   int64_t timestamp_us = parser::kNoTimestamp;
@@ -121,7 +121,7 @@ class Digest {
   // Attribute keys repeat in the same order event after event: remember which key sat at each
   // position, so most lookups are one comparison.
   std::vector<uint32_t> key_at_position_;
-  std::string fingerprint_;  // reused
+  std::string fingerprint_;                           // reused
   std::vector<std::pair<uint32_t, int64_t>> values_;  // reused per event
   std::vector<std::pair<uint32_t, bool>> flags_;      // reused per event
 };

@@ -95,7 +95,8 @@ struct OpenFile {
 
 }  // namespace
 
-Result<DigestRun> RunDigest(const std::vector<std::string>& paths, const DigestRunOptions& options) {
+Result<DigestRun> RunDigest(const std::vector<std::string>& paths,
+                            const DigestRunOptions& options) {
   std::vector<OpenFile> files;
   auto close_all = [&] {
     for (OpenFile& f : files) {
@@ -131,8 +132,8 @@ Result<DigestRun> RunDigest(const std::vector<std::string>& paths, const DigestR
   }
 
   DigestRun run{Digest(options.digest), paths, 0, 0, 0, {}};
-  int threads = options.threads > 0 ? options.threads
-                                    : static_cast<int>(std::thread::hardware_concurrency());
+  int threads =
+      options.threads > 0 ? options.threads : static_cast<int>(std::thread::hardware_concurrency());
   threads = std::max(threads, 1);
 
   // threads - 1 workers fingerprint and aggregate; the reading thread helps them whenever a

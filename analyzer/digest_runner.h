@@ -31,8 +31,8 @@ struct DigestRun {
   Digest digest;
   std::vector<std::string> files;  // as given; "-" is standard input
   uint64_t bytes = 0;
-  uint64_t skipped = 0;            // events or runs of text that were reported and skipped
-  uint64_t issue_count = 0;        // issues reported (only the first ones are kept)
+  uint64_t skipped = 0;      // events or runs of text that were reported and skipped
+  uint64_t issue_count = 0;  // issues reported (only the first ones are kept)
   std::vector<FileIssue> issues;
 };
 

@@ -109,7 +109,8 @@ int64_t Distribution::Percentile(double p) const {
   rank = std::clamp<uint64_t>(rank, 1, count_);
   if (!histogram_) {
     std::vector<int64_t> sorted = exact_;
-    std::nth_element(sorted.begin(), sorted.begin() + static_cast<ptrdiff_t>(rank - 1), sorted.end());
+    std::nth_element(sorted.begin(), sorted.begin() + static_cast<ptrdiff_t>(rank - 1),
+                     sorted.end());
     return sorted[rank - 1];
   }
   uint64_t seen = non_positive_;

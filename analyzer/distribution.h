@@ -50,7 +50,7 @@ class Distribution {
   std::vector<int64_t> exact_;     // while !histogram_
   std::vector<uint32_t> buckets_;  // histogram: counts for bucket indexes [low_, low_ + size)
   int32_t low_ = 0;
-  uint32_t non_positive_ = 0;      // values <= 0 (a bucket of their own)
+  uint32_t non_positive_ = 0;  // values <= 0 (a bucket of their own)
 };
 
 }  // namespace qadvisor::analyzer

@@ -40,7 +40,9 @@ class [[nodiscard]] Status {
   std::string message_;
 };
 
-inline Status InvalidArgument(std::string m) { return {StatusCode::kInvalidArgument, std::move(m)}; }
+inline Status InvalidArgument(std::string m) {
+  return {StatusCode::kInvalidArgument, std::move(m)};
+}
 inline Status NotFound(std::string m) { return {StatusCode::kNotFound, std::move(m)}; }
 inline Status IoError(std::string m) { return {StatusCode::kIoError, std::move(m)}; }
 inline Status ParseError(std::string m) { return {StatusCode::kParseError, std::move(m)}; }
@@ -73,10 +75,10 @@ class [[nodiscard]] Result {
 #define QADVISOR_CONCAT_INNER_(a, b) a##b
 #define QADVISOR_CONCAT_(a, b) QADVISOR_CONCAT_INNER_(a, b)
 
-#define QADVISOR_RETURN_IF_ERROR(expr)       \
-  do {                                       \
-    ::qadvisor::Status status_ = (expr);     \
-    if (!status_.ok()) return status_;       \
+#define QADVISOR_RETURN_IF_ERROR(expr)   \
+  do {                                   \
+    ::qadvisor::Status status_ = (expr); \
+    if (!status_.ok()) return status_;   \
   } while (false)
 
 #define QADVISOR_ASSIGN_OR_RETURN(lhs, expr) \

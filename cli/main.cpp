@@ -26,7 +26,8 @@ constexpr int kExitUsage = 2;
 // leaves a half-written report where a good one was.
 Status WriteOutput(const std::string& path, const std::string& text) {
   if (path.empty() || path == "-") {
-    if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout) != 0) {
+    if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() ||
+        std::fflush(stdout) != 0) {
       return IoError("cannot write to standard output");
     }
     return Status::Ok();
@@ -84,8 +85,10 @@ int RunDigestCommand(const DigestArgs& args) {
   report::DigestReportOptions report_options;
   report_options.top = args.top;
   static const std::map<std::string, analyzer::OrderBy> kOrders = {
-      {"sum", analyzer::OrderBy::kSum}, {"count", analyzer::OrderBy::kCount},
-      {"max", analyzer::OrderBy::kMax}, {"p95", analyzer::OrderBy::kP95}};
+      {"sum", analyzer::OrderBy::kSum},
+      {"count", analyzer::OrderBy::kCount},
+      {"max", analyzer::OrderBy::kMax},
+      {"p95", analyzer::OrderBy::kP95}};
   report_options.order = kOrders.at(args.order_by);
 
   std::string text;
@@ -111,8 +114,10 @@ int RunDigestCommand(const DigestArgs& args) {
                run->issue_count - 5);
   }
   if (run->digest.events() == 0 && run->bytes > 0) {
-    fmt::print(stderr, "qadvisor: no slow-log events found in {} byte(s) of input: is it a slow query log?\n",
-               run->bytes);
+    fmt::print(
+        stderr,
+        "qadvisor: no slow-log events found in {} byte(s) of input: is it a slow query log?\n",
+        run->bytes);
     return kExitUsage;
   }
   return kExitOk;
@@ -149,7 +154,8 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
 
   DigestArgs digest;
-  CLI::App* cmd = app.add_subcommand("digest", "Group slow-log events into query classes, ranked by total time");
+  CLI::App* cmd = app.add_subcommand(
+      "digest", "Group slow-log events into query classes, ranked by total time");
   cmd->add_option("LOG", digest.logs, "Slow query logs ('-' for standard input)")->required();
   cmd->add_option("--top", digest.top, "Classes to report (0 for all)")->capture_default_str();
   cmd->add_option("--order-by", digest.order_by, "Rank by total time, calls, slowest call or p95")
@@ -158,20 +164,24 @@ int main(int argc, char** argv) {
   cmd->add_option("--format", digest.format, "Report format")
       ->check(CLI::IsMember({"text", "json", "markdown"}))
       ->capture_default_str();
-  cmd->add_option("-o,--output", digest.output, "Write the report to FILE instead of standard output");
+  cmd->add_option("-o,--output", digest.output,
+                  "Write the report to FILE instead of standard output");
   cmd->add_option("--threads", digest.threads, "Worker threads (0: one per core)")
       ->check(CLI::Range(0, 256))
       ->capture_default_str();
-  cmd->add_option("--max-event-size", digest.max_event_mb, "Largest event read, in MiB; larger ones are skipped and reported")
+  cmd->add_option("--max-event-size", digest.max_event_mb,
+                  "Largest event read, in MiB; larger ones are skipped and reported")
       ->check(CLI::Range(1, 4096))
       ->capture_default_str();
   cmd->add_flag("--fold-digits", digest.fold_digits,
-                "Group identifiers that differ only in digits (orders_2023, orders_2024), as pt-query-digest does");
+                "Group identifiers that differ only in digits (orders_2023, orders_2024), as "
+                "pt-query-digest does");
   cmd->add_flag("--no-progress", digest.no_progress, "Never draw a progress bar");
 
   std::vector<std::string> fingerprint_sql;
   bool fingerprint_fold = false;
-  CLI::App* fp = app.add_subcommand("fingerprint", "Print the fingerprint and class id of SQL statements");
+  CLI::App* fp =
+      app.add_subcommand("fingerprint", "Print the fingerprint and class id of SQL statements");
   fp->add_option("SQL", fingerprint_sql, "Statements (default: all of standard input as one)");
   fp->add_flag("--fold-digits", fingerprint_fold, "Group identifiers that differ only in digits");
 

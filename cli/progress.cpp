@@ -28,7 +28,8 @@ void ProgressBar::Update(uint64_t done, uint64_t total) {
   const double fraction = static_cast<double>(done) / static_cast<double>(total);
   constexpr int kWidth = 30;
   const int filled = static_cast<int>(fraction * kWidth);
-  const double eta = rate > 0 ? (static_cast<double>(total - std::min(done, total)) / 1e6) / rate : 0;
+  const double eta =
+      rate > 0 ? (static_cast<double>(total - std::min(done, total)) / 1e6) / rate : 0;
   const std::string bar = std::string(static_cast<size_t>(filled), '#') +
                           std::string(static_cast<size_t>(kWidth - filled), '.');
   fmt::print(out_, "\r[{}] {:6.1f}/{:.1f} MB {:7.1f} MB/s ETA {:4.0f}s", bar, mb,

@@ -1,5 +1,8 @@
 #include "parser/fingerprint.h"
 
+#include <algorithm>
+#include <vector>
+
 #include "parser/keywords.h"
 #include "parser/lexer.h"
 
@@ -8,11 +11,20 @@ namespace {
 
 // What was emitted last, for spacing and for telling a unary sign from a binary one.
 enum class Cls : uint8_t {
-  kNone, kWord, kLiteral, kOpen, kClose, kComma, kDot, kOperator, kSign, kSemicolon, kVariable
+  kNone,
+  kWord,
+  kLiteral,
+  kOpen,
+  kClose,
+  kComma,
+  kDot,
+  kOperator,
+  kSign,
+  kSemicolon,
+  kVariable
 };
 
 constexpr int kMaxNesting = 64;  // deeper literal tuples are fingerprinted token by token
-
 
 class Fingerprinter {
  public:
@@ -22,16 +34,41 @@ class Fingerprinter {
   // Hot loop: called once per slow-log event. Profile before changing.
   void Run() {
     out_.clear();
-    for (Token t = lex_.Next(); t.kind != TokenKind::kEnd; t = lex_.Next()) Handle(t);
+    for (Token t = Next(lex_); t.kind != TokenKind::kEnd; t = Next(lex_)) Handle(t);
     // A trailing `;` (and any run of them) is not part of the query.
     while (!out_.empty() && (out_.back() == ';' || out_.back() == ' ')) out_.pop_back();
   }
 
  private:
   std::string_view Text(Token t) const { return t.Text(sql_); }
+  // The next token that matters: hints, comments and stray bytes are not part of the query.
+  Token Next(Lexer& lexer) const {
+    for (;;) {
+      const Token t = lexer.Next();
+      switch (t.kind) {
+        case TokenKind::kHint:
+        case TokenKind::kComment:
+        case TokenKind::kIllegal:
+          continue;
+        case TokenKind::kUnterminated:
+          if (sql_.substr(t.offset, 2) == "/*") continue;  // a comment cut off at the end
+          return t;
+        default:
+          return t;
+      }
+    }
+  }
   Token Peek() const {
     Lexer copy = lex_;
-    return copy.Next();
+    return Next(copy);
+  }
+  // After a string literal: MySQL joins adjacent strings ('a' 'b' is 'ab') into one literal.
+  void SkipAdjacentStrings(Lexer& lexer) const {
+    for (;;) {
+      Lexer copy = lexer;
+      if (Next(copy).kind != TokenKind::kString) return;
+      lexer = copy;
+    }
   }
 
   // A token that stands for one value: literal, placeholder, NULL/TRUE/FALSE.
@@ -45,8 +82,10 @@ class Fingerprinter {
     const Keyword k = LookupKeyword(w).keyword;
     return k == Keyword::kNull || k == Keyword::kTrue || k == Keyword::kFalse;
   }
+  // _utf8mb4'text': an underscore and a character set name before a literal.
   bool IsIntroducer(Token t) const {
-    return t.kind == TokenKind::kIdentifier && t.length > 1 && sql_[t.offset] == '_';
+    return t.kind == TokenKind::kIdentifier && t.length > 1 && sql_[t.offset] == '_' &&
+           IsCharsetName(Text(t).substr(1));
   }
 
   void Space(Cls cls) {
@@ -65,9 +104,7 @@ class Fingerprinter {
     last_ = cls;
     if (cls != Cls::kWord) is_state_ = 0;
   }
-  void EmitLiteral() {
-    Emit("?", Cls::kLiteral);
-  }
+  void EmitLiteral() { Emit("?", Cls::kLiteral); }
   void EmitLowered(std::string_view text, bool fold_digits) {
     Space(Cls::kWord);
     bool in_digits = false;
@@ -93,8 +130,12 @@ class Fingerprinter {
     last_reserved_ = kw.reserved;
     last_is_table_ = table;
     switch (kw.keyword) {
-      case Keyword::kInto: case Keyword::kTable: case Keyword::kJoin: case Keyword::kUpdate:
-      case Keyword::kFrom: case Keyword::kReplace:
+      case Keyword::kInto:
+      case Keyword::kTable:
+      case Keyword::kJoin:
+      case Keyword::kUpdate:
+      case Keyword::kFrom:
+      case Keyword::kReplace:
         after_table_keyword_ = true;
         break;
       default:
@@ -104,7 +145,11 @@ class Fingerprinter {
 
   bool UnaryContext() const {
     switch (last_) {
-      case Cls::kNone: case Cls::kOpen: case Cls::kComma: case Cls::kOperator: case Cls::kSign:
+      case Cls::kNone:
+      case Cls::kOpen:
+      case Cls::kComma:
+      case Cls::kOperator:
+      case Cls::kSign:
       case Cls::kSemicolon:
         return true;
       case Cls::kWord:
@@ -122,20 +167,32 @@ class Fingerprinter {
       case TokenKind::kQuotedIdentifier:
         HandleQuotedIdentifier(t);
         return;
-      case TokenKind::kString: case TokenKind::kNationalString: case TokenKind::kNumber:
-      case TokenKind::kHexNumber: case TokenKind::kBitNumber: case TokenKind::kParam:
-      case TokenKind::kNamedParam: case TokenKind::kUnterminated:
+      case TokenKind::kString:
+      case TokenKind::kNationalString:
+        SkipAdjacentStrings(lex_);
         EmitLiteral();
         statement_start_ = false;
         return;
-      case TokenKind::kHint: case TokenKind::kComment: case TokenKind::kIllegal:
+      case TokenKind::kNumber:
+      case TokenKind::kHexNumber:
+      case TokenKind::kBitNumber:
+      case TokenKind::kParam:
+      case TokenKind::kNamedParam:
+      case TokenKind::kUnterminated:
+        EmitLiteral();
+        statement_start_ = false;
+        return;
+      case TokenKind::kHint:
+      case TokenKind::kComment:
+      case TokenKind::kIllegal:
         return;  // not part of what the query does
-      case TokenKind::kMinus: case TokenKind::kPlus:
+      case TokenKind::kMinus:
+      case TokenKind::kPlus:
         if (UnaryContext()) {
           const Token next = Peek();
           if (next.kind == TokenKind::kNumber || next.kind == TokenKind::kParam ||
               next.kind == TokenKind::kNamedParam) {
-            lex_.Next();
+            Next(lex_);
             EmitLiteral();
             return;
           }
@@ -163,7 +220,8 @@ class Fingerprinter {
         Emit(";", Cls::kSemicolon);
         statement_start_ = true;
         return;
-      case TokenKind::kUserVariable: case TokenKind::kSystemVariable:
+      case TokenKind::kUserVariable:
+      case TokenKind::kSystemVariable:
         EmitLowered(Text(t), false);
         last_ = Cls::kVariable;
         statement_start_ = false;
@@ -176,25 +234,33 @@ class Fingerprinter {
   }
 
   void HandleQuotedIdentifier(Token t) {
-    // `name` and name are the same identifier: print it bare when it needs no quotes.
+    // `name` and name are the same identifier: print it bare when it needs no quotes, that is
+    // when it lexes as one identifier on its own (not `1e3` or `0x1F`, which read as numbers)
+    // and is not a reserved word.
     const std::string_view text = Text(t);
     const char quote = text.front();
-    const std::string_view inner = text.substr(1, text.size() - 2);
-    bool plain = !inner.empty() && !IsReservedWord(inner);
-    bool all_digits = true;
-    for (const char c : inner) {
-      if (!IsIdentifierByte(static_cast<unsigned char>(c))) plain = false;
-      if (c < '0' || c > '9') all_digits = false;
+    std::string_view inner = text.substr(1, text.size() - 2);
+    std::string unescaped;
+    if (inner.find(quote) != std::string_view::npos) {  // a doubled quote inside
+      for (size_t i = 0; i < inner.size(); ++i) {
+        unescaped.push_back(inner[i]);
+        if (inner[i] == quote) ++i;
+      }
+      inner = unescaped;
     }
+    Lexer alone(inner);
+    const Token word = alone.Next();
+    const bool plain = word.kind == TokenKind::kIdentifier && word.length == inner.size() &&
+                       alone.Next().kind == TokenKind::kEnd && !IsReservedWord(inner);
     const bool table = IsTableName();
-    if (plain && !all_digits) {
+    if (plain) {
       EmitLowered(inner, options_.fold_identifier_digits);
     } else {
       Space(Cls::kWord);
       out_.push_back('`');
-      for (size_t i = 0; i < inner.size(); ++i) {
-        out_.push_back(ToLowerAscii(inner[i]));
-        if (inner[i] == quote && i + 1 < inner.size()) ++i;  // doubled quote
+      for (const char c : inner) {
+        out_.push_back(ToLowerAscii(c));
+        if (c == '`') out_.push_back('`');
       }
       out_.push_back('`');
       last_ = Cls::kWord;
@@ -210,7 +276,9 @@ class Fingerprinter {
     statement_start_ = false;
     const KeywordInfo kw = LookupKeyword(w);
     switch (kw.keyword) {
-      case Keyword::kNull: case Keyword::kTrue: case Keyword::kFalse:
+      case Keyword::kNull:
+      case Keyword::kTrue:
+      case Keyword::kFalse:
         if (is_state_ != 0) {  // IS [NOT] NULL/TRUE/FALSE is a test, not a value
           EmitLowered(w, false);
           last_reserved_ = true;
@@ -230,8 +298,12 @@ class Fingerprinter {
           return;
         }
         break;
-      case Keyword::kIn: case Keyword::kValues: case Keyword::kValue:
-        if (Peek().kind == TokenKind::kLParen) {
+      case Keyword::kIn:
+      case Keyword::kValues:
+      case Keyword::kValue:
+        if (Peek().kind == TokenKind::kLParen ||
+            (kw.keyword != Keyword::kIn && Peek().kind == TokenKind::kIdentifier &&
+             LookupKeyword(Text(Peek())).keyword == Keyword::kRow)) {
           HandleList(w, kw.keyword == Keyword::kIn);
           return;
         }
@@ -244,7 +316,7 @@ class Fingerprinter {
           const Token next = Peek();
           if (next.kind == TokenKind::kString || next.kind == TokenKind::kHexNumber ||
               next.kind == TokenKind::kBitNumber) {
-            lex_.Next();  // _utf8mb4'text' is one literal
+            Next(lex_);  // _utf8mb4'text' is one literal
             EmitLiteral();
             return;
           }
@@ -254,12 +326,15 @@ class Fingerprinter {
         break;
     }
     const bool table = !kw.reserved && IsTableName();
-    EmitLowered(w, options_.fold_identifier_digits && !kw.reserved);
+    // Sharded tables fold (`orders_2024`); function names do not (`log2(x)` is not `log10(x)`).
+    const bool fold = options_.fold_identifier_digits && !kw.reserved &&
+                      (table || Peek().kind != TokenKind::kLParen);
+    EmitLowered(w, fold);
     NoteWord(kw, table);
     if (kw.keyword == Keyword::kIs) {
       is_state_ = 1;
-    } else if (is_state_ == 1 && kw.keyword == Keyword::kNot) {
-      is_state_ = 2;
+    } else if (kw.keyword == Keyword::kNot) {
+      is_state_ = 2;  // IS NOT NULL, and NOT NULL in a column definition
     } else {
       is_state_ = 0;
     }
@@ -268,9 +343,9 @@ class Fingerprinter {
   // use_stmt: USE db  ->  use ?
   bool TryUse() {
     Lexer copy = lex_;
-    const Token db = copy.Next();
+    const Token db = Next(copy);
     if (db.kind != TokenKind::kIdentifier && db.kind != TokenKind::kQuotedIdentifier) return false;
-    const Token end = copy.Next();
+    const Token end = Next(copy);
     if (end.kind != TokenKind::kEnd && end.kind != TokenKind::kSemicolon) return false;
     lex_ = copy;
     Emit("use ?", Cls::kWord);
@@ -286,7 +361,7 @@ class Fingerprinter {
     int depth = 0;
     for (;;) {
       Lexer copy = lex_;
-      const Token t = copy.Next();
+      const Token t = Next(copy);
       if (t.kind == TokenKind::kEnd) return;
       if (t.kind == TokenKind::kSemicolon && depth == 0) return;  // the main loop goes on
       lex_ = copy;
@@ -309,57 +384,81 @@ class Fingerprinter {
   bool ScanValueList(Lexer& lx, int nesting) const {
     if (nesting > kMaxNesting) return false;
     for (;;) {
-      Token t = lx.Next();
-      if (t.kind == TokenKind::kMinus || t.kind == TokenKind::kPlus) t = lx.Next();
+      Token t = Next(lx);
+      if (t.kind == TokenKind::kMinus || t.kind == TokenKind::kPlus) t = Next(lx);
       if (t.kind == TokenKind::kLParen) {
         if (!ScanValueList(lx, nesting + 1)) return false;
       } else if (IsIntroducer(t)) {
-        if (!IsValue(lx.Next())) return false;
+        if (!IsValue(Next(lx))) return false;
       } else if (!IsValue(t)) {
         return false;
+      } else if (t.kind == TokenKind::kString || t.kind == TokenKind::kNationalString) {
+        SkipAdjacentStrings(lx);
       }
-      t = lx.Next();
+      t = Next(lx);
       if (t.kind == TokenKind::kRParen) return true;
       if (t.kind != TokenKind::kComma) return false;
     }
   }
 
-  // IN (v, …) -> in(?+);  VALUES (v, …), (v, …) -> values(?+). A VALUES list whose rows hold
-  // expressions keeps its first row and drops the following rows that fingerprint the same.
+  // values_row: ( value_list ) | ROW ( value_list )   (MySQL 8.0.19 accepts ROW)
+  // Consumes `(` or `ROW (`; false when the next tokens are neither.
+  bool OpenRow(Lexer& lx) const {
+    Token t = Next(lx);
+    if (t.kind == TokenKind::kIdentifier && LookupKeyword(Text(t)).keyword == Keyword::kRow) {
+      t = Next(lx);
+    }
+    return t.kind == TokenKind::kLParen;
+  }
+
+  // IN (v, …) -> in(?+);  VALUES (v, …), (v, …) -> values(?+), when every item is a plain value.
+  // Otherwise the list is written token by token, and a VALUES row that fingerprints like an
+  // earlier row is dropped, so batch size does not split a class.
   void HandleList(std::string_view word, bool in) {
     Lexer copy = lex_;
-    copy.Next();  // (
-    if (ScanValueList(copy, 0)) {
-      if (!in) {
-        for (;;) {
-          Lexer more = copy;
-          if (more.Next().kind != TokenKind::kComma || more.Next().kind != TokenKind::kLParen ||
-              !ScanValueList(more, 0)) {
-            break;
-          }
-          copy = more;
-        }
-      }
+    bool literal =
+        (in ? Next(copy).kind == TokenKind::kLParen : OpenRow(copy)) && ScanValueList(copy, 0);
+    while (literal && !in) {
+      Lexer more = copy;
+      if (Next(more).kind != TokenKind::kComma) break;
+      literal = OpenRow(more) && ScanValueList(more, 0);  // else a row of expressions follows
+      if (!literal && Next(more).kind == TokenKind::kEnd) literal = true;  // a batch cut short
+      copy = more;
+    }
+    EmitLowered(word, false);
+    if (literal) {
       lex_ = copy;
-      EmitLowered(word, false);
       out_.append("(?+)");
       last_ = Cls::kClose;
       return;
     }
-    EmitLowered(word, false);
     last_reserved_ = true;
     is_state_ = 0;
     if (in || nesting_ >= 8) return;  // IN (subquery) goes on as usual
     ++nesting_;
-    const size_t first_row = EmitGroup();
-    const std::string first = out_.substr(first_row);
-    for (;;) {
-      Lexer more = lex_;
-      if (more.Next().kind != TokenKind::kComma || more.Next().kind != TokenKind::kLParen) break;
+    std::vector<std::string> rows;  // the distinct rows written so far
+    for (bool first = true;; first = false) {
       const size_t mark = out_.size();
-      Handle(lex_.Next());  // ,
-      const size_t row = EmitGroup();
-      if (std::string_view(out_).substr(row) == first) out_.resize(mark);
+      if (!first) {
+        Lexer more = lex_;
+        if (Next(more).kind != TokenKind::kComma || !OpenRow(more)) break;
+        Handle(Next(lex_));  // ,
+      }
+      const size_t row = out_.size();
+      Lexer peek = lex_;
+      const Token t = Next(peek);
+      if (t.kind == TokenKind::kIdentifier && LookupKeyword(Text(t)).keyword == Keyword::kRow) {
+        Handle(Next(lex_));  // ROW
+      }
+      if (Peek().kind != TokenKind::kLParen) break;
+      EmitGroup();
+      const std::string text = out_.substr(row);
+      if (std::find(rows.begin(), rows.end(), text) != rows.end()) {
+        out_.resize(mark);
+        last_ = Cls::kClose;
+      } else if (rows.size() < 16) {
+        rows.push_back(text);
+      }
     }
     --nesting_;
   }
@@ -367,10 +466,10 @@ class Fingerprinter {
   // Emits a parenthesised group token by token; returns the output offset of its '('.
   size_t EmitGroup() {
     const int outer = depth_;
-    Handle(lex_.Next());  // (
+    Handle(Next(lex_));  // (
     const size_t open = out_.size() - 1;
     while (depth_ > outer) {
-      const Token t = lex_.Next();
+      const Token t = Next(lex_);
       if (t.kind == TokenKind::kEnd) break;
       Handle(t);
     }
@@ -380,12 +479,12 @@ class Fingerprinter {
   // LIMIT n | LIMIT m, n | LIMIT n OFFSET m  ->  limit ?
   bool TryLimit() {
     Lexer copy = lex_;
-    if (!IsValue(copy.Next())) return false;
+    if (!IsValue(Next(copy))) return false;
     Lexer more = copy;
-    const Token sep = more.Next();
-    if (sep.kind == TokenKind::kComma ||
-        (sep.kind == TokenKind::kIdentifier && LookupKeyword(Text(sep)).keyword == Keyword::kOffset)) {
-      if (IsValue(more.Next())) copy = more;
+    const Token sep = Next(more);
+    if (sep.kind == TokenKind::kComma || (sep.kind == TokenKind::kIdentifier &&
+                                          LookupKeyword(Text(sep)).keyword == Keyword::kOffset)) {
+      if (IsValue(Next(more))) copy = more;
     }
     lex_ = copy;
     EmitLowered("limit", false);

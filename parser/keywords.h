@@ -15,8 +15,28 @@ bool IsReservedWord(std::string_view word);
 // Words the fingerprinter (and later the parser) treats specially. kOther: a reserved word
 // with no special role; kNone: not a keyword at all.
 enum class Keyword : uint8_t {
-  kNone, kOther, kNull, kTrue, kFalse, kAsc, kUse, kCall, kIn, kValues, kValue, kLimit,
-  kOffset, kIs, kNot, kInto, kTable, kJoin, kUpdate, kFrom, kReplace,
+  kNone,
+  kOther,
+  kNull,
+  kTrue,
+  kFalse,
+  kAsc,
+  kUse,
+  kCall,
+  kIn,
+  kValues,
+  kValue,
+  kLimit,
+  kOffset,
+  kIs,
+  kNot,
+  kInto,
+  kTable,
+  kJoin,
+  kUpdate,
+  kFrom,
+  kReplace,
+  kRow,
 };
 
 struct KeywordInfo {
@@ -26,6 +46,10 @@ struct KeywordInfo {
 
 // One hash probe per word: what the word is, case-insensitively. Hot path of the fingerprint.
 KeywordInfo LookupKeyword(std::string_view word);
+
+// MySQL and MariaDB character set names (`utf8mb4`, `latin1`, `binary`, …), case-insensitive:
+// what may follow the underscore of an introducer (`_utf8mb4'text'`).
+bool IsCharsetName(std::string_view name);
 
 // ASCII lower-casing of one byte through a table; other bytes unchanged.
 char ToLowerAscii(char c);

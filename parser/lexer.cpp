@@ -44,11 +44,11 @@ bool Lexer::SkipSpaceAndComments(Token* comment) {
     }
     const uint32_t start = pos_;
     const char next = pos_ + 1 < n ? text_[pos_ + 1] : '\0';
-    if (c == '#' ||
-        (c == '-' && next == '-' &&
-         (pos_ + 2 >= n || IsSpace(text_[pos_ + 2]) ||
-          static_cast<unsigned char>(text_[pos_ + 2]) < 0x20))) {
+    if (c == '#' || (c == '-' && next == '-' &&
+                     (pos_ + 2 >= n || IsSpace(text_[pos_ + 2]) ||
+                      static_cast<unsigned char>(text_[pos_ + 2]) < 0x20))) {
       while (pos_ < n && text_[pos_] != '\n') ++pos_;
+      after_word_ = false;  // a hint must follow its keyword across whitespace only
       if (options_.keep_comments) {
         *comment = Make(TokenKind::kComment, start);
         return true;
@@ -60,6 +60,7 @@ bool Lexer::SkipSpaceAndComments(Token* comment) {
       const bool mariadb_version = third == 'M' && pos_ + 3 < n && text_[pos_ + 3] == '!';
       if ((third == '!' || mariadb_version) && !in_version_comment_) {
         // A version comment: its content is SQL. Skip the marker and the version number.
+        version_start_ = pos_;
         pos_ += mariadb_version ? 4 : 3;
         while (pos_ < n && IsDigit(text_[pos_])) ++pos_;
         in_version_comment_ = true;
@@ -73,6 +74,7 @@ bool Lexer::SkipSpaceAndComments(Token* comment) {
         return true;
       }
       pos_ = static_cast<uint32_t>(end + 2);
+      after_word_ = false;
       if (options_.keep_comments) {
         *comment = Make(TokenKind::kComment, start);
         return true;
@@ -90,6 +92,15 @@ bool Lexer::SkipSpaceAndComments(Token* comment) {
 }
 
 Token Lexer::Next() {
+  const Token t = NextToken();
+  // `db.2024_orders`: after `identifier.` comes an identifier, even one that starts with digits.
+  ident_dot_ = t.kind == TokenKind::kDot &&
+               (last_kind_ == TokenKind::kIdentifier || last_kind_ == TokenKind::kQuotedIdentifier);
+  last_kind_ = t.kind;
+  return t;
+}
+
+Token Lexer::NextToken() {
   Token comment;
   if (SkipSpaceAndComments(&comment)) {
     after_word_ = false;
@@ -97,7 +108,13 @@ Token Lexer::Next() {
   }
   const uint32_t n = static_cast<uint32_t>(text_.size());
   const uint32_t start = pos_;
-  if (pos_ >= n) return {TokenKind::kEnd, n, 0};
+  if (pos_ >= n) {
+    if (in_version_comment_) {  // `/*!50001 …` without its `*/`
+      in_version_comment_ = false;
+      return {TokenKind::kUnterminated, version_start_, n - version_start_};
+    }
+    return {TokenKind::kEnd, n, 0};
+  }
 
   const bool was_after_word = after_word_;
   after_word_ = false;
@@ -116,18 +133,30 @@ Token Lexer::Next() {
                        options_.ansi_quotes ? TokenKind::kQuotedIdentifier : TokenKind::kString);
     case '`':
       return LexQuoted(start, '`', TokenKind::kQuotedIdentifier);
-    case '(': return op(TokenKind::kLParen, 1);
-    case ')': return op(TokenKind::kRParen, 1);
-    case ',': return op(TokenKind::kComma, 1);
-    case ';': return op(TokenKind::kSemicolon, 1);
-    case '*': return op(TokenKind::kStar, 1);
-    case '+': return op(TokenKind::kPlus, 1);
-    case '%': return op(TokenKind::kPercent, 1);
-    case '^': return op(TokenKind::kCaret, 1);
-    case '~': return op(TokenKind::kTilde, 1);
-    case '{': return op(TokenKind::kLBrace, 1);
-    case '}': return op(TokenKind::kRBrace, 1);
-    case '?': return op(TokenKind::kParam, 1);
+    case '(':
+      return op(TokenKind::kLParen, 1);
+    case ')':
+      return op(TokenKind::kRParen, 1);
+    case ',':
+      return op(TokenKind::kComma, 1);
+    case ';':
+      return op(TokenKind::kSemicolon, 1);
+    case '*':
+      return op(TokenKind::kStar, 1);
+    case '+':
+      return op(TokenKind::kPlus, 1);
+    case '%':
+      return op(TokenKind::kPercent, 1);
+    case '^':
+      return op(TokenKind::kCaret, 1);
+    case '~':
+      return op(TokenKind::kTilde, 1);
+    case '{':
+      return op(TokenKind::kLBrace, 1);
+    case '}':
+      return op(TokenKind::kRBrace, 1);
+    case '?':
+      return op(TokenKind::kParam, 1);
     case '/':
       if (next == '*' && was_after_word && pos_ + 2 < n && text_[pos_ + 2] == '+') {
         const size_t end = text_.find("*/", pos_ + 3);
@@ -140,7 +169,8 @@ Token Lexer::Next() {
         return Make(TokenKind::kHint, start);
       }
       return op(TokenKind::kSlash, 1);
-    case '=': return op(TokenKind::kEq, 1);
+    case '=':
+      return op(TokenKind::kEq, 1);
     case '<':
       if (next == '=') {
         if (pos_ + 2 < n && text_[pos_ + 2] == '>') return op(TokenKind::kNullSafeEq, 3);
@@ -179,12 +209,15 @@ Token Lexer::Next() {
     case '@':
       return LexVariable(start);
     case '.':
-      if (IsDigit(next)) return LexNumberOrWord(start);
+      if (IsDigit(next) && last_kind_ != TokenKind::kIdentifier &&
+          last_kind_ != TokenKind::kQuotedIdentifier) {
+        return LexNumberOrWord(start);  // .5
+      }
       return op(TokenKind::kDot, 1);
     default:
       break;
   }
-  if (IsDigit(c)) return LexNumberOrWord(start);
+  if (IsDigit(c)) return ident_dot_ ? LexWord(start) : LexNumberOrWord(start);
   if (IsIdent(c)) {
     // X'hex', B'bits' and N'national' literals.
     if (next == '\'') {
@@ -209,7 +242,10 @@ Token Lexer::Next() {
 Token Lexer::LexQuoted(uint32_t start, char quote, TokenKind kind) {
   const uint32_t n = static_cast<uint32_t>(text_.size());
   pos_ = start + 1;
-  const bool backslash = quote != '`';
+  // Backslash escapes only in strings: not in `names`, nor in "names" under ANSI_QUOTES.
+  const bool backslash = kind == TokenKind::kString || kind == TokenKind::kNationalString ||
+                         kind == TokenKind::kHexNumber || kind == TokenKind::kBitNumber ||
+                         kind == TokenKind::kUserVariable;
   while (pos_ < n) {
     const char c = text_[pos_];
     if (c == '\\' && backslash) {
@@ -238,7 +274,8 @@ Token Lexer::LexNumberOrWord(uint32_t start) {
     while (p < n && IsIdent(text_[p])) ++p;
     return p;
   };
-  if (text_[start] == '0' && start + 1 < n && (text_[start + 1] == 'x' || text_[start + 1] == 'b')) {
+  if (text_[start] == '0' && start + 1 < n &&
+      (text_[start + 1] == 'x' || text_[start + 1] == 'b')) {
     const bool hex = text_[start + 1] == 'x';
     uint32_t p = start + 2;
     while (p < n && (hex ? IsHex(text_[p]) : (text_[p] == '0' || text_[p] == '1'))) ++p;
@@ -305,54 +342,102 @@ Token Lexer::LexVariable(uint32_t start) {
 
 std::string_view TokenKindName(TokenKind kind) {
   switch (kind) {
-    case TokenKind::kEnd: return "end of input";
-    case TokenKind::kIdentifier: return "identifier";
-    case TokenKind::kQuotedIdentifier: return "quoted identifier";
-    case TokenKind::kString: return "string";
-    case TokenKind::kNationalString: return "national string";
-    case TokenKind::kNumber: return "number";
-    case TokenKind::kHexNumber: return "hex literal";
-    case TokenKind::kBitNumber: return "bit literal";
-    case TokenKind::kParam: return "'?'";
-    case TokenKind::kNamedParam: return "named parameter";
-    case TokenKind::kUserVariable: return "user variable";
-    case TokenKind::kSystemVariable: return "system variable";
-    case TokenKind::kHint: return "optimizer hint";
-    case TokenKind::kComment: return "comment";
-    case TokenKind::kLParen: return "'('";
-    case TokenKind::kRParen: return "')'";
-    case TokenKind::kComma: return "','";
-    case TokenKind::kDot: return "'.'";
-    case TokenKind::kSemicolon: return "';'";
-    case TokenKind::kStar: return "'*'";
-    case TokenKind::kPlus: return "'+'";
-    case TokenKind::kMinus: return "'-'";
-    case TokenKind::kSlash: return "'/'";
-    case TokenKind::kPercent: return "'%'";
-    case TokenKind::kEq: return "'='";
-    case TokenKind::kNullSafeEq: return "'<=>'";
-    case TokenKind::kNotEq: return "'<>'";
-    case TokenKind::kLt: return "'<'";
-    case TokenKind::kLe: return "'<='";
-    case TokenKind::kGt: return "'>'";
-    case TokenKind::kGe: return "'>='";
-    case TokenKind::kShiftLeft: return "'<<'";
-    case TokenKind::kShiftRight: return "'>>'";
-    case TokenKind::kAmpersand: return "'&'";
-    case TokenKind::kPipe: return "'|'";
-    case TokenKind::kCaret: return "'^'";
-    case TokenKind::kTilde: return "'~'";
-    case TokenKind::kBang: return "'!'";
-    case TokenKind::kAndAnd: return "'&&'";
-    case TokenKind::kOrOr: return "'||'";
-    case TokenKind::kAssign: return "':='";
-    case TokenKind::kColon: return "':'";
-    case TokenKind::kArrow: return "'->'";
-    case TokenKind::kLongArrow: return "'->>'";
-    case TokenKind::kLBrace: return "'{'";
-    case TokenKind::kRBrace: return "'}'";
-    case TokenKind::kIllegal: return "illegal character";
-    case TokenKind::kUnterminated: return "unterminated quote or comment";
+    case TokenKind::kEnd:
+      return "end of input";
+    case TokenKind::kIdentifier:
+      return "identifier";
+    case TokenKind::kQuotedIdentifier:
+      return "quoted identifier";
+    case TokenKind::kString:
+      return "string";
+    case TokenKind::kNationalString:
+      return "national string";
+    case TokenKind::kNumber:
+      return "number";
+    case TokenKind::kHexNumber:
+      return "hex literal";
+    case TokenKind::kBitNumber:
+      return "bit literal";
+    case TokenKind::kParam:
+      return "'?'";
+    case TokenKind::kNamedParam:
+      return "named parameter";
+    case TokenKind::kUserVariable:
+      return "user variable";
+    case TokenKind::kSystemVariable:
+      return "system variable";
+    case TokenKind::kHint:
+      return "optimizer hint";
+    case TokenKind::kComment:
+      return "comment";
+    case TokenKind::kLParen:
+      return "'('";
+    case TokenKind::kRParen:
+      return "')'";
+    case TokenKind::kComma:
+      return "','";
+    case TokenKind::kDot:
+      return "'.'";
+    case TokenKind::kSemicolon:
+      return "';'";
+    case TokenKind::kStar:
+      return "'*'";
+    case TokenKind::kPlus:
+      return "'+'";
+    case TokenKind::kMinus:
+      return "'-'";
+    case TokenKind::kSlash:
+      return "'/'";
+    case TokenKind::kPercent:
+      return "'%'";
+    case TokenKind::kEq:
+      return "'='";
+    case TokenKind::kNullSafeEq:
+      return "'<=>'";
+    case TokenKind::kNotEq:
+      return "'<>'";
+    case TokenKind::kLt:
+      return "'<'";
+    case TokenKind::kLe:
+      return "'<='";
+    case TokenKind::kGt:
+      return "'>'";
+    case TokenKind::kGe:
+      return "'>='";
+    case TokenKind::kShiftLeft:
+      return "'<<'";
+    case TokenKind::kShiftRight:
+      return "'>>'";
+    case TokenKind::kAmpersand:
+      return "'&'";
+    case TokenKind::kPipe:
+      return "'|'";
+    case TokenKind::kCaret:
+      return "'^'";
+    case TokenKind::kTilde:
+      return "'~'";
+    case TokenKind::kBang:
+      return "'!'";
+    case TokenKind::kAndAnd:
+      return "'&&'";
+    case TokenKind::kOrOr:
+      return "'||'";
+    case TokenKind::kAssign:
+      return "':='";
+    case TokenKind::kColon:
+      return "':'";
+    case TokenKind::kArrow:
+      return "'->'";
+    case TokenKind::kLongArrow:
+      return "'->>'";
+    case TokenKind::kLBrace:
+      return "'{'";
+    case TokenKind::kRBrace:
+      return "'}'";
+    case TokenKind::kIllegal:
+      return "illegal character";
+    case TokenKind::kUnterminated:
+      return "unterminated quote or comment";
   }
   return "token";
 }

@@ -15,6 +15,8 @@
 //  - An identifier may start with a digit but may not be all digits (`1e3` is a number,
 //    `1abc` is an identifier).
 //  - "double quoted" text is a string unless the ANSI_QUOTES sql_mode is on.
+//  - After `identifier.` comes an identifier even when it starts with digits (`t.1col`).
+//  - An unterminated `/*! …` version comment ends with a kUnterminated token spanning it.
 #pragma once
 
 #include <cstdint>
@@ -23,25 +25,53 @@
 namespace qadvisor::parser {
 
 enum class TokenKind : uint8_t {
-  kEnd,              // end of input
-  kIdentifier,       // bare word: keyword or identifier; see LookupKeyword()
-  kQuotedIdentifier, // `name` (or "name" with ANSI_QUOTES)
-  kString,           // 'text' or "text"
-  kNationalString,   // N'text'
-  kNumber,           // 12, 1.5, .5, 1e-3
-  kHexNumber,        // 0x1F, X'1F'
-  kBitNumber,        // 0b101, b'101'
-  kParam,            // ?
-  kNamedParam,       // :name
-  kUserVariable,     // @name, @'name', @`name`
-  kSystemVariable,   // @@name, @@session.name
-  kHint,             // /*+ ... */
-  kComment,          // only returned with LexerOptions::keep_comments
+  kEnd,               // end of input
+  kIdentifier,        // bare word: keyword or identifier; see LookupKeyword()
+  kQuotedIdentifier,  // `name` (or "name" with ANSI_QUOTES)
+  kString,            // 'text' or "text"
+  kNationalString,    // N'text'
+  kNumber,            // 12, 1.5, .5, 1e-3
+  kHexNumber,         // 0x1F, X'1F'
+  kBitNumber,         // 0b101, b'101'
+  kParam,             // ?
+  kNamedParam,        // :name
+  kUserVariable,      // @name, @'name', @`name`
+  kSystemVariable,    // @@name, @@session.name
+  kHint,              // /*+ ... */
+  kComment,           // only returned with LexerOptions::keep_comments
   // Punctuation and operators.
-  kLParen, kRParen, kComma, kDot, kSemicolon, kStar, kPlus, kMinus, kSlash, kPercent,
-  kEq, kNullSafeEq, kNotEq, kLt, kLe, kGt, kGe, kShiftLeft, kShiftRight,
-  kAmpersand, kPipe, kCaret, kTilde, kBang, kAndAnd, kOrOr, kAssign, kColon,
-  kArrow, kLongArrow, kLBrace, kRBrace,
+  kLParen,
+  kRParen,
+  kComma,
+  kDot,
+  kSemicolon,
+  kStar,
+  kPlus,
+  kMinus,
+  kSlash,
+  kPercent,
+  kEq,
+  kNullSafeEq,
+  kNotEq,
+  kLt,
+  kLe,
+  kGt,
+  kGe,
+  kShiftLeft,
+  kShiftRight,
+  kAmpersand,
+  kPipe,
+  kCaret,
+  kTilde,
+  kBang,
+  kAndAnd,
+  kOrOr,
+  kAssign,
+  kColon,
+  kArrow,
+  kLongArrow,
+  kLBrace,
+  kRBrace,
   // Errors, never fatal.
   kIllegal,       // a byte that cannot start a token (control characters, NUL)
   kUnterminated,  // a quote or comment that runs to the end of the input
@@ -72,6 +102,7 @@ class Lexer {
   uint32_t position() const { return pos_; }
 
  private:
+  Token NextToken();
   Token Make(TokenKind kind, uint32_t start) const { return {kind, start, pos_ - start}; }
   Token LexQuoted(uint32_t start, char quote, TokenKind kind);
   Token LexNumberOrWord(uint32_t start);
@@ -84,7 +115,10 @@ class Lexer {
   LexerOptions options_;
   uint32_t pos_ = 0;
   bool in_version_comment_ = false;
-  bool after_word_ = false;  // the previous token was a word: `/*+` may start a hint
+  bool after_word_ = false;                // the previous token was a word: `/*+` may start a hint
+  uint32_t version_start_ = 0;             // where the open version comment began
+  TokenKind last_kind_ = TokenKind::kEnd;  // the token returned before
+  bool ident_dot_ = false;                 // the last token was the `.` of `identifier.`
 };
 
 // Character classes from a 256-entry table (as SQLite's tokenizer does).

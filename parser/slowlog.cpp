@@ -40,12 +40,12 @@ std::string_view Trim(std::string_view s) { return TrimRight(TrimLeft(s)); }
 // can restart at any event boundary.
 enum class LineKind : uint8_t {
   kBlank,
-  kStartMarker,   // `# Time:`, `# User@Host:`, `# User:`, `# Thread_id:`: an event may start here
-  kQueryTime,     // `# Query_time:`: also a start marker (events without Time/User lines)
-  kHeader,        // any other `#` line before the query
-  kAdmin,         // `# administrator command: Quit;`: the query of its event
-  kBanner,        // a server (re)start banner: `…mysqld, Version: … started with:` and its lines
-  kText,          // query text, or junk outside an event
+  kStartMarker,  // `# Time:`, `# User@Host:`, `# User:`, `# Thread_id:`: an event may start here
+  kQueryTime,    // `# Query_time:`: also a start marker (events without Time/User lines)
+  kHeader,       // any other `#` line before the query
+  kAdmin,        // `# administrator command: Quit;`: the query of its event
+  kBanner,       // a server (re)start banner: `…mysqld, Version: … started with:` and its lines
+  kText,         // query text, or junk outside an event
 };
 
 LineKind Classify(std::string_view line) {
@@ -195,7 +195,8 @@ int64_t ParseSlowLogTime(std::string_view text) {
     year = 2000 + yy;
     while (p < text.size() && text[p] == ' ') ++p;
     const size_t hour_start = p;
-    while (p < text.size() && text[p] >= '0' && text[p] <= '9') hour = hour * 10 + (text[p++] - '0');
+    while (p < text.size() && text[p] >= '0' && text[p] <= '9')
+      hour = hour * 10 + (text[p++] - '0');
     if (p == hour_start || p - hour_start > 2 || p >= text.size() || text[p++] != ':' ||
         !Digits(text, &p, 2, &minute) || p >= text.size() || text[p++] != ':' ||
         !Digits(text, &p, 2, &second)) {
@@ -225,7 +226,8 @@ int64_t ParseSlowLogTime(std::string_view text) {
       minute > 59 || second > 60) {
     return kNoTimestamp;
   }
-  const int64_t days = DaysFromCivil(year, static_cast<unsigned>(month), static_cast<unsigned>(day));
+  const int64_t days =
+      DaysFromCivil(year, static_cast<unsigned>(month), static_cast<unsigned>(day));
   const int64_t seconds = days * 86400 + hour * 3600 + minute * 60 + second - zone_seconds;
   return seconds * 1000000 + micros;
 }
@@ -282,8 +284,8 @@ bool SlowLogReader::ReadBatch(EventBatch& batch) {
         static_cast<unsigned char>(batch.buffer[0]) == 0x1f &&
         static_cast<unsigned char>(batch.buffer[1]) == 0x8b) {
       status_ = InvalidArgument(fmt::format(
-          "{}: gzip-compressed input; decompress it first, e.g. zcat {} | qadvisor digest -",
-          name_, name_));
+          "{}: gzip-compressed input; decompress it first, e.g. zcat {} | qadvisor digest -", name_,
+          name_));
       eof_ = true;
       batch.length = 0;
       return false;
@@ -332,7 +334,8 @@ void SlowLogReader::Frame(EventBatch& batch, bool at_eof) {
   size_t pos = 0;
   uint64_t line_no = base_line_;
   while (pos < data.size()) {
-    const char* nl = static_cast<const char*>(std::memchr(data.data() + pos, '\n', data.size() - pos));
+    const char* nl =
+        static_cast<const char*>(std::memchr(data.data() + pos, '\n', data.size() - pos));
     if (nl == nullptr && !at_eof) break;  // an incomplete line: wait for more input
     const size_t line_end = nl ? static_cast<size_t>(nl - data.data()) : data.size();
     const size_t next = nl ? line_end + 1 : data.size();
@@ -457,7 +460,8 @@ void ParseUserHost(std::string_view v, Event& e) {
   std::string_view host = Trim(where.substr(0, ip_open));
   if (host.empty() && ip_open != std::string_view::npos) {
     const size_t close = where.find(']', ip_open);
-    if (close != std::string_view::npos) host = Trim(where.substr(ip_open + 1, close - ip_open - 1));
+    if (close != std::string_view::npos)
+      host = Trim(where.substr(ip_open + 1, close - ip_open - 1));
   }
   e.host = host;
 }
@@ -522,7 +526,8 @@ void SlowLogReader::ParseEvent(EventBatch& batch, size_t begin, size_t body, siz
   std::string_view own_db;
   while (!header.empty()) {
     std::string_view l = NextLine(header);
-    if (!l.empty() && l.back() == '\r') l.remove_suffix(1);
+    if (l.empty() || l[0] != '#') continue;  // blank lines between header lines
+    if (l.back() == '\r') l.remove_suffix(1);
     l.remove_prefix(1);  // '#'
     l = TrimLeft(l);
     if (l.empty()) continue;
@@ -573,7 +578,8 @@ void SlowLogReader::ParseEvent(EventBatch& batch, size_t begin, size_t body, siz
       if (db.size() >= 2 && db.front() == '`' && db.back() == '`') db = db.substr(1, db.size() - 2);
       if (db.empty() || db.find_first_of(" \t;") != std::string_view::npos) break;
       own_db = db;
-    } else if (StartsWithIgnoreCase(l, "SET timestamp=") || StartsWithIgnoreCase(l, "SET insert_id=") ||
+    } else if (StartsWithIgnoreCase(l, "SET timestamp=") ||
+               StartsWithIgnoreCase(l, "SET insert_id=") ||
                StartsWithIgnoreCase(l, "SET last_insert_id=")) {
       const size_t ts = l.find("timestamp=");
       if (ts != std::string_view::npos) {

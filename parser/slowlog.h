@@ -39,16 +39,16 @@ struct Attribute {
 
 // One slow-log entry. Views point into the EventBatch that holds it.
 struct Event {
-  uint64_t offset = 0;  // byte offset of the event's first line in its input
-  uint64_t line = 0;    // 1-based line number of that line
-  std::string_view time;             // the `# Time:` value in force (maybe from an earlier event)
+  uint64_t offset = 0;    // byte offset of the event's first line in its input
+  uint64_t line = 0;      // 1-based line number of that line
+  std::string_view time;  // the `# Time:` value in force (maybe from an earlier event)
   int64_t timestamp_us = kNoTimestamp;  // microseconds since the epoch, from time or SET timestamp
   std::string_view user;
   std::string_view host;
   std::string_view db;         // `use db;`, `Schema:`, or the last database seen before
   std::string_view thread_id;  // `Id:` or `Thread_id:`
   bool admin_command = false;  // `# administrator command: Quit;` and the like
-  std::string_view query;      // the statement(s), without `use`/`SET timestamp` lines or the last `;`
+  std::string_view query;  // the statement(s), without `use`/`SET timestamp` lines or the last `;`
   std::vector<Attribute> attributes;  // every header `Key: value` (Query_time, Lock_time, …)
 
   // The attribute's value as written, or empty.
@@ -66,7 +66,7 @@ struct EventBatch {
   size_t length = 0;          // (the buffer only grows, so it is not zero-filled per chunk)
   std::vector<Event> events;  // events[0, size) are this batch's; the rest keep capacity
   size_t size = 0;
-  std::string carried_time;   // `# Time:` / database in force when the batch began
+  std::string carried_time;  // `# Time:` / database in force when the batch began
   std::string carried_db;
 };
 
@@ -104,15 +104,15 @@ class SlowLogReader {
   ReaderOptions options_;
   Status status_;
   bool eof_ = false;
-  std::string tail_;            // the incomplete event carried into the next batch
-  uint64_t tail_offset_ = 0;    // input offset of tail_[0]
-  uint64_t tail_line_ = 1;      // line number of tail_[0]
-  uint64_t base_offset_ = 0;    // input offset of the batch buffer's first byte
-  uint64_t base_line_ = 1;      // line number of the batch buffer's first byte
+  std::string tail_;          // the incomplete event carried into the next batch
+  uint64_t tail_offset_ = 0;  // input offset of tail_[0]
+  uint64_t tail_line_ = 1;    // line number of tail_[0]
+  uint64_t base_offset_ = 0;  // input offset of the batch buffer's first byte
+  uint64_t base_line_ = 1;    // line number of the batch buffer's first byte
   uint64_t bytes_read_ = 0;
   uint64_t events_read_ = 0;
   uint64_t skipped_events_ = 0;
-  bool skipping_ = false;       // discarding an oversized event up to the next event start
+  bool skipping_ = false;  // discarding an oversized event up to the next event start
   std::vector<ReadIssue> issues_;
   uint64_t issue_count_ = 0;
 

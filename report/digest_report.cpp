@@ -1,17 +1,17 @@
 #include "report/digest_report.h"
 
-#include "report/json_writer.h"
-
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cctype>
 
+#include "report/json_writer.h"
+
 namespace qadvisor::report {
 
 using analyzer::CoreMetric;
-using analyzer::Distribution;
 using analyzer::DigestRun;
+using analyzer::Distribution;
 using analyzer::Int128;
 using analyzer::QueryClass;
 
@@ -66,9 +66,6 @@ double Seconds(int64_t micros) { return static_cast<double>(micros) / kMillion; 
 
 double ToDouble(Int128 v) { return static_cast<double>(v) / kMillion; }
 
-
-
-
 std::string CountsText(const analyzer::ValueCounts& counts, size_t limit = 5) {
   std::string out;
   const auto sorted = counts.Sorted();
@@ -112,11 +109,16 @@ std::string Item(const QueryClass& c) {
 
 std::string MetricName(const DigestRun& run, uint32_t id) {
   switch (id) {
-    case analyzer::kQueryTime: return "Exec time";
-    case analyzer::kLockTime: return "Lock time";
-    case analyzer::kRowsSent: return "Rows sent";
-    case analyzer::kRowsExamined: return "Rows examine";
-    default: return run.digest.metric_names()[id];
+    case analyzer::kQueryTime:
+      return "Exec time";
+    case analyzer::kLockTime:
+      return "Lock time";
+    case analyzer::kRowsSent:
+      return "Rows sent";
+    case analyzer::kRowsExamined:
+      return "Rows examine";
+    default:
+      return run.digest.metric_names()[id];
   }
 }
 
@@ -137,16 +139,16 @@ void MetricTable(const DigestRun& run, const QueryClass& c, const QueryClass* gl
   if (global) {
     out += fmt::format("# {:<20} {:>5} {:>7} {:>7} {:>7} {:>7} {:>7} {:>7}\n", "Attribute", "pct",
                        "total", "min", "max", "avg", "95%", "median");
-    out += fmt::format("# {:=<20} {:=>5} {:=>7} {:=>7} {:=>7} {:=>7} {:=>7} {:=>7}\n", "", "", "", "",
-                       "", "", "", "");
+    out += fmt::format("# {:=<20} {:=>5} {:=>7} {:=>7} {:=>7} {:=>7} {:=>7} {:=>7}\n", "", "", "",
+                       "", "", "", "", "");
     out += fmt::format("# {:<20} {:>5} {:>7}\n", "Count",
                        static_cast<int>(100.0 * c.count / std::max<uint64_t>(global->count, 1)),
                        FormatCount(static_cast<double>(c.count)));
   } else {
-    out += fmt::format("# {:<20} {:>7} {:>7} {:>7} {:>7} {:>7} {:>7}\n", "Attribute", "total", "min",
-                       "max", "avg", "95%", "median");
-    out += fmt::format("# {:=<20} {:=>7} {:=>7} {:=>7} {:=>7} {:=>7} {:=>7}\n", "", "", "", "", "", "",
-                       "");
+    out += fmt::format("# {:<20} {:>7} {:>7} {:>7} {:>7} {:>7} {:>7}\n", "Attribute", "total",
+                       "min", "max", "avg", "95%", "median");
+    out += fmt::format("# {:=<20} {:=>7} {:=>7} {:=>7} {:=>7} {:=>7} {:=>7}\n", "", "", "", "", "",
+                       "", "");
   }
   for (uint32_t id = 0; id < c.metrics.size(); ++id) {
     const Distribution* d = c.Metric(id);
@@ -193,10 +195,14 @@ std::string FileName(const DigestRun& run, uint32_t file) {
 
 std::string OrderByName(analyzer::OrderBy order) {
   switch (order) {
-    case analyzer::OrderBy::kCount: return "count";
-    case analyzer::OrderBy::kMax: return "max";
-    case analyzer::OrderBy::kP95: return "p95";
-    case analyzer::OrderBy::kSum: break;
+    case analyzer::OrderBy::kCount:
+      return "count";
+    case analyzer::OrderBy::kMax:
+      return "max";
+    case analyzer::OrderBy::kP95:
+      return "p95";
+    case analyzer::OrderBy::kSum:
+      break;
   }
   return "sum";
 }
@@ -225,14 +231,17 @@ std::string FormatDuration(int64_t us) {
     return us < 10000 ? fmt::format("{:.1f}ms", us / 1000.0) : fmt::format("{}ms", us / 1000);
   }
   const double s = Seconds(us);
-  return s < 10 ? fmt::format("{:.2f}s", s) : s < 100 ? fmt::format("{:.1f}s", s) : fmt::format("{:.0f}s", s);
+  return s < 10    ? fmt::format("{:.2f}s", s)
+         : s < 100 ? fmt::format("{:.1f}s", s)
+                   : fmt::format("{:.0f}s", s);
 }
 
 std::string FormatCount(double v) {
   if (v < 0) return "-" + FormatCount(-v);
   if (v < 1000) {
-    return v == static_cast<double>(static_cast<int64_t>(v)) ? fmt::format("{}", static_cast<int64_t>(v))
-                                                             : fmt::format("{:.2f}", v);
+    return v == static_cast<double>(static_cast<int64_t>(v))
+               ? fmt::format("{}", static_cast<int64_t>(v))
+               : fmt::format("{:.2f}", v);
   }
   if (v < 1e6) return fmt::format("{:.2f}k", v / 1e3);
   if (v < 1e9) return fmt::format("{:.2f}M", v / 1e6);
@@ -281,20 +290,22 @@ std::string RenderDigestText(const DigestRun& run, const DigestReportOptions& op
     const Int128 sum = qt ? qt->sum() : 0;
     shown_time += sum;
     shown_calls += c.count;
-    out += fmt::format("# {:>4} 0x{:<16} {:>14} {:>6} {:>7} {:>8} {}\n", i + 1,
-                       analyzer::FormatClassId(c.id), fmt::format("{:.4f}", ToDouble(sum)),
-                       Percent(sum, total_time), c.count,
-                       fmt::format("{:.4f}", qt ? Seconds(qt->Average()) : 0.0), OneLine(Item(c), 40));
+    out += fmt::format(
+        "# {:>4} 0x{:<16} {:>14} {:>6} {:>7} {:>8} {}\n", i + 1, analyzer::FormatClassId(c.id),
+        fmt::format("{:.4f}", ToDouble(sum)), Percent(sum, total_time), c.count,
+        fmt::format("{:.4f}", qt ? Seconds(qt->Average()) : 0.0), OneLine(Item(c), 40));
   }
   if (ranked.size() < digest.classes().size()) {
     const Int128 rest = total_time - shown_time;
-    out += fmt::format("# MISC {:<18} {:>14} {:>6} {:>7} {:>8} <{} ITEMS>\n", "0xMISC",
-                       fmt::format("{:.4f}", ToDouble(rest)), Percent(rest, total_time),
-                       digest.events() - shown_calls,
-                       fmt::format("{:.4f}", digest.events() > shown_calls
-                                                 ? ToDouble(rest) / static_cast<double>(digest.events() - shown_calls)
-                                                 : 0.0),
-                       digest.classes().size() - ranked.size());
+    out += fmt::format(
+        "# MISC {:<18} {:>14} {:>6} {:>7} {:>8} <{} ITEMS>\n", "0xMISC",
+        fmt::format("{:.4f}", ToDouble(rest)), Percent(rest, total_time),
+        digest.events() - shown_calls,
+        fmt::format("{:.4f}",
+                    digest.events() > shown_calls
+                        ? ToDouble(rest) / static_cast<double>(digest.events() - shown_calls)
+                        : 0.0),
+        digest.classes().size() - ranked.size());
   }
 
   for (size_t i = 0; i < ranked.size(); ++i) {
@@ -319,7 +330,8 @@ std::string RenderDigestText(const DigestRun& run, const DigestReportOptions& op
                          fi.issue.message);
     }
     if (run.issue_count > options.max_issues) {
-      out += fmt::format("#   ... {} more\n", run.issue_count - std::min<uint64_t>(run.issue_count, options.max_issues));
+      out += fmt::format("#   ... {} more\n",
+                         run.issue_count - std::min<uint64_t>(run.issue_count, options.max_issues));
     }
   }
   return out;
@@ -359,7 +371,8 @@ std::string RenderDigestJson(const DigestRun& run, const DigestReportOptions& op
     for (const auto& [name, n] : values.Sorted()) {
       w.BeginObject().Field("name", name).Field("count", n).EndObject();
     }
-    if (values.other > 0) w.BeginObject().Key("name").Null().Field("count", values.other).EndObject();
+    if (values.other > 0)
+      w.BeginObject().Key("name").Null().Field("count", values.other).EndObject();
     w.EndArray();
   };
 
@@ -388,9 +401,10 @@ std::string RenderDigestJson(const DigestRun& run, const DigestReportOptions& op
     w.Field("id", analyzer::FormatClassId(c.id));
     w.Field("fingerprint", c.fingerprint);
     w.Field("count", c.count);
-    w.Key("time_share").Double(total_time > 0 && qt ? static_cast<double>(qt->sum()) /
-                                                          static_cast<double>(total_time)
-                                                    : 0.0);
+    w.Key("time_share")
+        .Double(total_time > 0 && qt
+                    ? static_cast<double>(qt->sum()) / static_cast<double>(total_time)
+                    : 0.0);
     w.Field("sample", c.sample.query);
     w.Key("sample_at").BeginObject();
     w.Field("file", FileName(run, c.sample.file));
@@ -447,12 +461,14 @@ std::string RenderDigestMarkdown(const DigestRun& run, const DigestReportOptions
   const auto ranked = digest.Ranked(options.order, options.top);
   std::string out = "# qadvisor digest\n\n";
   out += fmt::format("- **Files:** ");
-  for (size_t i = 0; i < run.files.size(); ++i) out += (i ? ", " : "") + fmt::format("`{}`", FileName(run, i));
+  for (size_t i = 0; i < run.files.size(); ++i)
+    out += (i ? ", " : "") + fmt::format("`{}`", FileName(run, i));
   out += fmt::format("\n- **Events:** {} in {} classes ({} skipped)\n", digest.events(),
                      digest.classes().size(), run.skipped);
   out += fmt::format("- **Total query time:** {} s\n", FormatMillionths(total_time));
   out += fmt::format("- **Time range:** {}\n\n", TimeRange(global));
-  out += fmt::format("## Top {} query classes by {}\n\n", ranked.size(), OrderByName(options.order));
+  out +=
+      fmt::format("## Top {} query classes by {}\n\n", ranked.size(), OrderByName(options.order));
   out += "| # | Class | Calls | Total time | Share | Avg | p95 | Rows examined (avg) | Query |\n";
   out += "|--:|---|--:|--:|--:|--:|--:|--:|---|\n";
   for (size_t i = 0; i < ranked.size(); ++i) {

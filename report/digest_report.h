@@ -10,7 +10,7 @@ namespace qadvisor::report {
 
 struct DigestReportOptions {
   analyzer::OrderBy order = analyzer::OrderBy::kSum;
-  size_t top = 20;  // classes in the report; 0 for all
+  size_t top = 20;         // classes in the report; 0 for all
   size_t max_issues = 20;  // issues listed in text and Markdown (JSON lists all that were kept)
 };
 
@@ -20,10 +20,10 @@ std::string RenderDigestMarkdown(const analyzer::DigestRun& run,
                                  const DigestReportOptions& options);
 
 // Formatting shared by the renderers.
-std::string FormatTimestamp(int64_t micros);      // "2024-05-01 10:00:00" (UTC as written)
-std::string FormatDuration(int64_t micros);       // "11us", "2ms", "1.4s", "1363s"
-std::string FormatCount(double value);            // "950", "1.53k", "2.1M"
-std::string FormatMillionths(analyzer::Int128 v); // exact decimal: "12.000345"
+std::string FormatTimestamp(int64_t micros);       // "2024-05-01 10:00:00" (UTC as written)
+std::string FormatDuration(int64_t micros);        // "11us", "2ms", "1.4s", "1363s"
+std::string FormatCount(double value);             // "950", "1.53k", "2.1M"
+std::string FormatMillionths(analyzer::Int128 v);  // exact decimal: "12.000345"
 std::string OrderByName(analyzer::OrderBy order);
 
 }  // namespace qadvisor::report

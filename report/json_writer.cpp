@@ -23,13 +23,27 @@ void AppendJsonEscaped(std::string& out, std::string_view s) {
     const unsigned char c = p[i];
     if (c < 0x80) {
       switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '\t': out += "\\t"; break;
-        case '\b': out += "\\b"; break;
-        case '\f': out += "\\f"; break;
+        case '"':
+          out += "\\\"";
+          break;
+        case '\\':
+          out += "\\\\";
+          break;
+        case '\n':
+          out += "\\n";
+          break;
+        case '\r':
+          out += "\\r";
+          break;
+        case '\t':
+          out += "\\t";
+          break;
+        case '\b':
+          out += "\\b";
+          break;
+        case '\f':
+          out += "\\f";
+          break;
         default:
           out += "\\u00";
           out.push_back(kHex[c >> 4]);
@@ -41,9 +55,12 @@ void AppendJsonEscaped(std::string& out, std::string_view s) {
     // A UTF-8 sequence: copy it when well formed, else write U+FFFD for the first byte.
     size_t len = 0;
     uint32_t cp = 0;
-    if ((c & 0xE0) == 0xC0) len = 2, cp = c & 0x1F;
-    else if ((c & 0xF0) == 0xE0) len = 3, cp = c & 0x0F;
-    else if ((c & 0xF8) == 0xF0) len = 4, cp = c & 0x07;
+    if ((c & 0xE0) == 0xC0)
+      len = 2, cp = c & 0x1F;
+    else if ((c & 0xF0) == 0xE0)
+      len = 3, cp = c & 0x0F;
+    else if ((c & 0xF8) == 0xF0)
+      len = 4, cp = c & 0x07;
     bool ok = len != 0 && i + len <= n;
     for (size_t k = 1; ok && k < len; ++k) {
       if ((p[i + k] & 0xC0) != 0x80) ok = false;
@@ -173,7 +190,8 @@ JsonWriter& JsonWriter::Millionths128(analyzer::Int128 value) {
   // __int128 has no formatter: print the whole part through two 64-bit halves.
   constexpr unsigned long long kTen18 = 1000000000000000000ull;
   if (whole >= kTen18) {
-    fmt::format_to(std::back_inserter(out_), "{}{:018}", static_cast<unsigned long long>(whole / kTen18),
+    fmt::format_to(std::back_inserter(out_), "{}{:018}",
+                   static_cast<unsigned long long>(whole / kTen18),
                    static_cast<unsigned long long>(whole % kTen18));
   } else {
     fmt::format_to(std::back_inserter(out_), "{}", static_cast<unsigned long long>(whole));

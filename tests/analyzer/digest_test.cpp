@@ -62,11 +62,19 @@ TEST_CASE("the sample is the slowest event; ties go to the earliest") {
 TEST_CASE("numeric attributes become metrics, Yes/No become flags, identities are ignored") {
   EventMaker m;
   Digest d;
-  d.Add(m.Make("SELECT 1", "0.1", {{"Rows_examined", "10"}, {"Full_scan", "Yes"}, {"Thread_id", "7"},
-                                  {"Bytes_sent", "100"}, {"InnoDB_trx_id", "1A2B"}}),
+  d.Add(m.Make("SELECT 1", "0.1",
+               {{"Rows_examined", "10"},
+                {"Full_scan", "Yes"},
+                {"Thread_id", "7"},
+                {"Bytes_sent", "100"},
+                {"InnoDB_trx_id", "1A2B"}}),
         0);
-  d.Add(m.Make("SELECT 2", "0.1", {{"Rows_examined", "30"}, {"Full_scan", "No"}, {"Thread_id", "8"},
-                                  {"Bytes_sent", "300"}, {"InnoDB_trx_id", "99"}}),
+  d.Add(m.Make("SELECT 2", "0.1",
+               {{"Rows_examined", "30"},
+                {"Full_scan", "No"},
+                {"Thread_id", "8"},
+                {"Bytes_sent", "300"},
+                {"InnoDB_trx_id", "99"}}),
         0);
   const QueryClass& c = *d.classes().front();
   CHECK(c.Metric(kRowsExamined)->sum() == 40000000);

@@ -61,7 +61,8 @@ TEST_CASE("merging partial distributions equals adding every value to one") {
   std::mt19937_64 rng(11);
   for (size_t total : {10u, 64u, 65u, 130u, 5000u}) {
     std::vector<int64_t> values;
-    for (size_t i = 0; i < total; ++i) values.push_back(static_cast<int64_t>(rng() % 5000000) - 100);
+    for (size_t i = 0; i < total; ++i)
+      values.push_back(static_cast<int64_t>(rng() % 5000000) - 100);
     Distribution whole;
     for (int64_t v : values) whole.Add(v);
     for (size_t split : {size_t{0}, total / 3, total / 2, total}) {

@@ -57,7 +57,8 @@ std::vector<fs::path> SlowLogs() {
 fs::path PtJsonFor(const fs::path& log) {
   const fs::path rel = fs::relative(log, kCorpus);
   const std::string top = rel.begin()->string();
-  const fs::path below = top == "slowlogs" ? fs::relative(log, kCorpus / "slowlogs") : log.filename();
+  const fs::path below =
+      top == "slowlogs" ? fs::relative(log, kCorpus / "slowlogs") : log.filename();
   return kCorpus / "pt-digest-json" / (below.string() + ".json");
 }
 
@@ -97,7 +98,9 @@ std::optional<Cause> WhySplit(const std::vector<std::string>& pt_fingerprints) {
       // `?ea?` is what pt leaves of 0xEA0: a `?` followed by hex letters and `?`s.
       if (strip_hex && c == '?') {
         out.push_back('?');
-        while (i + 1 < s.size() && (std::isxdigit(static_cast<unsigned char>(s[i + 1])) || s[i + 1] == '?')) ++i;
+        while (i + 1 < s.size() &&
+               (std::isxdigit(static_cast<unsigned char>(s[i + 1])) || s[i + 1] == '?'))
+          ++i;
         continue;
       }
       out.push_back(c);
@@ -121,7 +124,8 @@ std::optional<Cause> WhySplit(const std::vector<std::string>& pt_fingerprints) {
   return std::nullopt;
 }
 
-TEST_CASE("every corpus slow log is read without a crash; events and total time match pt-query-digest") {
+TEST_CASE(
+    "every corpus slow log is read without a crash; events and total time match pt-query-digest") {
   const std::vector<fs::path> logs = SlowLogs();
   REQUIRE(logs.size() >= 80);
   const std::set<std::string> bad_query_time = {"slow017.txt"};  // kBadQueryTime
@@ -142,7 +146,8 @@ TEST_CASE("every corpus slow log is read without a crash; events and total time 
     uint64_t pt_events = 0;
     for (const json& c : (*pt)["classes"]) pt_events += c["query_count"].get<uint64_t>();
     int64_t pt_time = 0;
-    for (const json& c : (*pt)["classes"]) pt_time += Micros(std::stod(c["metrics"]["Query_time"]["sum"].get<std::string>()));
+    for (const json& c : (*pt)["classes"])
+      pt_time += Micros(std::stod(c["metrics"]["Query_time"]["sum"].get<std::string>()));
     int64_t our_time = 0;
     for (const auto& c : run->digest.classes()) our_time += QueryTimeSum(*c);
     if (bad_query_time.count(log.filename().string())) {
@@ -266,7 +271,8 @@ TEST_CASE("generated logs: exact event count and total Query_time of every truth
     REQUIRE(run.ok());
     CHECK(run->digest.events() == (*truth)["events"].get<uint64_t>());
     int64_t truth_time = 0;
-    for (const auto& [name, t] : (*truth)["templates"].items()) truth_time += Micros(t["sum_query_time"].get<double>());
+    for (const auto& [name, t] : (*truth)["templates"].items())
+      truth_time += Micros(t["sum_query_time"].get<double>());
     const analyzer::Distribution* qt = run->digest.global().Metric(analyzer::kQueryTime);
     REQUIRE(qt != nullptr);
     CHECK(std::llabs(static_cast<int64_t>(qt->sum()) - truth_time) <= 1);  // truth rounds each sum

@@ -5,6 +5,9 @@
 
 #include <catch2/catch.hpp>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -41,9 +44,17 @@ ReadResult ReadText(const std::string& text, ReaderOptions options = {}) {
   while (reader.ReadBatch(batch)) {
     for (size_t i = 0; i < batch.size; ++i) {
       const Event& e = batch.events[i];
-      OwnedEvent o{e.offset, e.line, std::string(e.time), std::string(e.user),
-                   std::string(e.host), std::string(e.db), std::string(e.thread_id),
-                   std::string(e.query), e.timestamp_us, e.admin_command, {}};
+      OwnedEvent o{e.offset,
+                   e.line,
+                   std::string(e.time),
+                   std::string(e.user),
+                   std::string(e.host),
+                   std::string(e.db),
+                   std::string(e.thread_id),
+                   std::string(e.query),
+                   e.timestamp_us,
+                   e.admin_command,
+                   {}};
       for (const Attribute& a : e.attributes) o.attributes.emplace_back(a.key, a.value);
       r.events.push_back(std::move(o));
     }
@@ -157,7 +168,8 @@ TEST_CASE("Percona extended statistics and unknown attributes are kept") {
   const std::string log =
       "# User@Host: app[app] @ app35.internal [10.0.2.180]\n"
       "# Thread_id: 4695  Schema:   Last_errno: 0  Killed: 0\n"
-      "# Query_time: 0.000319  Lock_time: 0.000191  Rows_sent: 0  Rows_examined: 0  Rows_affected: 41\n"
+      "# Query_time: 0.000319  Lock_time: 0.000191  Rows_sent: 0  Rows_examined: 0  Rows_affected: "
+      "41\n"
       "# Bytes_sent: 11  Tmp_tables: 0  Tmp_disk_tables: 0  Tmp_table_sizes: 0\n"
       "# InnoDB_trx_id: 1A2B\n"
       "#   InnoDB_IO_r_ops: 0  InnoDB_IO_r_bytes: 0  InnoDB_IO_r_wait: 0.000000\n"
@@ -204,7 +216,8 @@ TEST_CASE("a restart banner ends the query before it instead of being glued onto
   const std::string log =
       "# Query_time: 1  Lock_time: 0  Rows_sent: 1  Rows_examined: 1\n"
       "SELECT 1;\n"
-      "D:\\MySQL\\bin\\mysqld, Version: 5.1.30-community-log (MySQL Community Server (GPL)). started with:\n"
+      "D:\\MySQL\\bin\\mysqld, Version: 5.1.30-community-log (MySQL Community Server (GPL)). "
+      "started with:\n"
       "TCP Port: 3306, Named Pipe: (null)\n"
       "Time\t\t    Id Command\tArgument\n"
       "# Query_time: 2  Lock_time: 0  Rows_sent: 1  Rows_examined: 1\n"
@@ -246,7 +259,7 @@ TEST_CASE("damage is reported with offset and line, and reading goes on") {
 
 TEST_CASE("binary junk, NUL bytes and invalid UTF-8 never stop the reader") {
   std::string log = "# Query_time: 1  Lock_time: 0  Rows_sent: 1  Rows_examined: 1\n";
-  log += std::string("SELECT '\xff\xfe\0\x01' FROM t", 23) + ";\n";
+  log += std::string("SELECT '\xff\xfe\0\x01' FROM t", 20) + ";\n";
   log += std::string("\0\0\0\x80\x81junk\n", 10);
   log += "# Query_time: 2  Lock_time: 0  Rows_sent: 1  Rows_examined: 1\nSELECT 2;\n";
   const ReadResult r = ReadText(log);
@@ -290,8 +303,8 @@ TEST_CASE("events are the same whatever the chunk size: framing restarts at any 
   for (int i = 0; i < 200; ++i) {
     if (i % 7 == 0) log += "# Time: 240501 10:00:" + std::to_string(10 + i % 50) + "\n";
     log += "# User@Host: u[u] @ h [10.0.0." + std::to_string(i % 9) + "]\n";
-    log += "# Query_time: 0.00" + std::to_string(i % 10) + "  Lock_time: 0  Rows_sent: 1  Rows_examined: " +
-           std::to_string(i) + "\n";
+    log += "# Query_time: 0.00" + std::to_string(i % 10) +
+           "  Lock_time: 0  Rows_sent: 1  Rows_examined: " + std::to_string(i) + "\n";
     if (i % 11 == 0) log += "use db" + std::to_string(i % 3) + ";\n";
     log += "SELECT *\nFROM t" + std::to_string(i % 5) + "\nWHERE id = " + std::to_string(i) + ";\n";
   }
@@ -338,6 +351,39 @@ TEST_CASE("ParseMicros is exact and strict") {
   CHECK_FALSE(ParseMicros("", &v));
   CHECK_FALSE(ParseMicros("Yes", &v));
   CHECK_FALSE(ParseMicros("99999999999999999999", &v));
+}
+
+}  // namespace
+}  // namespace qadvisor::parser
+
+namespace qadvisor::parser {
+namespace {
+
+TEST_CASE("blank lines between header lines are skipped, not read as header text") {
+  const ReadResult r = ReadText(
+      "# Time: 240501 10:00:00\n\n\n# Query_time: 1  Lock_time: 0  Rows_sent: 1  Rows_examined: 1\n"
+      "\n   \nSELECT 1;\n");
+  REQUIRE(r.events.size() == 1);
+  CHECK(r.events[0].query == "SELECT 1");
+  CHECK(Attr(r.events[0], "Query_time") == "1");
+}
+
+TEST_CASE("inputs the fuzzer once crashed on are read without a crash, at any chunk size") {
+  namespace fs = std::filesystem;
+  size_t files = 0;
+  for (const auto& entry :
+       fs::directory_iterator(fs::path(QADVISOR_SOURCE_DIR) / "tests/fuzz/regressions")) {
+    std::ifstream in(entry.path(), std::ios::binary);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    for (size_t chunk : {1, 13, 4096}) {
+      ReaderOptions options;
+      options.chunk_bytes = chunk;
+      options.max_event_bytes = 1 << 14;
+      ReadText(text, options);
+    }
+    ++files;
+  }
+  CHECK(files > 0);
 }
 
 }  // namespace
