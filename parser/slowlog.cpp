@@ -265,6 +265,7 @@ bool SlowLogReader::Fill(EventBatch& batch, size_t want) {
 
 bool SlowLogReader::ReadBatch(EventBatch& batch) {
   batch.size = 0;
+  batch.attributes.clear();
   for (;;) {
     // The database and time in force outlive the buffer they were read from.
     batch.carried_time.assign(time_);
@@ -291,7 +292,17 @@ bool SlowLogReader::ReadBatch(EventBatch& batch) {
       return false;
     }
     Frame(batch, eof_);
-    if (batch.size > 0) return true;
+    if (batch.size > 0) {
+      // The attribute array is complete: point each event at its pairs.
+      for (size_t i = 0; i < batch.size; ++i) {
+        Event& e = batch.events[i];
+        const size_t end = i + 1 < batch.size ? batch.events[i + 1].attributes_begin
+                                              : batch.attributes.size();
+        e.attributes = std::span<const Attribute>(batch.attributes.data() + e.attributes_begin,
+                                                  end - e.attributes_begin);
+      }
+      return true;
+    }
     if (eof_ && tail_.empty()) return false;
     if (tail_.size() > options_.max_event_bytes) {
       Report(tail_offset_, tail_line_,
@@ -480,22 +491,31 @@ bool IsKey(std::string_view word) {
 }
 
 // "Key: value  Key2: value2 …" -> attributes. A key followed by another key has an empty value.
-void ParseAttributes(std::string_view s, Event& e) {
-  std::string_view words[64];
-  size_t n = 0;
-  size_t i = 0;
-  while (i < s.size() && n < 64) {
-    while (i < s.size() && IsBlank(s[i])) ++i;
+// One pass over the line: this runs for every header line of every event.
+void ParseAttributes(std::string_view s, std::vector<Attribute>& out) {
+  const size_t n = s.size();
+  auto next_word = [&](size_t& i) {
+    while (i < n && IsBlank(s[i])) ++i;
     const size_t start = i;
-    while (i < s.size() && !IsBlank(s[i])) ++i;
-    if (i > start) words[n++] = s.substr(start, i - start);
-  }
-  for (size_t w = 0; w < n; ++w) {
-    if (!IsKey(words[w])) continue;
-    const std::string_view key = words[w].substr(0, words[w].size() - 1);
-    std::string_view value;
-    if (w + 1 < n && !IsKey(words[w + 1])) value = words[++w];
-    e.attributes.push_back({key, value});
+    while (i < n && !IsBlank(s[i])) ++i;
+    return s.substr(start, i - start);
+  };
+  size_t i = 0;
+  std::string_view word = next_word(i);
+  while (!word.empty()) {
+    if (!IsKey(word)) {
+      word = next_word(i);
+      continue;
+    }
+    const std::string_view key = word.substr(0, word.size() - 1);
+    std::string_view value = next_word(i);
+    if (IsKey(value)) {
+      out.push_back({key, {}});
+      word = value;
+      continue;
+    }
+    out.push_back({key, value});
+    word = next_word(i);
   }
 }
 
@@ -519,7 +539,7 @@ void SlowLogReader::ParseEvent(EventBatch& batch, size_t begin, size_t body, siz
   e.timestamp_us = kNoTimestamp;
   e.user = e.host = e.db = e.thread_id = e.query = {};
   e.admin_command = false;
-  e.attributes.clear();
+  e.attributes_begin = static_cast<uint32_t>(batch.attributes.size());
 
   const std::string_view data(batch.buffer.data(), batch.length);
   std::string_view header = data.substr(begin, body - begin);
@@ -551,10 +571,10 @@ void SlowLogReader::ParseEvent(EventBatch& batch, size_t begin, size_t body, siz
       continue;
     }
     if (StartsWith(l, "explain:") || StartsWith(l, "No InnoDB statistics")) continue;
-    const size_t first = e.attributes.size();
-    ParseAttributes(l, e);
-    for (size_t a = first; a < e.attributes.size(); ++a) {
-      const Attribute& attr = e.attributes[a];
+    const size_t first = batch.attributes.size();
+    ParseAttributes(l, batch.attributes);
+    for (size_t a = first; a < batch.attributes.size(); ++a) {
+      const Attribute& attr = batch.attributes[a];
       if (attr.key == "Schema") {
         own_db = attr.value;
       } else if (attr.key == "Thread_id" || attr.key == "Id") {

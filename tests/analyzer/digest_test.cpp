@@ -10,10 +10,13 @@ namespace {
 // Builds an event whose views point into `store` (kept alive by the caller).
 struct EventMaker {
   std::vector<std::string> store;
+  std::vector<std::vector<parser::Attribute>> attributes;
   parser::Event Make(const std::string& query, const std::string& query_time,
                      std::vector<std::pair<std::string, std::string>> extra = {},
                      const std::string& db = "shop", uint64_t offset = 0) {
     store.reserve(1000);
+    attributes.reserve(100);
+    std::vector<parser::Attribute>& attrs = attributes.emplace_back();
     auto keep = [&](const std::string& s) -> std::string_view { return store.emplace_back(s); };
     parser::Event e;
     e.query = keep(query);
@@ -21,9 +24,10 @@ struct EventMaker {
     e.user = keep("app");
     e.host = keep("h1");
     e.offset = offset;
-    e.attributes.push_back({keep("Query_time"), keep(query_time)});
-    e.attributes.push_back({keep("Lock_time"), keep("0.000001")});
-    for (const auto& [k, v] : extra) e.attributes.push_back({keep(k), keep(v)});
+    attrs.push_back({keep("Query_time"), keep(query_time)});
+    attrs.push_back({keep("Lock_time"), keep("0.000001")});
+    for (const auto& [k, v] : extra) attrs.push_back({keep(k), keep(v)});
+    e.attributes = attrs;
     return e;
   }
 };
