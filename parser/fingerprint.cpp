@@ -107,9 +107,17 @@ class Fingerprinter {
   void EmitLiteral() { Emit("?", Cls::kLiteral); }
   void EmitLowered(std::string_view text, bool fold_digits) {
     Space(Cls::kWord);
+    last_ = Cls::kWord;
+    if (!fold_digits) {  // the common case: one resize, then a tight loop
+      const size_t at = out_.size();
+      out_.resize(at + text.size());
+      char* p = out_.data() + at;
+      for (size_t i = 0; i < text.size(); ++i) p[i] = ToLowerAscii(text[i]);
+      return;
+    }
     bool in_digits = false;
     for (const char c : text) {
-      if (fold_digits && c >= '0' && c <= '9') {
+      if (c >= '0' && c <= '9') {
         if (!in_digits) out_.push_back('?');
         in_digits = true;
         continue;
@@ -117,7 +125,6 @@ class Fingerprinter {
       in_digits = false;
       out_.push_back(ToLowerAscii(c));
     }
-    last_ = Cls::kWord;
   }
 
   // Whether the identifier about to be emitted names a table: it follows INTO, TABLE, JOIN,

@@ -279,11 +279,12 @@ constexpr std::array<char, 256> MakeLower() {
   for (int i = 0; i < 256; ++i) t[i] = static_cast<char>(i >= 'A' && i <= 'Z' ? i + 32 : i);
   return t;
 }
-constexpr std::array<char, 256> kLower = MakeLower();
 
 }  // namespace
 
-char ToLowerAscii(char c) { return kLower[static_cast<unsigned char>(c)]; }
+namespace internal {
+constexpr std::array<char, 256> kLowerTable = MakeLower();
+}  // namespace internal
 
 bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
@@ -332,13 +333,13 @@ class KeywordTable {
 
   KeywordInfo Lookup(std::string_view word) const {
     if (word.empty() || word.size() > kLongestKeyword) return {};
-    char buf[kLongestKeyword];
-    for (size_t i = 0; i < word.size(); ++i) buf[i] = ToLowerAscii(word[i]);
-    const std::string_view lower(buf, word.size());
-    for (size_t i = Hash(lower) & (kTableSize - 1);; i = (i + 1) & (kTableSize - 1)) {
+    // Hash the lower-cased bytes without copying them; most words land on a free slot.
+    uint32_t h = 2166136261u;
+    for (const char c : word) h = (h ^ static_cast<unsigned char>(ToLowerAscii(c))) * 16777619u;
+    for (size_t i = h & (kTableSize - 1);; i = (i + 1) & (kTableSize - 1)) {
       const Slot& slot = slots_[i];
       if (slot.word.empty()) return {};
-      if (slot.word == lower) return slot.info;
+      if (EqualsIgnoreCase(slot.word, word)) return slot.info;
     }
   }
 

@@ -5,6 +5,7 @@
 // https://dev.mysql.com/doc/refman/8.0/en/keywords.html, and MariaDB's "Reserved Words".
 #pragma once
 
+#include <array>
 #include <string_view>
 
 namespace qadvisor::parser {
@@ -51,8 +52,11 @@ KeywordInfo LookupKeyword(std::string_view word);
 // what may follow the underscore of an introducer (`_utf8mb4'text'`).
 bool IsCharsetName(std::string_view name);
 
+namespace internal {
+extern const std::array<char, 256> kLowerTable;
+}
 // ASCII lower-casing of one byte through a table; other bytes unchanged.
-char ToLowerAscii(char c);
+inline char ToLowerAscii(char c) { return internal::kLowerTable[static_cast<unsigned char>(c)]; }
 
 // Case-insensitive ASCII equality.
 bool EqualsIgnoreCase(std::string_view a, std::string_view b);

@@ -101,12 +101,19 @@ Token Lexer::Next() {
 }
 
 Token Lexer::NextToken() {
-  Token comment;
-  if (SkipSpaceAndComments(&comment)) {
-    after_word_ = false;
-    return comment;
-  }
   const uint32_t n = static_cast<uint32_t>(text_.size());
+  // Most tokens follow one space or nothing: only call the skipper when there may be more.
+  while (pos_ < n && text_[pos_] == ' ') ++pos_;
+  if (pos_ < n) {
+    const unsigned char c = text_[pos_];
+    if (IsSpace(c) || c == '#' || c == '-' || c == '/' || c == '*') {
+      Token comment;
+      if (SkipSpaceAndComments(&comment)) {
+        after_word_ = false;
+        return comment;
+      }
+    }
+  }
   const uint32_t start = pos_;
   if (pos_ >= n) {
     if (in_version_comment_) {  // `/*!50001 …` without its `*/`

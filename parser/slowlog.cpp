@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cstring>
 
@@ -20,7 +21,7 @@ bool StartsWithIgnoreCase(std::string_view s, std::string_view prefix) {
   return s.size() >= prefix.size() && EqualsIgnoreCase(s.substr(0, prefix.size()), prefix);
 }
 
-bool IsBlank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
+inline bool IsBlank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
 
 std::string_view TrimLeft(std::string_view s) {
   size_t i = 0;
@@ -477,46 +478,51 @@ void ParseUserHost(std::string_view v, Event& e) {
   e.host = host;
 }
 
-bool IsKey(std::string_view word) {
-  if (word.size() < 2 || word.back() != ':') return false;
-  const char c0 = word[0];
-  if (!((c0 >= 'A' && c0 <= 'Z') || (c0 >= 'a' && c0 <= 'z') || c0 == '_')) return false;
-  for (size_t i = 1; i + 1 < word.size(); ++i) {
-    const char c = word[i];
-    if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_')) {
-      return false;
-    }
-  }
-  return true;
+// Byte classes for header lines: blanks separate words, key bytes make `Name:` keys.
+enum : uint8_t { kBlankByte = 1, kKeyByte = 2 };
+constexpr std::array<uint8_t, 256> MakeHeaderBytes() {
+  std::array<uint8_t, 256> t{};
+  for (int c : {' ', '\t', '\r', '\f', '\v'}) t[c] = kBlankByte;
+  for (int c = 'a'; c <= 'z'; ++c) t[c] = kKeyByte;
+  for (int c = 'A'; c <= 'Z'; ++c) t[c] = kKeyByte;
+  for (int c = '0'; c <= '9'; ++c) t[c] = kKeyByte;
+  t['_'] = kKeyByte;
+  return t;
 }
+constexpr std::array<uint8_t, 256> kHeaderBytes = MakeHeaderBytes();
 
-// "Key: value  Key2: value2 …" -> attributes. A key followed by another key has an empty value.
-// One pass over the line: this runs for every header line of every event.
+// "Key: value  Key2: value2 …" -> attributes, where a key is [A-Za-z_][A-Za-z0-9_]* and a
+// colon. A key followed directly by another key has an empty value. One pass over the line,
+// classifying each byte once: this runs for every header line of every event.
 void ParseAttributes(std::string_view s, std::vector<Attribute>& out) {
   const size_t n = s.size();
-  auto next_word = [&](size_t& i) {
-    while (i < n && IsBlank(s[i])) ++i;
-    const size_t start = i;
-    while (i < n && !IsBlank(s[i])) ++i;
-    return s.substr(start, i - start);
-  };
   size_t i = 0;
-  std::string_view word = next_word(i);
-  while (!word.empty()) {
-    if (!IsKey(word)) {
-      word = next_word(i);
-      continue;
+  bool pending = false;  // a key waits for its value
+  std::string_view key;
+  while (true) {
+    while (i < n && (kHeaderBytes[static_cast<unsigned char>(s[i])] & kBlankByte)) ++i;
+    if (i >= n) break;
+    const size_t start = i;
+    size_t non_key = SIZE_MAX;  // the last byte that cannot be part of a key name
+    for (; i < n; ++i) {
+      const uint8_t c = kHeaderBytes[static_cast<unsigned char>(s[i])];
+      if (c & kBlankByte) break;
+      if (!(c & kKeyByte)) non_key = i;
     }
-    const std::string_view key = word.substr(0, word.size() - 1);
-    std::string_view value = next_word(i);
-    if (IsKey(value)) {
-      out.push_back({key, {}});
-      word = value;
-      continue;
+    const std::string_view word = s.substr(start, i - start);
+    const bool is_key = word.size() >= 2 && non_key == i - 1 && s[i - 1] == ':' &&
+                        !(s[start] >= '0' && s[start] <= '9');
+    if (pending) {
+      out.push_back({key, is_key ? std::string_view() : word});
+      pending = false;
+      if (!is_key) continue;
     }
-    out.push_back({key, value});
-    word = next_word(i);
+    if (is_key) {
+      key = word.substr(0, word.size() - 1);
+      pending = true;
+    }
   }
+  if (pending) out.push_back({key, {}});
 }
 
 // Takes the next line off the front of `s`.
