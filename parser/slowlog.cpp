@@ -557,34 +557,56 @@ void SlowLogReader::ParseEvent(EventBatch& batch, size_t begin, size_t body, siz
     l.remove_prefix(1);  // '#'
     l = TrimLeft(l);
     if (l.empty()) continue;
-    if (StartsWith(l, "Time:")) {
-      std::string_view v = l.substr(5);
-      // MySQL 5.0/5.1 sometimes glued the User@Host line onto the Time line.
-      const size_t glued = v.find("# User@Host:");
-      if (glued != std::string_view::npos) {
-        ParseUserHost(v.substr(glued + 12), e);
-        v = v.substr(0, glued);
-      }
-      e.time = Trim(v);
-      continue;
+    // The first byte picks the few lines that are not plain `Key: value` lists.
+    switch (l[0]) {
+      case 'T':
+        if (StartsWith(l, "Time:")) {
+          std::string_view v = l.substr(5);
+          // MySQL 5.0/5.1 sometimes glued the User@Host line onto the Time line.
+          const size_t glued = v.find("# User@Host:");
+          if (glued != std::string_view::npos) {
+            ParseUserHost(v.substr(glued + 12), e);
+            v = v.substr(0, glued);
+          }
+          e.time = Trim(v);
+          continue;
+        }
+        break;
+      case 'U':
+        if (StartsWith(l, "User@Host:")) {
+          ParseUserHost(l.substr(10), e);
+          continue;
+        }
+        if (StartsWith(l, "User:")) {
+          ParseUserHost(l.substr(5), e);
+          continue;
+        }
+        break;
+      case 'e':
+        if (StartsWith(l, "explain:")) continue;
+        break;
+      case 'N':
+        if (StartsWith(l, "No InnoDB statistics")) continue;
+        break;
+      default:
+        break;
     }
-    if (StartsWith(l, "User@Host:")) {
-      ParseUserHost(l.substr(10), e);
-      continue;
-    }
-    if (StartsWith(l, "User:")) {
-      ParseUserHost(l.substr(5), e);
-      continue;
-    }
-    if (StartsWith(l, "explain:") || StartsWith(l, "No InnoDB statistics")) continue;
     const size_t first = batch.attributes.size();
     ParseAttributes(l, batch.attributes);
     for (size_t a = first; a < batch.attributes.size(); ++a) {
       const Attribute& attr = batch.attributes[a];
-      if (attr.key == "Schema") {
-        own_db = attr.value;
-      } else if (attr.key == "Thread_id" || attr.key == "Id") {
-        e.thread_id = attr.value;
+      switch (attr.key.size()) {
+        case 6:
+          if (attr.key == "Schema") own_db = attr.value;
+          break;
+        case 9:
+          if (attr.key == "Thread_id") e.thread_id = attr.value;
+          break;
+        case 2:
+          if (attr.key == "Id") e.thread_id = attr.value;
+          break;
+        default:
+          break;
       }
     }
   }

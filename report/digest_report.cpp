@@ -220,8 +220,26 @@ std::string FormatTimestamp(int64_t micros) {
   int y;
   unsigned m, d;
   CivilFromDays(days, &y, &m, &d);
-  return fmt::format("{:04}-{:02}-{:02} {:02}:{:02}:{:02}", y, m, d, rem / 3600, rem / 60 % 60,
-                     rem % 60);
+  // YYYY-MM-DD HH:MM:SS by hand: reports print a few per class.
+  char buf[20];
+  auto two = [](char* p, unsigned v) {
+    p[0] = static_cast<char>('0' + v / 10);
+    p[1] = static_cast<char>('0' + v % 10);
+  };
+  if (y < 0 || y > 9999) return fmt::format("{}-{:02}-{:02}", y, m, d);
+  two(buf, static_cast<unsigned>(y) / 100);
+  two(buf + 2, static_cast<unsigned>(y) % 100);
+  buf[4] = '-';
+  two(buf + 5, m);
+  buf[7] = '-';
+  two(buf + 8, d);
+  buf[10] = ' ';
+  two(buf + 11, static_cast<unsigned>(rem / 3600));
+  buf[13] = ':';
+  two(buf + 14, static_cast<unsigned>(rem / 60 % 60));
+  buf[16] = ':';
+  two(buf + 17, static_cast<unsigned>(rem % 60));
+  return std::string(buf, 19);
 }
 
 std::string FormatDuration(int64_t us) {
@@ -350,12 +368,16 @@ std::string RenderDigestJson(const DigestRun& run, const DigestReportOptions& op
       w.String(FormatTimestamp(us));
     }
   };
+  // JSON names of metrics and flags, lower-cased once for the whole report.
+  std::vector<std::string> metric_keys, flag_keys;
+  for (const std::string& name : digest.metric_names()) metric_keys.push_back(MetricKey(name));
+  for (const std::string& name : digest.flag_names()) flag_keys.push_back(MetricKey(name));
   auto metrics = [&](const QueryClass& c) {
     w.Key("metrics").BeginObject();
     for (uint32_t id = 0; id < c.metrics.size(); ++id) {
       const Distribution* d = c.Metric(id);
       if (d == nullptr) continue;
-      w.Key(MetricKey(digest.metric_names()[id])).BeginObject();
+      w.Key(metric_keys[id]).BeginObject();
       w.Key("sum").Millionths128(d->sum());
       w.Key("min").Millionths(d->min());
       w.Key("max").Millionths(d->max());
@@ -432,7 +454,7 @@ std::string RenderDigestJson(const DigestRun& run, const DigestReportOptions& op
     metrics(c);
     w.Key("flags").BeginObject();
     for (uint32_t id = 0; id < c.flags_seen.size(); ++id) {
-      if (c.flags_seen[id] > 0) w.Field(MetricKey(digest.flag_names()[id]), c.flags_yes[id]);
+      if (c.flags_seen[id] > 0) w.Field(flag_keys[id], c.flags_yes[id]);
     }
     w.EndObject();
     w.EndObject();

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <charconv>
 #include <cmath>
 
 namespace qadvisor::report {
@@ -83,8 +84,14 @@ void AppendJsonEscaped(std::string& out, std::string_view s) {
 
 void JsonWriter::Newline() {
   if (!pretty_) return;
-  out_.push_back('\n');
-  out_.append(stack_.size() * 2, ' ');
+  static constexpr char kIndent[] = "\n                                                                ";
+  const size_t want = 1 + stack_.size() * 2;
+  if (want <= sizeof kIndent - 1) {
+    out_.append(kIndent, want);  // one append: this runs for every value of a report
+  } else {
+    out_.push_back('\n');
+    out_.append(stack_.size() * 2, ' ');
+  }
 }
 
 void JsonWriter::BeforeValue() {
@@ -133,7 +140,7 @@ JsonWriter& JsonWriter::Key(std::string_view key) {
   BeforeValue();
   out_.push_back('"');
   AppendJsonEscaped(out_, key);
-  out_ += pretty_ ? "\": " : "\":";
+  out_.append(pretty_ ? "\": " : "\":", pretty_ ? 3 : 2);
   after_key_ = true;
   return *this;
 }
@@ -148,13 +155,15 @@ JsonWriter& JsonWriter::String(std::string_view value) {
 
 JsonWriter& JsonWriter::Int(int64_t value) {
   BeforeValue();
-  fmt::format_to(std::back_inserter(out_), "{}", value);
+  char buf[24];
+  out_.append(buf, std::to_chars(buf, buf + sizeof buf, value).ptr);
   return *this;
 }
 
 JsonWriter& JsonWriter::Uint(uint64_t value) {
   BeforeValue();
-  fmt::format_to(std::back_inserter(out_), "{}", value);
+  char buf[24];
+  out_.append(buf, std::to_chars(buf, buf + sizeof buf, value).ptr);
   return *this;
 }
 
@@ -185,25 +194,35 @@ JsonWriter& JsonWriter::Millionths128(analyzer::Int128 value) {
     out_.push_back('-');
     value = -value;
   }
+  // Reports print hundreds of thousands of these: to_chars and a hand-written fraction, no fmt.
   const auto whole = static_cast<UInt128>(value) / 1000000;
   auto frac = static_cast<unsigned>(static_cast<UInt128>(value) % 1000000);
-  // __int128 has no formatter: print the whole part through two 64-bit halves.
-  constexpr unsigned long long kTen18 = 1000000000000000000ull;
-  if (whole >= kTen18) {
-    fmt::format_to(std::back_inserter(out_), "{}{:018}",
-                   static_cast<unsigned long long>(whole / kTen18),
-                   static_cast<unsigned long long>(whole % kTen18));
+  char buf[48];
+  char* p = buf;
+  constexpr uint64_t kTen18 = 1000000000000000000ull;
+  if (whole >= kTen18) {  // past 64 bits: the high part, then 18 zero-padded digits
+    p = std::to_chars(p, buf + sizeof buf, static_cast<uint64_t>(whole / kTen18)).ptr;
+    const auto low = static_cast<uint64_t>(whole % kTen18);
+    char digits[20];
+    char* end = std::to_chars(digits, digits + sizeof digits, low).ptr;
+    const auto len = static_cast<size_t>(end - digits);
+    for (size_t i = len; i < 18; ++i) *p++ = '0';
+    for (size_t i = 0; i < len; ++i) *p++ = digits[i];
   } else {
-    fmt::format_to(std::back_inserter(out_), "{}", static_cast<unsigned long long>(whole));
+    p = std::to_chars(p, buf + sizeof buf, static_cast<uint64_t>(whole)).ptr;
   }
   if (frac != 0) {
-    int digits = 6;
-    while (frac % 10 == 0) {
+    *p++ = '.';
+    char digits[6];
+    for (int i = 5; i >= 0; --i) {
+      digits[i] = static_cast<char>('0' + frac % 10);
       frac /= 10;
-      --digits;
     }
-    fmt::format_to(std::back_inserter(out_), ".{:0{}}", frac, digits);
+    int len = 6;
+    while (digits[len - 1] == '0') --len;
+    for (int i = 0; i < len; ++i) *p++ = digits[i];
   }
+  out_.append(buf, p);
   return *this;
 }
 
