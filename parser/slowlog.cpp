@@ -267,21 +267,26 @@ bool SlowLogReader::Fill(EventBatch& batch, size_t want) {
 bool SlowLogReader::ReadBatch(EventBatch& batch) {
   batch.size = 0;
   batch.attributes.clear();
-  for (;;) {
-    // The database and time in force outlive the buffer they were read from.
-    batch.carried_time.assign(time_);
-    batch.carried_db.assign(db_);
-    time_ = batch.carried_time;
-    db_ = batch.carried_db;
+  // The database and time in force outlive the buffer they were read from.
+  batch.carried_time.assign(time_);
+  batch.carried_db.assign(db_);
+  time_ = batch.carried_time;
+  db_ = batch.carried_db;
 
-    const size_t tail_size = tail_.size();
-    if (batch.buffer.size() < tail_size) batch.buffer.resize(tail_size);
-    std::memcpy(batch.buffer.data(), tail_.data(), tail_size);
-    batch.length = tail_size;
-    tail_.clear();
-    if (!eof_) Fill(batch, std::max(options_.chunk_bytes, tail_size));
-    base_offset_ = tail_offset_;
-    base_line_ = tail_line_;
+  // Start with the unfinished event the last batch left over.
+  if (batch.buffer.size() < tail_.size()) batch.buffer.resize(tail_.size());
+  std::memcpy(batch.buffer.data(), tail_.data(), tail_.size());
+  batch.length = tail_.size();
+  base_offset_ = tail_offset_;
+  base_line_ = tail_line_;
+  tail_.clear();
+  for (;;) {
+    if (!eof_) {
+      // Grow with the event being read, but never much past the largest event allowed.
+      const size_t limit = options_.max_event_bytes + options_.chunk_bytes;
+      const size_t want = std::max(options_.chunk_bytes, batch.length);
+      Fill(batch, batch.length < limit ? std::min(want, limit - batch.length) : options_.chunk_bytes);
+    }
     if (base_offset_ == 0 && batch.length >= 2 &&
         static_cast<unsigned char>(batch.buffer[0]) == 0x1f &&
         static_cast<unsigned char>(batch.buffer[1]) == 0x8b) {
@@ -292,8 +297,15 @@ bool SlowLogReader::ReadBatch(EventBatch& batch) {
       batch.length = 0;
       return false;
     }
-    Frame(batch, eof_);
-    if (batch.size > 0) {
+    uint64_t keep_line = 0;
+    const size_t keep = Frame(batch, eof_, &keep_line);
+    if (batch.size > 0 || eof_) {
+      // Carry the unfinished event (or line) into the next batch; the events before it stay.
+      tail_.assign(batch.buffer.data() + keep, batch.length - keep);
+      tail_offset_ = base_offset_ + keep;
+      tail_line_ = keep_line;
+      batch.length = keep;
+      if (batch.size == 0) return false;  // end of input
       // The attribute array is complete: point each event at its pairs.
       for (size_t i = 0; i < batch.size; ++i) {
         Event& e = batch.events[i];
@@ -304,18 +316,30 @@ bool SlowLogReader::ReadBatch(EventBatch& batch) {
       }
       return true;
     }
-    if (eof_ && tail_.empty()) return false;
-    if (tail_.size() > options_.max_event_bytes) {
-      Report(tail_offset_, tail_line_,
-             fmt::format("event larger than {} MiB skipped (raise --max-event-size to read it)",
-                         options_.max_event_bytes >> 20));
-      ++skipped_events_;
+    // No event is complete yet: keep the unfinished one in this buffer (no copy) and read on,
+    // unless it is already larger than allowed.
+    const size_t unfinished = batch.length - keep;
+    if (unfinished > options_.max_event_bytes) {
+      ReportOversized(base_offset_ + keep, keep_line);
       skipping_ = true;
-      tail_offset_ += tail_.size();
-      tail_line_ += static_cast<uint64_t>(std::count(tail_.begin(), tail_.end(), '\n'));
-      tail_.clear();
+      base_line_ = keep_line + static_cast<uint64_t>(std::count(
+                                   batch.buffer.data() + keep, batch.buffer.data() + batch.length, '\n'));
+      base_offset_ += batch.length;
+      batch.length = 0;
+      continue;
     }
+    std::memmove(batch.buffer.data(), batch.buffer.data() + keep, unfinished);
+    batch.length = unfinished;
+    base_offset_ += keep;
+    base_line_ = keep_line;
   }
+}
+
+void SlowLogReader::ReportOversized(uint64_t offset, uint64_t line) {
+  Report(offset, line,
+         fmt::format("event larger than {} MiB skipped (raise --max-event-size to read it)",
+                     options_.max_event_bytes >> 20));
+  ++skipped_events_;
 }
 
 // Splits the batch buffer into events. An event is a run of header lines (`# …`) followed by
@@ -323,7 +347,7 @@ bool SlowLogReader::ReadBatch(EventBatch& batch) {
 // A header line inside query text ends the query only if it is a start marker (`# Time:`,
 // `# User@Host:`, `# User:`, `# Thread_id:`, `# Query_time:`), since queries may hold
 // comment lines of their own. Hot loop: profile before changing.
-void SlowLogReader::Frame(EventBatch& batch, bool at_eof) {
+size_t SlowLogReader::Frame(EventBatch& batch, bool at_eof, uint64_t* keep_line_out) {
   const std::string_view data(batch.buffer.data(), batch.length);
   enum class State { kIdle, kHeader, kBody } state = State::kIdle;
   size_t event_begin = 0, body_begin = 0;
@@ -337,6 +361,15 @@ void SlowLogReader::Frame(EventBatch& batch, bool at_eof) {
     Report(base_offset_ + junk_begin, junk_line, "text outside any event skipped");
     ++skipped_events_;
     junk_begin = std::string_view::npos;
+  };
+  // A complete event: parsed, unless it is larger than allowed (it fitted the buffer only
+  // because the buffer may hold a little more than the limit).
+  auto complete = [&](size_t end) {
+    if (end - event_begin > options_.max_event_bytes) {
+      ReportOversized(base_offset_ + event_begin, event_line);
+    } else {
+      ParseEvent(batch, event_begin, body_begin, end, event_line);
+    }
   };
   auto drop_header = [&](const char* why) {
     Report(base_offset_ + event_begin, event_line, why);
@@ -407,13 +440,13 @@ void SlowLogReader::Frame(EventBatch& batch, bool at_eof) {
         break;
       case State::kBody:
         if (marker) {
-          ParseEvent(batch, event_begin, body_begin, pos, event_line);
+          complete(pos);
           state = State::kHeader;
           event_begin = pos;
           event_line = line_no;
           header_has_query_time = kind == LineKind::kQueryTime;
         } else if (kind == LineKind::kBanner) {
-          ParseEvent(batch, event_begin, body_begin, pos, event_line);
+          complete(pos);
           state = State::kIdle;
         }
         break;
@@ -425,27 +458,24 @@ void SlowLogReader::Frame(EventBatch& batch, bool at_eof) {
   if (at_eof) {
     flush_junk();
     if (state == State::kBody) {
-      ParseEvent(batch, event_begin, body_begin, data.size(), event_line);
+      complete(data.size());
     } else if (state == State::kHeader) {
       drop_header("torn last event (header without query text) skipped");
     }
-    tail_.clear();
-    return;
+    *keep_line_out = line_no;
+    return data.size();
   }
-  // Carry the unfinished event (or unfinished line) into the next batch.
-  size_t keep = pos;
-  uint64_t keep_line = line_no;
+  // Where the unfinished event (or unfinished line) begins.
   if (state != State::kIdle) {
-    keep = event_begin;
-    keep_line = event_line;
-  } else if (junk_begin != std::string_view::npos) {
-    keep = junk_begin;
-    keep_line = junk_line;
+    *keep_line_out = event_line;
+    return event_begin;
   }
-  tail_.assign(data.substr(keep));
-  tail_offset_ = base_offset_ + keep;
-  tail_line_ = keep_line;
-  batch.length = keep;
+  if (junk_begin != std::string_view::npos) {
+    *keep_line_out = junk_line;
+    return junk_begin;
+  }
+  *keep_line_out = line_no;
+  return pos;
 }
 
 namespace {

@@ -100,7 +100,10 @@ class SlowLogReader {
 
  private:
   bool Fill(EventBatch& batch, size_t want);  // appends up to `want` bytes; false at EOF
-  void Frame(EventBatch& batch, bool at_eof);
+  // Parses the complete events of the batch buffer; returns where the unfinished rest begins
+  // (the buffer's length when nothing is left) and its line number.
+  size_t Frame(EventBatch& batch, bool at_eof, uint64_t* keep_line);
+  void ReportOversized(uint64_t offset, uint64_t line);
   void ParseEvent(EventBatch& batch, size_t begin, size_t body, size_t end, uint64_t line);
   void Report(uint64_t offset, uint64_t line, std::string message);
 

@@ -83,6 +83,27 @@ check "binary junk: no crash (exit $code)" test "$code" -le 2
 check "torn last event: reported with its line" exit_code 2 "$qadvisor" digest "$corpus/slowlogs/slow015.txt"
 check "torn last event: message" grep -q "slow015.txt:1: byte 0: torn last event" "$tmp/err"
 
+# A 100 MB single query: skipped with a clear message, the events around it are read.
+{
+  printf '# Query_time: 1  Lock_time: 0  Rows_sent: 0  Rows_examined: 0\nSELECT 1;\n'
+  printf "# Query_time: 2  Lock_time: 0  Rows_sent: 0  Rows_examined: 0\nSELECT '"
+  head -c 100000000 /dev/zero | tr '\0' 'x'
+  printf "';\n# Query_time: 3  Lock_time: 0  Rows_sent: 0  Rows_examined: 0\nSELECT 3;\n"
+} >"$tmp/huge.log"
+check "100 MB query: exit 0" exit_code 0 "$qadvisor" digest --format json -o "$tmp/huge.json" "$tmp/huge.log"
+check "100 MB query: the events around it are read" json "$tmp/huge.json" "d['events'] == 2 and d['skipped'] == 1"
+check "100 MB query: a warning names its line" grep -q "huge.log:3: byte 72: event larger than 64 MiB" "$tmp/err"
+rm -f "$tmp/huge.log"
+
+# The progress bar: drawn on a terminal for a large input, never otherwise.
+for _ in $(seq 75); do cat "$example"; done >"$tmp/big.log"
+if command -v script >/dev/null; then
+  script -qc "'$qadvisor' digest --top 1 '$tmp/big.log' >/dev/null" "$tmp/tty.txt" >/dev/null 2>&1
+  check "progress bar on a terminal" grep -q "MB/s ETA" "$tmp/tty.txt"
+fi
+check "no progress bar when stderr is not a terminal" exit_code 0 "$qadvisor" digest --top 1 "$tmp/big.log"
+check "no progress bar when stderr is not a terminal (empty stderr)" test ! -s "$tmp/err"
+
 echo "keep me" >"$tmp/report.txt"
 check "--output over a file when the input fails: exit 2" exit_code 2 "$qadvisor" digest -o "$tmp/report.txt" "$tmp/no-such.log"
 check "--output: the user's file is untouched after a failure" grep -qx "keep me" "$tmp/report.txt"

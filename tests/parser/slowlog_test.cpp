@@ -284,6 +284,26 @@ TEST_CASE("an event larger than the cap is skipped and reported; the next one is
   CHECK(r.issues[0].message.find("larger than") != std::string::npos);
 }
 
+TEST_CASE("the cap holds for events between one and two times its size too") {
+  ReaderOptions options;
+  options.chunk_bytes = 4096;
+  options.max_event_bytes = 64 * 1024;
+  for (size_t size : {65 * 1024, 100 * 1024, 127 * 1024, 129 * 1024}) {
+    std::string log = "# Query_time: 1  Lock_time: 0  Rows_sent: 1  Rows_examined: 1\nSELECT '";
+    log += std::string(size, 'x');
+    log += "';\n# Query_time: 2  Lock_time: 0  Rows_sent: 1  Rows_examined: 1\nSELECT 2;\n";
+    INFO("size " << size);
+    const ReadResult r = ReadText(log, options);
+    REQUIRE(r.events.size() == 1);
+    CHECK(r.events[0].query == "SELECT 2");
+    CHECK(r.skipped == 1);
+  }
+  // Just under the cap is read.
+  std::string log = "# Query_time: 1  Lock_time: 0  Rows_sent: 1  Rows_examined: 1\nSELECT '";
+  log += std::string(60 * 1024, 'x') + "';\n";
+  CHECK(ReadText(log, options).events.size() == 1);
+}
+
 TEST_CASE("a file that is not a slow log gives no events and one issue per run of text") {
   const ReadResult r = ReadText("-- START SESSION 10\n\nuse foo\n\nSELECT col FROM foo_tbl\n");
   CHECK(r.events.empty());
