@@ -285,7 +285,8 @@ bool SlowLogReader::ReadBatch(EventBatch& batch) {
       // Grow with the event being read, but never much past the largest event allowed.
       const size_t limit = options_.max_event_bytes + options_.chunk_bytes;
       const size_t want = std::max(options_.chunk_bytes, batch.length);
-      Fill(batch, batch.length < limit ? std::min(want, limit - batch.length) : options_.chunk_bytes);
+      Fill(batch,
+           batch.length < limit ? std::min(want, limit - batch.length) : options_.chunk_bytes);
     }
     if (base_offset_ == 0 && batch.length >= 2 &&
         static_cast<unsigned char>(batch.buffer[0]) == 0x1f &&
@@ -309,8 +310,8 @@ bool SlowLogReader::ReadBatch(EventBatch& batch) {
       // The attribute array is complete: point each event at its pairs.
       for (size_t i = 0; i < batch.size; ++i) {
         Event& e = batch.events[i];
-        const size_t end = i + 1 < batch.size ? batch.events[i + 1].attributes_begin
-                                              : batch.attributes.size();
+        const size_t end =
+            i + 1 < batch.size ? batch.events[i + 1].attributes_begin : batch.attributes.size();
         e.attributes = std::span<const Attribute>(batch.attributes.data() + e.attributes_begin,
                                                   end - e.attributes_begin);
       }
@@ -322,8 +323,9 @@ bool SlowLogReader::ReadBatch(EventBatch& batch) {
     if (unfinished > options_.max_event_bytes) {
       ReportOversized(base_offset_ + keep, keep_line);
       skipping_ = true;
-      base_line_ = keep_line + static_cast<uint64_t>(std::count(
-                                   batch.buffer.data() + keep, batch.buffer.data() + batch.length, '\n'));
+      base_line_ =
+          keep_line + static_cast<uint64_t>(std::count(batch.buffer.data() + keep,
+                                                       batch.buffer.data() + batch.length, '\n'));
       base_offset_ += batch.length;
       batch.length = 0;
       continue;

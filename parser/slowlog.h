@@ -71,12 +71,12 @@ struct EventBatch {
   std::vector<Event> events;  // events[0, size) are this batch's; the rest keep capacity
   size_t size = 0;
   std::vector<Attribute> attributes;  // the events' attributes, back to back
-  std::string carried_time;  // `# Time:` / database in force when the batch began
+  std::string carried_time;           // `# Time:` / database in force when the batch began
   std::string carried_db;
 };
 
 struct ReaderOptions {
-  size_t chunk_bytes = 512 << 10;  // small enough to stay in cache between reader and worker
+  size_t chunk_bytes = 512 << 10;     // small enough to stay in cache between reader and worker
   size_t max_event_bytes = 64 << 20;  // a larger event is skipped and reported
   size_t max_issues = 1000;           // issues beyond this are counted, not stored
 };

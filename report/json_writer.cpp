@@ -84,7 +84,8 @@ void AppendJsonEscaped(std::string& out, std::string_view s) {
 
 void JsonWriter::Newline() {
   if (!pretty_) return;
-  static constexpr char kIndent[] = "\n                                                                ";
+  static constexpr char kIndent[] =
+      "\n                                                                ";
   const size_t want = 1 + stack_.size() * 2;
   if (want <= sizeof kIndent - 1) {
     out_.append(kIndent, want);  // one append: this runs for every value of a report
@@ -106,33 +107,18 @@ void JsonWriter::BeforeValue() {
   Newline();
 }
 
-JsonWriter& JsonWriter::BeginObject() {
+JsonWriter& JsonWriter::Open(char bracket) {
   BeforeValue();
-  out_.push_back('{');
-  stack_.push_back({false, true});
+  out_.push_back(bracket);
+  stack_.push_back({bracket == '[', true});
   return *this;
 }
 
-JsonWriter& JsonWriter::EndObject() {
+JsonWriter& JsonWriter::Close(char bracket) {
   const bool empty = stack_.back().empty;
   stack_.pop_back();
   if (!empty) Newline();
-  out_.push_back('}');
-  return *this;
-}
-
-JsonWriter& JsonWriter::BeginArray() {
-  BeforeValue();
-  out_.push_back('[');
-  stack_.push_back({true, true});
-  return *this;
-}
-
-JsonWriter& JsonWriter::EndArray() {
-  const bool empty = stack_.back().empty;
-  stack_.pop_back();
-  if (!empty) Newline();
-  out_.push_back(']');
+  out_.push_back(bracket);
   return *this;
 }
 

@@ -17,10 +17,10 @@ class JsonWriter {
  public:
   explicit JsonWriter(std::string& out, bool pretty = true) : out_(out), pretty_(pretty) {}
 
-  JsonWriter& BeginObject();
-  JsonWriter& EndObject();
-  JsonWriter& BeginArray();
-  JsonWriter& EndArray();
+  JsonWriter& BeginObject() { return Open('{'); }
+  JsonWriter& EndObject() { return Close('}'); }
+  JsonWriter& BeginArray() { return Open('['); }
+  JsonWriter& EndArray() { return Close(']'); }
   JsonWriter& Key(std::string_view key);
 
   JsonWriter& String(std::string_view value);
@@ -42,6 +42,8 @@ class JsonWriter {
   JsonWriter& Field(std::string_view key, bool value) { return Key(key).Bool(value); }
 
  private:
+  JsonWriter& Open(char bracket);
+  JsonWriter& Close(char bracket);
   void BeforeValue();
   void Newline();
 
