@@ -14,6 +14,9 @@ void AppendJsonEscaped(std::string& out, std::string_view s) {
   const auto* p = reinterpret_cast<const unsigned char*>(s.data());
   const size_t n = s.size();
   size_t i = 0;
+  // Most text (every key, most values) is plain ASCII: one scan, one append.
+  while (i < n && p[i] >= 0x20 && p[i] < 0x80 && p[i] != '"' && p[i] != '\\') ++i;
+  out.append(s.data(), i);
   while (i < n) {
     // Fast path: a run of plain ASCII that needs no escaping.
     size_t j = i;
