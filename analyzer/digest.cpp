@@ -30,12 +30,24 @@ void ValueCounts::Add(std::string_view value, uint64_t n) {
       return;
     }
   }
+  const uint64_t hash = XXH3_64bits(value.data(), value.size());
   if (values.size() < kMaxDistinct) {
     last = values.size();
     values.emplace_back(std::string(value), n);
-  } else {
-    other += n;
+    hashes.push_back(hash);
+    return;
   }
+  // Full: the value is kept only if its hash is smaller than the largest kept one.
+  const size_t largest =
+      static_cast<size_t>(std::max_element(hashes.begin(), hashes.end()) - hashes.begin());
+  if (hash >= hashes[largest]) {
+    other += n;
+    return;
+  }
+  other += values[largest].second;
+  values[largest] = {std::string(value), n};
+  hashes[largest] = hash;
+  last = largest;
 }
 
 void ValueCounts::Merge(const ValueCounts& from) {

@@ -28,10 +28,18 @@ std::string FormatClassId(uint64_t id);
 enum CoreMetric : uint32_t { kQueryTime = 0, kLockTime = 1, kRowsSent = 2, kRowsExamined = 3 };
 
 // Counted distinct values (databases, users, hosts), most frequent first when reported.
+//
+// Memory is bounded: at most kMaxDistinct values are kept, with exact counts, and the rest is
+// counted as `other`. Which values are kept must not depend on the order events arrive in (a
+// digest split over threads must equal the single-threaded one), so when there are more, the
+// kept ones are those with the smallest hashes (a bottom-k sample): a value that belongs to
+// the final sample is never evicted, so its count is exact, and merging two samples gives the
+// sample of the union. With up to kMaxDistinct values, every value is kept.
 struct ValueCounts {
-  static constexpr size_t kMaxDistinct = 64;  // past this, further values count as `other`
+  static constexpr size_t kMaxDistinct = 64;
   std::vector<std::pair<std::string, uint64_t>> values;
-  uint64_t other = 0;
+  std::vector<uint64_t> hashes;  // of values, index for index
+  uint64_t other = 0;            // events whose value is not kept
   size_t last = 0;  // index of the last value added: the next event usually has the same
 
   void Add(std::string_view value, uint64_t n = 1);

@@ -1,5 +1,6 @@
 #include "analyzer/digest.h"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>
@@ -148,6 +149,45 @@ TEST_CASE("administrator commands group by their text") {
   d.Add(e, 0);
   REQUIRE(d.classes().size() == 1);
   CHECK(d.classes().front()->fingerprint == "administrator command: Quit");
+}
+
+}  // namespace
+}  // namespace qadvisor::analyzer
+
+namespace qadvisor::analyzer {
+namespace {
+
+TEST_CASE("value counts past the limit do not depend on the order values arrive in") {
+  std::vector<std::string> hosts;
+  for (int i = 0; i < 500; ++i) {
+    for (int k = 0; k <= i % 7; ++k)
+      hosts.push_back("10.0." + std::to_string(i / 250) + "." + std::to_string(i));
+  }
+  ValueCounts forward, backward, split_a, split_b;
+  for (const std::string& h : hosts) forward.Add(h);
+  for (auto it = hosts.rbegin(); it != hosts.rend(); ++it) backward.Add(*it);
+  for (size_t i = 0; i < hosts.size(); ++i) (i % 3 == 0 ? split_a : split_b).Add(hosts[i]);
+  split_a.Merge(split_b);
+  CHECK(forward.values.size() == ValueCounts::kMaxDistinct);
+  CHECK(forward.Sorted() == backward.Sorted());
+  CHECK(forward.Sorted() == split_a.Sorted());
+  CHECK(forward.other == backward.other);
+  CHECK(forward.other == split_a.other);
+  uint64_t total = forward.other;
+  for (const auto& [name, n] : forward.values) total += n;
+  CHECK(total == hosts.size());
+  // Kept counts are exact.
+  for (const auto& [name, n] : forward.values) {
+    CHECK(n == static_cast<uint64_t>(std::count(hosts.begin(), hosts.end(), name)));
+  }
+}
+
+TEST_CASE("value counts below the limit keep every value") {
+  ValueCounts c;
+  for (int i = 0; i < 10; ++i) c.Add("db" + std::to_string(i % 3));
+  REQUIRE(c.values.size() == 3);
+  CHECK(c.other == 0);
+  CHECK(c.Sorted()[0] == std::pair<std::string, uint64_t>{"db0", 4});
 }
 
 }  // namespace
