@@ -7,13 +7,16 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <map>
 #include <string>
 #include <vector>
 
 #include "analyzer/digest_runner.h"
 #include "cli/progress.h"
+#include "parser/splitter.h"
 #include "report/digest_report.h"
 
 namespace qadvisor::cli {
@@ -45,6 +48,23 @@ Status WriteOutput(const std::string& path, const std::string& text) {
     return IoError(fmt::format("{}: cannot replace: {}", path, std::strerror(errno)));
   }
   return Status::Ok();
+}
+
+// Reads a SQL file ("-": standard input) whole: scripts are small next to slow logs.
+Result<std::string> ReadWholeFile(const std::string& path) {
+  std::FILE* f = path == "-" ? stdin : std::fopen(path.c_str(), "rb");
+  if (f == nullptr) {
+    return Status(errno == ENOENT ? StatusCode::kNotFound : StatusCode::kIoError,
+                  fmt::format("{}: cannot open: {}", path, std::strerror(errno)));
+  }
+  std::string text;
+  char buf[1 << 16];
+  size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, n);
+  const bool failed = std::ferror(f) != 0;
+  if (f != stdin) std::fclose(f);
+  if (failed) return IoError(fmt::format("{}: read failed", path));
+  return text;
 }
 
 uint64_t TotalSize(const std::vector<std::string>& paths) {
@@ -123,24 +143,33 @@ int RunDigestCommand(const DigestArgs& args) {
   return kExitOk;
 }
 
-// Prints the fingerprint and class id of SQL text, one statement per argument or the whole of
-// standard input: what `digest` would group the statement under.
-int RunFingerprintCommand(const std::vector<std::string>& sql, bool fold_digits) {
+// Prints the class id and fingerprint of each statement: what `digest` would group it under.
+// Statements come from -e arguments and from files ("-" for standard input), split as the
+// mysql client splits a script (DELIMITER included).
+int RunFingerprintCommand(const std::vector<std::string>& sql,
+                          const std::vector<std::string>& files, bool fold_digits) {
   parser::FingerprintOptions options;
   options.fold_identifier_digits = fold_digits;
+  std::string out;
   auto print = [&](std::string_view text) {
     const std::string fp = parser::Fingerprint(text, options);
-    fmt::print("{}  {}\n", analyzer::FormatClassId(analyzer::ClassId(fp)), fp);
+    out += fmt::format("{}  {}\n", analyzer::FormatClassId(analyzer::ClassId(fp)), fp);
   };
-  if (!sql.empty()) {
-    for (const std::string& s : sql) print(s);
-    return kExitOk;
+  for (const std::string& s : sql) print(s);
+  std::vector<std::string> inputs = files;
+  if (sql.empty() && inputs.empty()) inputs.push_back("-");
+  for (const std::string& path : inputs) {
+    Result<std::string> text = ReadWholeFile(path);
+    if (!text.ok()) {
+      fmt::print(stderr, "qadvisor: {}\n", text.status().message());
+      return kExitUsage;
+    }
+    for (const parser::StatementText& st : parser::SplitStatements(*text)) print(st.text);
   }
-  std::string text;
-  char buf[65536];
-  size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, stdin)) > 0) text.append(buf, n);
-  print(text);
+  if (Status s = WriteOutput("", out); !s.ok()) {
+    fmt::print(stderr, "qadvisor: {}\n", s.message());
+    return kExitUsage;
+  }
   return kExitOk;
 }
 
@@ -178,11 +207,12 @@ int main(int argc, char** argv) {
                 "pt-query-digest does");
   cmd->add_flag("--no-progress", digest.no_progress, "Never draw a progress bar");
 
-  std::vector<std::string> fingerprint_sql;
+  std::vector<std::string> fingerprint_sql, fingerprint_files;
   bool fingerprint_fold = false;
   CLI::App* fp =
-      app.add_subcommand("fingerprint", "Print the fingerprint and class id of SQL statements");
-  fp->add_option("SQL", fingerprint_sql, "Statements (default: all of standard input as one)");
+      app.add_subcommand("fingerprint", "Print the class id and fingerprint of each SQL statement");
+  fp->add_option("FILE", fingerprint_files, "SQL scripts ('-' for standard input, the default)");
+  fp->add_option("-e,--execute", fingerprint_sql, "A statement given on the command line");
   fp->add_flag("--fold-digits", fingerprint_fold, "Group identifiers that differ only in digits");
 
   try {
@@ -192,6 +222,9 @@ int main(int argc, char** argv) {
     return code == 0 ? 0 : 2;
   }
   if (cmd->parsed()) return qadvisor::cli::RunDigestCommand(digest);
-  if (fp->parsed()) return qadvisor::cli::RunFingerprintCommand(fingerprint_sql, fingerprint_fold);
+  if (fp->parsed()) {
+    return qadvisor::cli::RunFingerprintCommand(fingerprint_sql, fingerprint_files,
+                                                fingerprint_fold);
+  }
   return 2;
 }

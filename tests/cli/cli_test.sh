@@ -104,6 +104,15 @@ fi
 check "no progress bar when stderr is not a terminal" exit_code 0 "$qadvisor" digest --top 1 "$tmp/big.log"
 check "no progress bar when stderr is not a terminal (empty stderr)" test ! -s "$tmp/err"
 
+# fingerprint: one line per statement, from -e, files and standard input.
+check "fingerprint -e" exit_code 0 "$qadvisor" fingerprint -e "SELECT * FROM t WHERE id IN (1, 2, 3) LIMIT 10"
+check "fingerprint -e prints id and fingerprint" grep -qx "[0-9A-F]\{16\}  select \* from t where id in(?+) limit ?" "$tmp/out"
+printf 'SELECT 1;\nDELIMITER //\nCREATE PROCEDURE p() BEGIN SELECT 1; END//\nDELIMITER ;\nSELECT 2;\n' >"$tmp/script.sql"
+check "fingerprint FILE splits statements as the client does" exit_code 0 "$qadvisor" fingerprint "$tmp/script.sql"
+check "fingerprint FILE: three statements" test "$(wc -l <"$tmp/out")" -eq 3
+check "fingerprint -: standard input" bash -c "'$qadvisor' fingerprint - <'$tmp/script.sql' | cmp - '$tmp/out'"
+check "fingerprint: a missing file is exit 2" exit_code 2 "$qadvisor" fingerprint "$tmp/none.sql"
+
 echo "keep me" >"$tmp/report.txt"
 check "--output over a file when the input fails: exit 2" exit_code 2 "$qadvisor" digest -o "$tmp/report.txt" "$tmp/no-such.log"
 check "--output: the user's file is untouched after a failure" grep -qx "keep me" "$tmp/report.txt"

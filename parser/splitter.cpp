@@ -1,0 +1,168 @@
+#include "parser/splitter.h"
+
+#include "parser/keywords.h"
+#include "parser/lexer.h"
+
+namespace qadvisor::parser {
+namespace {
+
+bool IsSpace(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+class Splitter {
+ public:
+  explicit Splitter(std::string_view s) : s_(s) {}
+
+  std::vector<StatementText> Run() {
+    const size_t n = s_.size();
+    while (pos_ < n) {
+      if (at_line_start_ && TryDelimiterCommand()) continue;
+      const char c = s_[pos_];
+      if (c == '\n') {
+        NewLine();
+        ++pos_;
+        continue;
+      }
+      if (!IsSpace(c)) at_line_start_ = false;
+      if (c == '\'' || c == '"' || c == '`') {
+        SkipQuoted(c);
+        continue;
+      }
+      if (c == '#' || (c == '-' && pos_ + 1 < n && s_[pos_ + 1] == '-' &&
+                       (pos_ + 2 >= n || IsSpace(s_[pos_ + 2]) ||
+                        static_cast<unsigned char>(s_[pos_ + 2]) < 0x20))) {
+        while (pos_ < n && s_[pos_] != '\n') ++pos_;
+        continue;
+      }
+      if (c == '/' && pos_ + 1 < n && s_[pos_ + 1] == '*' &&
+          !(pos_ + 2 < n && s_[pos_ + 2] == '!')) {
+        SkipComment();
+        continue;
+      }
+      if (s_.compare(pos_, delimiter_.size(), delimiter_) == 0) {
+        End(pos_, delimiter_.size());
+        continue;
+      }
+      if (c == '\\' && pos_ + 1 < n && (s_[pos_ + 1] == 'G' || s_[pos_ + 1] == 'g')) {
+        End(pos_, 2);
+        continue;
+      }
+      ++pos_;
+    }
+    End(n, 0);
+    return std::move(out_);
+  }
+
+ private:
+  void NewLine() {
+    ++line_;
+    at_line_start_ = true;
+  }
+
+  // 'text' and "text" with backslash escapes and doubled quotes; `name` with doubled quotes.
+  void SkipQuoted(char quote) {
+    const size_t n = s_.size();
+    ++pos_;
+    while (pos_ < n) {
+      const char c = s_[pos_];
+      if (c == '\n') NewLine();
+      if (c == '\\' && quote != '`' && pos_ + 1 < n) {
+        if (s_[pos_ + 1] == '\n') {
+          ++pos_;
+          NewLine();
+        }
+        pos_ += 2;
+        continue;
+      }
+      ++pos_;
+      if (c == quote) {
+        if (pos_ < n && s_[pos_] == quote) {
+          ++pos_;
+          continue;
+        }
+        return;
+      }
+    }
+  }
+
+  void SkipComment() {
+    const size_t n = s_.size();
+    pos_ += 2;
+    while (pos_ < n && !(s_[pos_] == '*' && pos_ + 1 < n && s_[pos_ + 1] == '/')) {
+      if (s_[pos_] == '\n') NewLine();
+      ++pos_;
+    }
+    pos_ = pos_ < n ? pos_ + 2 : n;
+  }
+
+  // `DELIMITER x` at the start of a line that begins a statement: the client's command.
+  bool TryDelimiterCommand() {
+    const size_t n = s_.size();
+    size_t p = pos_;
+    while (p < n && (s_[p] == ' ' || s_[p] == '\t')) ++p;
+    constexpr std::string_view kWord = "delimiter";
+    if (p + kWord.size() >= n || !EqualsIgnoreCase(s_.substr(p, kWord.size()), kWord) ||
+        (s_[p + kWord.size()] != ' ' && s_[p + kWord.size()] != '\t')) {
+      return false;
+    }
+    if (!Blank(start_, pos_)) return false;  // only where a statement begins
+    p += kWord.size();
+    while (p < n && (s_[p] == ' ' || s_[p] == '\t')) ++p;
+    const size_t begin = p;
+    while (p < n && !IsSpace(s_[p])) ++p;
+    if (p == begin) return false;
+    delimiter_ = s_.substr(begin, p - begin);
+    while (p < n && s_[p] != '\n') ++p;
+    pos_ = p;
+    start_ = p;
+    at_line_start_ = false;
+    return true;
+  }
+
+  // Whether [from, to) holds only whitespace and comments.
+  bool Blank(size_t from, size_t to) const {
+    Lexer lexer(s_.substr(from, to - from));
+    return lexer.Next().kind == TokenKind::kEnd;
+  }
+
+  // Ends the statement at `at`, whose delimiter is `length` bytes long.
+  void End(size_t at, size_t length) {
+    std::string_view text = s_.substr(start_, at - start_);
+    size_t lead = 0;
+    while (lead < text.size() && IsSpace(text[lead])) ++lead;
+    size_t trail = text.size();
+    while (trail > lead && IsSpace(text[trail - 1])) --trail;
+    text = text.substr(lead, trail - lead);
+    if (!text.empty() && !Blank(start_ + lead, start_ + trail)) {
+      StatementText st;
+      st.text = text;
+      st.offset = start_ + lead;
+      // Line and column of the first byte: count back from the line the scan is on.
+      st.line = line_;
+      for (size_t i = st.offset; i < pos_; ++i) st.line -= s_[i] == '\n';
+      size_t line_start = st.offset;
+      while (line_start > 0 && s_[line_start - 1] != '\n') --line_start;
+      st.column = static_cast<uint32_t>(st.offset - line_start + 1);
+      out_.push_back(st);
+    }
+    pos_ = at + length;
+    start_ = pos_;
+  }
+
+  std::string_view s_;
+  std::string_view delimiter_ = ";";
+  size_t pos_ = 0;
+  size_t start_ = 0;  // where the current statement begins
+  uint32_t line_ = 1;
+  bool at_line_start_ = true;
+  std::vector<StatementText> out_;
+};
+
+}  // namespace
+
+std::vector<StatementText> SplitStatements(std::string_view script) {
+  return Splitter(script).Run();
+}
+
+}  // namespace qadvisor::parser
