@@ -15,7 +15,7 @@ std::string FormatClassId(uint64_t id) { return fmt::format("{:016X}", id); }
 
 bool IsIdentityAttribute(std::string_view key) {
   return key == "Thread_id" || key == "Id" || key == "Schema" || key == "InnoDB_trx_id" ||
-         key == "Log_slow_rate_type" || key == "Last_errno" || key == "Killed";
+         key == "Errno" || key == "Log_slow_rate_type" || key == "Last_errno" || key == "Killed";
 }
 
 void ValueCounts::Add(std::string_view value, uint64_t n) {
