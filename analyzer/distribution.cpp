@@ -126,6 +126,8 @@ int64_t Distribution::Percentile(double p) const {
   return max_;
 }
 
+int64_t Distribution::BucketMiddle(int32_t index) { return BucketValue(index); }
+
 int64_t Distribution::Average() const {
   if (count_ == 0) return 0;
   const Int128 c = static_cast<Int128>(count_);

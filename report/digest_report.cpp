@@ -181,6 +181,24 @@ void CountsLine(std::string& out, std::string_view label, const analyzer::ValueC
   out += fmt::format("# {:<20} {}\n", label, CountsText(counts));
 }
 
+// pt-query-digest's Query_time distribution: a bar per decade from 1us to 10s+.
+void TimeHistogram(const Distribution& d, std::string& out) {
+  static constexpr const char* kLabels[] = {"  1us", " 10us", "100us", "  1ms",
+                                            " 10ms", "100ms", "   1s", " 10s+"};
+  uint64_t counts[8] = {};
+  d.ForEachValue([&](int64_t us, uint64_t n) {
+    size_t bucket = 0;
+    for (int64_t edge = 10; bucket < 7 && us >= edge; edge *= 10) ++bucket;
+    counts[bucket] += n;
+  });
+  const uint64_t most = *std::max_element(std::begin(counts), std::end(counts));
+  out += "# Query_time distribution\n";
+  for (size_t i = 0; i < 8; ++i) {
+    const size_t bar = most == 0 ? 0 : static_cast<size_t>((counts[i] * 64 + most - 1) / most);
+    out += fmt::format("# {}{}{}\n", kLabels[i], bar ? " " : "", std::string(bar, '#'));
+  }
+}
+
 std::string TimeRange(const QueryClass& c) {
   if (c.first_seen == parser::kNoTimestamp) return "unknown";
   if (c.first_seen == c.last_seen) return "all events occurred at " + FormatTimestamp(c.first_seen);
@@ -336,6 +354,7 @@ std::string RenderDigestText(const DigestRun& run, const DigestReportOptions& op
     CountsLine(out, "Users", c.users);
     CountsLine(out, "Hosts", c.hosts);
     out += fmt::format("# {:<20} {}\n", "Time range", TimeRange(c));
+    if (const Distribution* qt = c.Metric(analyzer::kQueryTime)) TimeHistogram(*qt, out);
     out += fmt::format("# {:<20} {}\n", "Fingerprint", OneLine(c.fingerprint, 2000));
     if (!c.sample.db.empty()) out += fmt::format("USE `{}`\\G\n", OneLine(c.sample.db, 200));
     out += Printable(c.sample.query, 64 * 1024) + "\\G\n";

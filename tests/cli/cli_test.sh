@@ -35,6 +35,7 @@ check "bad --format is a usage error" exit_code 2 "$qadvisor" digest --format xm
 
 check "text report" exit_code 0 "$qadvisor" digest "$example"
 check "text report has the profile" grep -q "^# Profile" "$tmp/out"
+check "text report has pt's Query_time distribution" grep -q "^#    1s #" "$tmp/out"
 check "clean input: nothing on stderr (no progress bar when not a terminal)" test ! -s "$tmp/err"
 
 "$qadvisor" digest --format json --top 0 "$example" >"$tmp/a.json"
