@@ -97,10 +97,22 @@ class Splitter {
   }
 
   // `DELIMITER x` at the start of a line that begins a statement: the client's command.
+  // `source file` and `\. file` (which include another script) are client commands too: they
+  // are dropped, since a script read here cannot follow them.
   bool TryDelimiterCommand() {
     const size_t n = s_.size();
     size_t p = pos_;
     while (p < n && (s_[p] == ' ' || s_[p] == '\t')) ++p;
+    const bool source = (p + 7 < n && EqualsIgnoreCase(s_.substr(p, 6), "source") &&
+                         (s_[p + 6] == ' ' || s_[p + 6] == '\t')) ||
+                        (p + 2 < n && s_[p] == '\\' && s_[p + 1] == '.' && s_[p + 2] == ' ');
+    if (source && Blank(start_, pos_)) {
+      while (p < n && s_[p] != '\n') ++p;
+      pos_ = p;
+      start_ = p;
+      at_line_start_ = false;
+      return true;
+    }
     constexpr std::string_view kWord = "delimiter";
     if (p + kWord.size() >= n || !EqualsIgnoreCase(s_.substr(p, kWord.size()), kWord) ||
         (s_[p + kWord.size()] != ' ' && s_[p + kWord.size()] != '\t')) {

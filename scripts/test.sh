@@ -2,7 +2,7 @@
 # The README's second command, and what .ci/run calls: every test there is.
 #  1. a Release build with warnings as errors, and its tests;
 #  2. a Debug build with AddressSanitizer and UndefinedBehaviorSanitizer, and the same tests;
-#  3. bounded fuzzing of the slow-log reader and the fingerprinter (libFuzzer, clang);
+#  3. bounded fuzzing of the slow-log reader, the fingerprinter and the SQL parser (libFuzzer);
 #  4. clang-format on every source file.
 # Ends with a line "N passed, N failed".
 set -euo pipefail
@@ -40,14 +40,16 @@ sanitizers() {
 fuzz() {
   CXX=clang++ cmake -S . -B build/fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DQADVISOR_FUZZ=ON -DQADVISOR_TESTS=OFF >/dev/null &&
-    cmake --build build/fuzz -j "$jobs" --target slowlog_fuzz fingerprint_fuzz || return 1
+    cmake --build build/fuzz -j "$jobs" --target slowlog_fuzz fingerprint_fuzz parser_fuzz || return 1
   local target
-  for target in slowlog_fuzz fingerprint_fuzz; do
+  for target in slowlog_fuzz fingerprint_fuzz parser_fuzz; do
     local corpus=build/fuzz/corpus-$target
     mkdir -p "$corpus"
     echo "--- $target for ${fuzz_seconds}s"
+    local seeds=tests/fuzz/seeds
+    [[ $target == parser_fuzz ]] && seeds=tests/fuzz/seeds-sql
     "build/fuzz/tests/fuzz/$target" -max_total_time="$fuzz_seconds" -max_len=65536 \
-      -rss_limit_mb=2048 -print_final_stats=1 "$corpus" tests/fuzz/seeds 2>&1 | tail -5 || return 1
+      -rss_limit_mb=2048 -print_final_stats=1 "$corpus" "$seeds" 2>&1 | tail -5 || return 1
   done
 }
 format() {

@@ -114,6 +114,19 @@ check "fingerprint FILE: three statements" test "$(wc -l <"$tmp/out")" -eq 3
 check "fingerprint -: standard input" bash -c "'$qadvisor' fingerprint - <'$tmp/script.sql' | cmp - '$tmp/out'"
 check "fingerprint: a missing file is exit 2" exit_code 2 "$qadvisor" fingerprint "$tmp/none.sql"
 
+# parse: statements printed back, diagnostics with locations, exit 2 on a parse error only.
+printf 'SELECT a+b*c AS x FROM t WHERE (a OR b) AND c IN (1,2);\nGRANT ALL ON db.* TO u;\n' >"$tmp/good.sql"
+check "parse: a clean script is exit 0" exit_code 0 "$qadvisor" parse "$tmp/good.sql"
+check "parse: printed back with precedence" grep -qx "SELECT a + b \* c AS x FROM t WHERE (a OR b) AND c IN (1, 2);" "$tmp/out"
+check "parse: an unmodelled statement is shown as written" grep -qx "GRANT ALL ON db.\* TO u;" "$tmp/out"
+check "parse: and listed as a note" grep -q "good.sql:2:1: note: GRANT statements are not modelled yet" "$tmp/err"
+printf 'SELECT 1;\nSELECT a FROM t WHERE a IN (1, 2 FROM u;\n' >"$tmp/bad.sql"
+check "parse: a parse error is exit 2" exit_code 2 "$qadvisor" parse "$tmp/bad.sql"
+check "parse: the error names line, column, expected and found" grep -q "bad.sql:2:34: error: expected ')' after the IN list, found 'FROM'" "$tmp/err"
+"$qadvisor" parse --json "$tmp/good.sql" >"$tmp/ast.json"
+check "parse --json: one AST per statement" json "$tmp/ast.json" \
+  "len(d) == 2 and d[0]['ast']['kind'] == 'select_statement' and d[0]['line'] == 1"
+
 echo "keep me" >"$tmp/report.txt"
 check "--output over a file when the input fails: exit 2" exit_code 2 "$qadvisor" digest -o "$tmp/report.txt" "$tmp/no-such.log"
 check "--output: the user's file is untouched after a failure" grep -qx "keep me" "$tmp/report.txt"

@@ -116,3 +116,15 @@ TEST_CASE("every corpus schema splits, DELIMITER blocks included") {
 
 }  // namespace
 }  // namespace qadvisor::parser
+
+namespace qadvisor::parser {
+namespace {
+
+TEST_CASE("source and \\. lines are client commands, dropped like DELIMITER") {
+  CHECK(Texts("SELECT 1;\nsource load_departments.dump ;\n\\. other.sql\nSELECT 2;") ==
+        Strings{"SELECT 1", "SELECT 2"});
+  CHECK(Texts("SELECT source\nFROM t;") == Strings{"SELECT source\nFROM t"});
+}
+
+}  // namespace
+}  // namespace qadvisor::parser

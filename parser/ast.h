@@ -1,0 +1,513 @@
+// The AST of the MySQL-dialect parser.
+//
+// Nodes are small structs with a kind tag and the source span they were parsed from; the kind
+// tells which derived struct a node is (As<T>() checks it in debug builds). Nodes live in the
+// Arena of their ParseResult and point into its copy of the SQL text: they hold pointers,
+// spans and string_views only, are immutable after parsing, and die with the ParseResult.
+// Binding (analyzer/) builds its own model from them; nothing here knows about a schema.
+//
+// Grammar references: MySQL 8.0 Reference Manual 15.2.13 (SELECT), 15.2.15 (subqueries),
+// 14.4.1 (operator precedence), and MariaDB's SELECT page.
+#pragma once
+
+#include <cassert>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace qadvisor::parser::ast {
+
+// Where a node came from: a byte range of the statement's text.
+struct Span {
+  uint32_t offset = 0;
+  uint32_t length = 0;
+  uint32_t end() const { return offset + length; }
+};
+
+// An identifier as written: `raw` keeps its quotes (`a``b`, "x" under ANSI_QUOTES), so the
+// printer can write it back unchanged. Value() is the name it denotes.
+struct Ident {
+  std::string_view raw;
+  uint32_t offset = 0;
+
+  bool empty() const { return raw.empty(); }
+  bool quoted() const { return !raw.empty() && (raw.front() == '`' || raw.front() == '"'); }
+  std::string Value() const;  // unquoted, doubled quotes undone
+};
+// Names compare by value; case-insensitively, as MySQL compares column names.
+bool SameName(const Ident& a, const Ident& b);
+
+// A dotted name: db.table, table.column, db.table.column.
+struct Name {
+  std::span<const Ident> parts;
+  const Ident& last() const { return parts.back(); }
+};
+
+// ---------------------------------------------------------------------------------------------
+// Expressions
+
+enum class ExprKind : uint8_t {
+  kLiteral,
+  kParam,
+  kVariable,
+  kColumn,
+  kUnary,
+  kBinary,
+  kIs,
+  kBetween,
+  kIn,
+  kLike,
+  kFunction,
+  kCase,
+  kCast,
+  kInterval,
+  kCollate,
+  kExists,
+  kSubquery,
+  kRow,
+  kMatch,
+  kDefault,
+};
+
+struct Expr {
+  ExprKind kind;
+  Span span;
+
+  template <typename T>
+  const T& As() const {
+    assert(kind == T::kKind);
+    return static_cast<const T&>(*this);
+  }
+};
+
+struct Query;
+struct OrderItem;
+struct WindowSpec;
+
+enum class LiteralKind : uint8_t { kString, kNumber, kHex, kBit, kNull, kTrue, kFalse, kTemporal };
+
+// 'text' (adjacent strings joined), N'text', _charset'text', 12.5, 0x1F, b'01', NULL, TRUE,
+// DATE '2024-01-01'. `text` is the literal as written: all adjacent strings with what stands
+// between them, quotes included, and the N of N'text'. `prefix` is an introducer or a
+// temporal keyword written before it.
+struct Literal : Expr {
+  static constexpr ExprKind kKind = ExprKind::kLiteral;
+  LiteralKind literal;
+  std::string_view text;
+  std::string_view prefix;  // _utf8mb4, DATE, TIME, TIMESTAMP, or empty
+};
+
+struct Param : Expr {  // ? or :name
+  static constexpr ExprKind kKind = ExprKind::kParam;
+  std::string_view text;
+};
+
+struct Variable : Expr {  // @user_var, @@global.system_var
+  static constexpr ExprKind kKind = ExprKind::kVariable;
+  std::string_view text;
+  bool system;
+};
+
+// a, t.a, db.t.a, *, t.*
+struct Column : Expr {
+  static constexpr ExprKind kKind = ExprKind::kColumn;
+  Name name;  // empty for a bare *
+  bool star;
+};
+
+enum class UnaryOp : uint8_t { kMinus, kPlus, kBitNot, kNot, kBang, kBinary };
+
+struct Unary : Expr {
+  static constexpr ExprKind kKind = ExprKind::kUnary;
+  UnaryOp op;
+  const Expr* operand;
+};
+
+enum class BinaryOp : uint8_t {
+  kOr,
+  kXor,
+  kAnd,
+  kEq,
+  kNullSafeEq,
+  kNotEq,
+  kLt,
+  kLe,
+  kGt,
+  kGe,
+  kBitOr,
+  kBitAnd,
+  kBitXor,
+  kShiftLeft,
+  kShiftRight,
+  kAdd,
+  kSub,
+  kMul,
+  kDiv,
+  kIntDiv,
+  kMod,
+  kJsonExtract,
+  kJsonUnquote,  // -> and ->>
+  kRegexp,
+  kNotRegexp,
+  kSoundsLike,
+  kMemberOf,
+  kAssign,  // :=
+};
+
+// For a comparison with a subquery: a = ANY (SELECT …), a > ALL (SELECT …).
+enum class Quantifier : uint8_t { kNone, kAny, kSome, kAll };
+
+struct Binary : Expr {
+  static constexpr ExprKind kKind = ExprKind::kBinary;
+  BinaryOp op;
+  Quantifier quantifier;  // kNone unless `right` is a subquery after ANY/SOME/ALL
+  const Expr* left;
+  const Expr* right;
+};
+
+enum class IsWhat : uint8_t { kNull, kTrue, kFalse, kUnknown };
+
+struct Is : Expr {  // x IS [NOT] NULL / TRUE / FALSE / UNKNOWN
+  static constexpr ExprKind kKind = ExprKind::kIs;
+  const Expr* operand;
+  IsWhat what;
+  bool negated;
+};
+
+struct Between : Expr {
+  static constexpr ExprKind kKind = ExprKind::kBetween;
+  const Expr* operand;
+  const Expr* low;
+  const Expr* high;
+  bool negated;
+};
+
+struct In : Expr {  // x [NOT] IN (list) | x [NOT] IN (subquery)
+  static constexpr ExprKind kKind = ExprKind::kIn;
+  const Expr* operand;
+  std::span<const Expr* const> list;
+  const Query* subquery;  // set instead of list
+  bool negated;
+};
+
+struct Like : Expr {  // x [NOT] LIKE pattern [ESCAPE e]
+  static constexpr ExprKind kKind = ExprKind::kLike;
+  const Expr* operand;
+  const Expr* pattern;
+  const Expr* escape;
+  bool negated;
+};
+
+// The special syntaxes of some functions, printed back as written.
+enum class CallForm : uint8_t {
+  kPlain,          // f(a, b), COUNT(*), COUNT(DISTINCT a)
+  kTrim,           // TRIM([BOTH|LEADING|TRAILING] [remstr] FROM str): modifier, args {remstr?, str}
+  kSubstringFrom,  // SUBSTRING(str FROM pos [FOR len])
+  kExtract,        // EXTRACT(unit FROM expr): modifier = unit
+  kPosition,       // POSITION(substr IN str)
+  kGroupConcat,    // GROUP_CONCAT([DISTINCT] exprs [ORDER BY …] [SEPARATOR 'x'])
+  kCharUsing,      // CHAR(n, … USING charset): modifier = charset
+  kNoParens,       // CURRENT_TIMESTAMP, CURRENT_DATE, … written without parentheses
+};
+
+struct Function : Expr {
+  static constexpr ExprKind kKind = ExprKind::kFunction;
+  Name name;
+  CallForm form;
+  bool distinct;
+  bool star;                  // COUNT(*)
+  std::string_view modifier;  // LEADING, a date unit, a charset (see CallForm)
+  std::span<const Expr* const> args;
+  std::span<const OrderItem> order_by;  // GROUP_CONCAT(… ORDER BY …)
+  const Expr* separator;                // GROUP_CONCAT
+  const WindowSpec* over;               // OVER (…) or OVER name
+};
+
+struct When {
+  const Expr* condition;
+  const Expr* result;
+};
+
+struct Case : Expr {  // CASE [operand] WHEN … THEN … [ELSE …] END
+  static constexpr ExprKind kKind = ExprKind::kCase;
+  const Expr* operand;
+  std::span<const When> whens;
+  const Expr* otherwise;
+};
+
+// A type as CAST and CONVERT take it, and (later) as a column definition has it.
+struct DataType {
+  std::string_view name;        // as written: CHAR, SIGNED, DECIMAL, DOUBLE PRECISION, …
+  std::string_view length;      // the digits of (N), or empty
+  std::string_view scale;       // the D of (M,D), or empty
+  std::string_view charset;     // CHAR(10) CHARACTER SET utf8mb4
+  bool is_unsigned = false;     // UNSIGNED (name is then "UNSIGNED" too)
+  bool integer_suffix = false;  // SIGNED INTEGER / UNSIGNED INTEGER: INTEGER written after
+};
+
+struct Cast : Expr {  // CAST(x AS type), CONVERT(x, type), CONVERT(x USING charset)
+  static constexpr ExprKind kKind = ExprKind::kCast;
+  const Expr* operand;
+  DataType type;
+  std::string_view using_charset;  // CONVERT … USING: type unused
+  bool convert;                    // written as CONVERT
+  bool array;                      // CAST(… AS type ARRAY)
+};
+
+struct Interval : Expr {  // INTERVAL expr unit
+  static constexpr ExprKind kKind = ExprKind::kInterval;
+  const Expr* value;
+  std::string_view unit;  // DAY, HOUR_MINUTE, …
+};
+
+struct Collate : Expr {
+  static constexpr ExprKind kKind = ExprKind::kCollate;
+  const Expr* operand;
+  Ident collation;
+};
+
+struct Exists : Expr {
+  static constexpr ExprKind kKind = ExprKind::kExists;
+  const Query* query;
+};
+
+struct Subquery : Expr {  // (SELECT …) as a value
+  static constexpr ExprKind kKind = ExprKind::kSubquery;
+  const Query* query;
+};
+
+struct Row : Expr {  // (a, b) or ROW(a, b)
+  static constexpr ExprKind kKind = ExprKind::kRow;
+  std::span<const Expr* const> items;
+  bool row_keyword;
+};
+
+struct Match : Expr {  // MATCH (cols) AGAINST (expr [modifier])
+  static constexpr ExprKind kKind = ExprKind::kMatch;
+  std::span<const Expr* const> columns;
+  const Expr* against;
+  std::string_view modifier;  // IN BOOLEAN MODE, WITH QUERY EXPANSION, … as written
+};
+
+struct Default : Expr {  // DEFAULT in INSERT … VALUES and SET col = DEFAULT
+  static constexpr ExprKind kKind = ExprKind::kDefault;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Queries
+
+enum class Direction : uint8_t { kNone, kAsc, kDesc };
+
+struct OrderItem {
+  const Expr* expr;
+  Direction direction;
+};
+
+enum class FrameUnit : uint8_t { kNone, kRows, kRange, kGroups };
+enum class BoundKind : uint8_t {
+  kUnboundedPreceding,
+  kPreceding,
+  kCurrentRow,
+  kFollowing,
+  kUnboundedFollowing
+};
+
+struct FrameBound {
+  BoundKind kind;
+  const Expr* offset;  // for kPreceding / kFollowing
+};
+
+struct WindowSpec {
+  Ident name;          // OVER name, or the base window of OVER (name …)
+  bool parenthesized;  // OVER (…) rather than OVER name
+  std::span<const Expr* const> partition_by;
+  std::span<const OrderItem> order_by;
+  FrameUnit frame_unit;
+  bool frame_between;
+  FrameBound frame_start;
+  FrameBound frame_end;
+};
+
+struct NamedWindow {  // WINDOW w AS (…)
+  Ident name;
+  const WindowSpec* spec;
+};
+
+enum class HintAction : uint8_t { kUse, kForce, kIgnore };
+enum class HintScope : uint8_t { kAll, kJoin, kOrderBy, kGroupBy };
+
+struct IndexHint {  // USE INDEX (a, b) FOR JOIN
+  HintAction action;
+  bool key_keyword;  // written KEY rather than INDEX
+  HintScope scope;
+  std::span<const Ident> indexes;
+};
+
+enum class TableRefKind : uint8_t { kTable, kJoin, kDerived, kParens };
+
+struct TableRef {
+  TableRefKind kind;
+  Span span;
+
+  template <typename T>
+  const T& As() const {
+    assert(kind == T::kKind);
+    return static_cast<const T&>(*this);
+  }
+};
+
+struct TableName : TableRef {  // db.t [PARTITION (p)] [[AS] alias] [index hints]
+  static constexpr TableRefKind kKind = TableRefKind::kTable;
+  Name name;
+  std::span<const Ident> partitions;
+  Ident alias;
+  bool alias_as;
+  std::span<const IndexHint> hints;
+};
+
+enum class JoinKind : uint8_t {
+  kComma,
+  kInner,
+  kCross,
+  kStraight,
+  kLeft,
+  kRight,
+  kNaturalInner,
+  kNaturalLeft,
+  kNaturalRight,
+};
+
+struct Join : TableRef {
+  static constexpr TableRefKind kKind = TableRefKind::kJoin;
+  JoinKind join;
+  bool inner_keyword;  // JOIN written INNER JOIN; LEFT written LEFT OUTER JOIN
+  const TableRef* left;
+  const TableRef* right;
+  const Expr* on;
+  std::span<const Ident> using_columns;
+  bool has_using;
+};
+
+struct DerivedTable : TableRef {  // [LATERAL] (subquery) [AS] alias [(col, …)]
+  static constexpr TableRefKind kKind = TableRefKind::kDerived;
+  const Query* query;
+  bool lateral;
+  Ident alias;
+  bool alias_as;
+  std::span<const Ident> columns;
+};
+
+struct ParenTables : TableRef {  // ( t1, t2 JOIN t3 … )
+  static constexpr TableRefKind kKind = TableRefKind::kParens;
+  std::span<const TableRef* const> items;
+};
+
+// SELECT modifiers, in the order MySQL prints them.
+enum SelectOption : uint32_t {
+  kAll = 1 << 0,
+  kDistinct = 1 << 1,
+  kDistinctRow = 1 << 2,
+  kHighPriority = 1 << 3,
+  kStraightJoin = 1 << 4,
+  kSqlSmallResult = 1 << 5,
+  kSqlBigResult = 1 << 6,
+  kSqlBufferResult = 1 << 7,
+  kSqlNoCache = 1 << 8,
+  kSqlCache = 1 << 9,
+  kSqlCalcFoundRows = 1 << 10,
+};
+
+struct SelectItem {
+  const Expr* expr;
+  Ident alias;
+  bool alias_as;
+  std::string_view string_alias;  // SELECT a 'name': an alias written as a string, quotes kept
+};
+
+struct Select {  // one SELECT … block
+  Span span;
+  std::string_view hint;  // /*+ … */ after SELECT, markers included
+  uint32_t options;       // SelectOption bits
+  std::span<const SelectItem> items;
+  std::span<const TableRef* const> from;  // comma-separated entries; joins inside
+  bool from_dual;
+  const Expr* where;
+  std::span<const Expr* const> group_by;
+  std::span<const Direction> group_by_directions;  // MySQL 5.7 GROUP BY a DESC
+  bool with_rollup;
+  const Expr* having;
+  std::span<const NamedWindow> windows;
+};
+
+enum class SetOp : uint8_t { kUnion, kIntersect, kExcept };
+
+struct QueryTerm;  // a SELECT block, a set operation, or a parenthesised query
+
+struct SetOperation {
+  SetOp op;
+  bool all;
+  bool distinct_keyword;  // UNION DISTINCT written out
+  const QueryTerm* left;
+  const QueryTerm* right;
+};
+
+struct QueryTerm {
+  Span span;
+  const Select* select;  // exactly one of these three is set
+  const SetOperation* set_op;
+  const Query* parens;
+};
+
+struct Cte {
+  Ident name;
+  std::span<const Ident> columns;
+  const Query* query;
+};
+
+enum class LockMode : uint8_t { kNone, kForUpdate, kForShare, kLockInShareMode };
+enum class LockWait : uint8_t { kWait, kNoWait, kSkipLocked };
+
+struct Query {  // [WITH …] term [ORDER BY …] [LIMIT …] [FOR UPDATE …]
+  Span span;
+  bool recursive;
+  std::span<const Cte> with;
+  const QueryTerm* term;
+  std::span<const OrderItem> order_by;
+  const Expr* limit;
+  const Expr* offset;
+  bool offset_keyword;  // LIMIT n OFFSET m rather than LIMIT m, n
+  LockMode lock;
+  std::span<const Ident> lock_of;
+  LockWait lock_wait;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Statements
+
+enum class StatementKind : uint8_t { kSelect, kUnsupported };
+
+struct Statement {
+  StatementKind kind;
+  Span span;  // in the script the statement came from
+
+  template <typename T>
+  const T& As() const {
+    assert(kind == T::kKind);
+    return static_cast<const T&>(*this);
+  }
+};
+
+struct SelectStatement : Statement {
+  static constexpr StatementKind kKind = StatementKind::kSelect;
+  const Query* query;
+};
+
+// A statement of a kind this parser recognises but does not model (GRANT, CREATE PROCEDURE,
+// …): skipped to its end, never half-parsed.
+struct UnsupportedStatement : Statement {
+  static constexpr StatementKind kKind = StatementKind::kUnsupported;
+  std::string_view what;  // its first keyword as written: "GRANT", "create"
+};
+
+}  // namespace qadvisor::parser::ast

@@ -1,0 +1,404 @@
+// Equal (parser.h): structural equality of two ASTs, for round-trip tests (parse, print, parse
+// again, compare) and for anything that asks whether two statements say the same thing.
+//
+// Spans and identifier offsets are ignored. Names compare by value, case-insensitively
+// (SameName: `Users` and users are the same name). Literal prefixes and the keyword phrases
+// the AST keeps as text (units, modifiers, type names, charsets) compare case-insensitively
+// with runs of whitespace treated as one space; literal text compares exactly, except that
+// NULL, TRUE and FALSE compare by kind alone (null and \N are the same NULL). Everything else
+// the AST records about the spelling (INNER, OUTER, AS, UNION DISTINCT, LIMIT … OFFSET) is
+// part of the structure: the printer reproduces it, so a round trip keeps it.
+//
+// Also defines Ident::Value() and SameName() from ast.h.
+#include <string>
+#include <string_view>
+
+#include "parser/keywords.h"
+#include "parser/parser.h"
+
+namespace qadvisor::parser {
+
+namespace ast {
+
+// `a``b` is a`b; "x""y" (ANSI_QUOTES) is x"y. A quote left unclosed (never made by the lexer)
+// is taken as if it were closed.
+std::string Ident::Value() const {
+  if (!quoted()) return std::string(raw);
+  const char quote = raw.front();
+  std::string_view body = raw.substr(1);
+  if (!body.empty() && body.back() == quote) body.remove_suffix(1);
+  std::string value;
+  value.reserve(body.size());
+  for (size_t i = 0; i < body.size(); ++i) {
+    value.push_back(body[i]);
+    if (body[i] == quote && i + 1 < body.size() && body[i + 1] == quote) ++i;
+  }
+  return value;
+}
+
+// ASCII case folding: MySQL folds column names with the Unicode rules of its system charset,
+// so two non-ASCII names that differ only in case compare different here.
+bool SameName(const Ident& a, const Ident& b) {
+  if (!a.quoted() && !b.quoted()) return EqualsIgnoreCase(a.raw, b.raw);  // no copies
+  return EqualsIgnoreCase(a.Value(), b.Value());
+}
+
+}  // namespace ast
+
+namespace {
+
+bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
+
+// The next whitespace-separated word of `s`, removed from it; empty at the end.
+std::string_view NextWord(std::string_view& s) {
+  size_t i = 0;
+  while (i < s.size() && IsSpace(s[i])) ++i;
+  size_t j = i;
+  while (j < s.size() && !IsSpace(s[j])) ++j;
+  const std::string_view word = s.substr(i, j - i);
+  s.remove_prefix(j);
+  return word;
+}
+
+// Keyword phrases: "DOUBLE  precision" is DOUBLE PRECISION.
+bool SameWords(std::string_view a, std::string_view b) {
+  for (;;) {
+    const std::string_view x = NextWord(a);
+    const std::string_view y = NextWord(b);
+    if (!EqualsIgnoreCase(x, y)) return false;
+    if (x.empty()) return true;
+  }
+}
+
+// An optimizer hint with or without its /*+ … */ markers.
+std::string_view HintBody(std::string_view hint) {
+  if (hint.starts_with("/*+")) hint.remove_prefix(3);
+  if (hint.ends_with("*/")) hint.remove_suffix(2);
+  return hint;
+}
+
+// A string alias ('name' or "name") without its quotes.
+std::string_view Unquoted(std::string_view s) {
+  if (s.size() >= 2 && (s.front() == '\'' || s.front() == '"') && s.back() == s.front()) {
+    return s.substr(1, s.size() - 2);
+  }
+  return s;
+}
+
+class Comparer {
+ public:
+  bool Statement(const ast::Statement& a, const ast::Statement& b);
+  bool Expr(const ast::Expr& a, const ast::Expr& b);
+
+ private:
+  // Optional children: both absent, or both present and equal.
+  bool Expr(const ast::Expr* a, const ast::Expr* b) {
+    return a == nullptr || b == nullptr ? a == b : Expr(*a, *b);
+  }
+  bool Query(const ast::Query* a, const ast::Query* b);
+  bool Window(const ast::WindowSpec* a, const ast::WindowSpec* b);
+  bool TableRef(const ast::TableRef* a, const ast::TableRef* b);
+  bool Term(const ast::QueryTerm* a, const ast::QueryTerm* b);
+
+  bool Literal(const ast::Literal& a, const ast::Literal& b);
+  bool Binary(const ast::Binary& a, const ast::Binary& b);
+  bool Function(const ast::Function& a, const ast::Function& b);
+  bool Case(const ast::Case& a, const ast::Case& b);
+  bool Cast(const ast::Cast& a, const ast::Cast& b);
+  bool Match(const ast::Match& a, const ast::Match& b);
+  bool Bound(const ast::FrameBound& a, const ast::FrameBound& b) {
+    return a.kind == b.kind && Expr(a.offset, b.offset);
+  }
+  bool Select(const ast::Select& a, const ast::Select& b);
+  bool Clauses(const ast::Select& a, const ast::Select& b);
+  bool GroupBy(const ast::Select& a, const ast::Select& b);
+  bool Item(const ast::SelectItem& a, const ast::SelectItem& b);
+  bool Locking(const ast::Query& a, const ast::Query& b);
+  bool TableName(const ast::TableName& a, const ast::TableName& b);
+  bool Join(const ast::Join& a, const ast::Join& b);
+  bool Derived(const ast::DerivedTable& a, const ast::DerivedTable& b);
+
+  bool Exprs(std::span<const ast::Expr* const> a, std::span<const ast::Expr* const> b) {
+    return Spans(a, b, [this](const ast::Expr* x, const ast::Expr* y) { return Expr(x, y); });
+  }
+  bool Order(std::span<const ast::OrderItem> a, std::span<const ast::OrderItem> b) {
+    return Spans(a, b, [this](const ast::OrderItem& x, const ast::OrderItem& y) {
+      return x.direction == y.direction && Expr(x.expr, y.expr);
+    });
+  }
+  static bool Idents(std::span<const ast::Ident> a, std::span<const ast::Ident> b) {
+    return Spans(a, b, ast::SameName);
+  }
+  static bool Names(const ast::Name& a, const ast::Name& b) { return Idents(a.parts, b.parts); }
+
+  template <typename T, typename F>
+  static bool Spans(std::span<T> a, std::span<T> b, F same) {
+    if (a.size() != b.size()) return false;
+    for (size_t i = 0; i < a.size(); ++i) {
+      if (!same(a[i], b[i])) return false;
+    }
+    return true;
+  }
+};
+
+// --- Expressions -----------------------------------------------------------------------------
+
+bool Comparer::Expr(const ast::Expr& a, const ast::Expr& b) {
+  if (a.kind != b.kind) return false;
+  switch (a.kind) {
+    case ast::ExprKind::kLiteral:
+      return Literal(a.As<ast::Literal>(), b.As<ast::Literal>());
+    case ast::ExprKind::kParam:
+      return a.As<ast::Param>().text == b.As<ast::Param>().text;
+    case ast::ExprKind::kVariable: {  // user and system variable names ignore case
+      const auto &x = a.As<ast::Variable>(), &y = b.As<ast::Variable>();
+      return x.system == y.system && EqualsIgnoreCase(x.text, y.text);
+    }
+    case ast::ExprKind::kColumn: {
+      const auto &x = a.As<ast::Column>(), &y = b.As<ast::Column>();
+      return x.star == y.star && Names(x.name, y.name);
+    }
+    case ast::ExprKind::kUnary: {
+      const auto &x = a.As<ast::Unary>(), &y = b.As<ast::Unary>();
+      return x.op == y.op && Expr(x.operand, y.operand);
+    }
+    case ast::ExprKind::kBinary:
+      return Binary(a.As<ast::Binary>(), b.As<ast::Binary>());
+    case ast::ExprKind::kIs: {
+      const auto &x = a.As<ast::Is>(), &y = b.As<ast::Is>();
+      return x.what == y.what && x.negated == y.negated && Expr(x.operand, y.operand);
+    }
+    case ast::ExprKind::kBetween: {
+      const auto &x = a.As<ast::Between>(), &y = b.As<ast::Between>();
+      return x.negated == y.negated && Expr(x.operand, y.operand) && Expr(x.low, y.low) &&
+             Expr(x.high, y.high);
+    }
+    case ast::ExprKind::kIn: {
+      const auto &x = a.As<ast::In>(), &y = b.As<ast::In>();
+      return x.negated == y.negated && Expr(x.operand, y.operand) && Exprs(x.list, y.list) &&
+             Query(x.subquery, y.subquery);
+    }
+    case ast::ExprKind::kLike: {
+      const auto &x = a.As<ast::Like>(), &y = b.As<ast::Like>();
+      return x.negated == y.negated && Expr(x.operand, y.operand) && Expr(x.pattern, y.pattern) &&
+             Expr(x.escape, y.escape);
+    }
+    case ast::ExprKind::kFunction:
+      return Function(a.As<ast::Function>(), b.As<ast::Function>());
+    case ast::ExprKind::kCase:
+      return Case(a.As<ast::Case>(), b.As<ast::Case>());
+    case ast::ExprKind::kCast:
+      return Cast(a.As<ast::Cast>(), b.As<ast::Cast>());
+    case ast::ExprKind::kInterval: {
+      const auto &x = a.As<ast::Interval>(), &y = b.As<ast::Interval>();
+      return SameWords(x.unit, y.unit) && Expr(x.value, y.value);
+    }
+    case ast::ExprKind::kCollate: {
+      const auto &x = a.As<ast::Collate>(), &y = b.As<ast::Collate>();
+      return ast::SameName(x.collation, y.collation) && Expr(x.operand, y.operand);
+    }
+    case ast::ExprKind::kExists:
+      return Query(a.As<ast::Exists>().query, b.As<ast::Exists>().query);
+    case ast::ExprKind::kSubquery:
+      return Query(a.As<ast::Subquery>().query, b.As<ast::Subquery>().query);
+    case ast::ExprKind::kRow: {
+      const auto &x = a.As<ast::Row>(), &y = b.As<ast::Row>();
+      return x.row_keyword == y.row_keyword && Exprs(x.items, y.items);
+    }
+    case ast::ExprKind::kMatch:
+      return Match(a.As<ast::Match>(), b.As<ast::Match>());
+    case ast::ExprKind::kDefault:
+      return true;
+  }
+  return false;
+}
+
+bool Comparer::Literal(const ast::Literal& a, const ast::Literal& b) {
+  if (a.literal != b.literal) return false;
+  switch (a.literal) {
+    case ast::LiteralKind::kNull:
+    case ast::LiteralKind::kTrue:
+    case ast::LiteralKind::kFalse:
+      return true;
+    default:
+      return EqualsIgnoreCase(a.prefix, b.prefix) && a.text == b.text;
+  }
+}
+
+bool Comparer::Binary(const ast::Binary& a, const ast::Binary& b) {
+  return a.op == b.op && a.quantifier == b.quantifier && Expr(a.left, b.left) &&
+         Expr(a.right, b.right);
+}
+
+bool Comparer::Function(const ast::Function& a, const ast::Function& b) {
+  return Names(a.name, b.name) && a.form == b.form && a.distinct == b.distinct &&
+         a.star == b.star && SameWords(a.modifier, b.modifier) && Exprs(a.args, b.args) &&
+         Order(a.order_by, b.order_by) && Expr(a.separator, b.separator) && Window(a.over, b.over);
+}
+
+bool Comparer::Case(const ast::Case& a, const ast::Case& b) {
+  const auto same_when = [this](const ast::When& x, const ast::When& y) {
+    return Expr(x.condition, y.condition) && Expr(x.result, y.result);
+  };
+  return Expr(a.operand, b.operand) && Spans(a.whens, b.whens, same_when) &&
+         Expr(a.otherwise, b.otherwise);
+}
+
+bool Comparer::Cast(const ast::Cast& a, const ast::Cast& b) {
+  if (a.convert != b.convert || a.array != b.array || !Expr(a.operand, b.operand)) return false;
+  if (!a.using_charset.empty() || !b.using_charset.empty()) {  // the type is unused
+    return SameWords(a.using_charset, b.using_charset);
+  }
+  const ast::DataType &x = a.type, &y = b.type;
+  return SameWords(x.name, y.name) && x.length == y.length && x.scale == y.scale &&
+         SameWords(Unquoted(x.charset), Unquoted(y.charset)) && x.is_unsigned == y.is_unsigned &&
+         x.integer_suffix == y.integer_suffix;
+}
+
+bool Comparer::Match(const ast::Match& a, const ast::Match& b) {
+  return Exprs(a.columns, b.columns) && Expr(a.against, b.against) &&
+         SameWords(a.modifier, b.modifier);
+}
+
+// Frame fields mean something only when there is a frame (and an end only with BETWEEN).
+bool Comparer::Window(const ast::WindowSpec* a, const ast::WindowSpec* b) {
+  if (a == nullptr || b == nullptr) return a == b;
+  if (a->name.empty() != b->name.empty() || !ast::SameName(a->name, b->name)) return false;
+  if (a->parenthesized != b->parenthesized || !Exprs(a->partition_by, b->partition_by) ||
+      !Order(a->order_by, b->order_by) || a->frame_unit != b->frame_unit) {
+    return false;
+  }
+  if (a->frame_unit == ast::FrameUnit::kNone) return true;
+  if (a->frame_between != b->frame_between || !Bound(a->frame_start, b->frame_start)) {
+    return false;
+  }
+  return !a->frame_between || Bound(a->frame_end, b->frame_end);
+}
+
+// --- Queries ---------------------------------------------------------------------------------
+
+bool Comparer::Statement(const ast::Statement& a, const ast::Statement& b) {
+  if (a.kind != b.kind) return false;
+  switch (a.kind) {
+    case ast::StatementKind::kSelect:
+      return Query(a.As<ast::SelectStatement>().query, b.As<ast::SelectStatement>().query);
+    case ast::StatementKind::kUnsupported:
+      return SameWords(a.As<ast::UnsupportedStatement>().what,
+                       b.As<ast::UnsupportedStatement>().what);
+  }
+  return false;
+}
+
+bool Comparer::Query(const ast::Query* a, const ast::Query* b) {
+  if (a == nullptr || b == nullptr) return a == b;
+  const auto same_cte = [this](const ast::Cte& x, const ast::Cte& y) {
+    return ast::SameName(x.name, y.name) && Idents(x.columns, y.columns) && Query(x.query, y.query);
+  };
+  return a->recursive == b->recursive && Spans(a->with, b->with, same_cte) &&
+         Term(a->term, b->term) && Order(a->order_by, b->order_by) && Expr(a->limit, b->limit) &&
+         Expr(a->offset, b->offset) &&
+         (a->offset == nullptr || a->offset_keyword == b->offset_keyword) && Locking(*a, *b);
+}
+
+bool Comparer::Locking(const ast::Query& a, const ast::Query& b) {
+  if (a.lock != b.lock) return false;
+  if (a.lock != ast::LockMode::kForUpdate && a.lock != ast::LockMode::kForShare) return true;
+  return a.lock_wait == b.lock_wait && Idents(a.lock_of, b.lock_of);
+}
+
+bool Comparer::Term(const ast::QueryTerm* a, const ast::QueryTerm* b) {
+  if (a == nullptr || b == nullptr) return a == b;
+  if ((a->select == nullptr) != (b->select == nullptr) ||
+      (a->set_op == nullptr) != (b->set_op == nullptr)) {
+    return false;
+  }
+  if (a->select != nullptr) return Select(*a->select, *b->select);
+  if (a->set_op == nullptr) return Query(a->parens, b->parens);
+  const ast::SetOperation &x = *a->set_op, &y = *b->set_op;
+  return x.op == y.op && x.all == y.all && x.distinct_keyword == y.distinct_keyword &&
+         Term(x.left, y.left) && Term(x.right, y.right);
+}
+
+bool Comparer::Select(const ast::Select& a, const ast::Select& b) {
+  const auto same_table = [this](const ast::TableRef* x, const ast::TableRef* y) {
+    return TableRef(x, y);
+  };
+  return SameWords(HintBody(a.hint), HintBody(b.hint)) && a.options == b.options &&
+         Spans(a.items, b.items, [this](const auto& x, const auto& y) { return Item(x, y); }) &&
+         Spans(a.from, b.from, same_table) && a.from_dual == b.from_dual && Clauses(a, b);
+}
+
+bool Comparer::Clauses(const ast::Select& a, const ast::Select& b) {
+  const auto same_window = [this](const ast::NamedWindow& x, const ast::NamedWindow& y) {
+    return ast::SameName(x.name, y.name) && Window(x.spec, y.spec);
+  };
+  return Expr(a.where, b.where) && GroupBy(a, b) && Expr(a.having, b.having) &&
+         Spans(a.windows, b.windows, same_window);
+}
+
+// A direction list shorter than the GROUP BY list means kNone for the rest.
+bool Comparer::GroupBy(const ast::Select& a, const ast::Select& b) {
+  if (a.with_rollup != b.with_rollup || !Exprs(a.group_by, b.group_by)) return false;
+  const auto direction = [](const ast::Select& s, size_t i) {
+    return i < s.group_by_directions.size() ? s.group_by_directions[i] : ast::Direction::kNone;
+  };
+  for (size_t i = 0; i < a.group_by.size(); ++i) {
+    if (direction(a, i) != direction(b, i)) return false;
+  }
+  return true;
+}
+
+bool Comparer::Item(const ast::SelectItem& a, const ast::SelectItem& b) {
+  if (a.alias.empty() != b.alias.empty() || !ast::SameName(a.alias, b.alias)) return false;
+  const bool aliased = !a.alias.empty() || !a.string_alias.empty();
+  return Expr(a.expr, b.expr) && (!aliased || a.alias_as == b.alias_as) &&
+         EqualsIgnoreCase(Unquoted(a.string_alias), Unquoted(b.string_alias));
+}
+
+bool Comparer::TableRef(const ast::TableRef* a, const ast::TableRef* b) {
+  if (a == nullptr || b == nullptr) return a == b;
+  if (a->kind != b->kind) return false;
+  switch (a->kind) {
+    case ast::TableRefKind::kTable:
+      return TableName(a->As<ast::TableName>(), b->As<ast::TableName>());
+    case ast::TableRefKind::kJoin:
+      return Join(a->As<ast::Join>(), b->As<ast::Join>());
+    case ast::TableRefKind::kDerived:
+      return Derived(a->As<ast::DerivedTable>(), b->As<ast::DerivedTable>());
+    case ast::TableRefKind::kParens:
+      return Spans(
+          a->As<ast::ParenTables>().items, b->As<ast::ParenTables>().items,
+          [this](const ast::TableRef* x, const ast::TableRef* y) { return TableRef(x, y); });
+  }
+  return false;
+}
+
+bool Comparer::TableName(const ast::TableName& a, const ast::TableName& b) {
+  const auto same_hint = [](const ast::IndexHint& x, const ast::IndexHint& y) {
+    return x.action == y.action && x.key_keyword == y.key_keyword && x.scope == y.scope &&
+           Idents(x.indexes, y.indexes);
+  };
+  return Names(a.name, b.name) && Idents(a.partitions, b.partitions) &&
+         a.alias.empty() == b.alias.empty() && ast::SameName(a.alias, b.alias) &&
+         (a.alias.empty() || a.alias_as == b.alias_as) && Spans(a.hints, b.hints, same_hint);
+}
+
+bool Comparer::Join(const ast::Join& a, const ast::Join& b) {
+  return a.join == b.join && a.inner_keyword == b.inner_keyword && TableRef(a.left, b.left) &&
+         TableRef(a.right, b.right) && Expr(a.on, b.on) && a.has_using == b.has_using &&
+         Idents(a.using_columns, b.using_columns);
+}
+
+bool Comparer::Derived(const ast::DerivedTable& a, const ast::DerivedTable& b) {
+  return a.lateral == b.lateral && Query(a.query, b.query) && a.alias.empty() == b.alias.empty() &&
+         ast::SameName(a.alias, b.alias) && (a.alias.empty() || a.alias_as == b.alias_as) &&
+         Idents(a.columns, b.columns);
+}
+
+}  // namespace
+
+bool Equal(const ast::Statement& a, const ast::Statement& b) { return Comparer().Statement(a, b); }
+
+bool Equal(const ast::Expr& a, const ast::Expr& b) { return Comparer().Expr(a, b); }
+
+}  // namespace qadvisor::parser

@@ -1,0 +1,610 @@
+// ToJson (parser.h): the AST as compact JSON, for tools and for reading what the parser built.
+// The shape is documented in docs/ast-json.md; change the two together.
+//
+// A node (a struct with a span) is an object {"kind": its struct name in snake_case, "span":
+// [offset, length], then its fields under their ast.h names}; the structs without a span
+// (OrderItem, WindowSpec, …) are plain objects of their fields. Identifiers are their Value()
+// strings, absent identifiers and pointers are null, enums are their enumerator names in
+// snake_case without the k, std::spans are arrays. Text from the query may hold any bytes, so
+// strings are escaped here and invalid UTF-8 becomes U+FFFD. (report/JsonWriter does the same,
+// but parser/ sits below report/ and may not use it.)
+#include <charconv>
+#include <cstdint>
+#include <iterator>
+#include <string>
+#include <string_view>
+
+#include "parser/parser.h"
+
+namespace qadvisor::parser {
+namespace {
+
+// Enumerator names, indexed by value; each static_assert ties a table to its enum's last value.
+constexpr std::string_view kExprKinds[] = {
+    "literal", "param",  "variable", "column",   "unary", "binary", "is",
+    "between", "in",     "like",     "function", "case",  "cast",   "interval",
+    "collate", "exists", "subquery", "row",      "match", "default"};
+static_assert(std::size(kExprKinds) == static_cast<size_t>(ast::ExprKind::kDefault) + 1);
+constexpr std::string_view kLiteralKinds[] = {"string", "number", "hex",   "bit",
+                                              "null",   "true",   "false", "temporal"};
+static_assert(std::size(kLiteralKinds) == static_cast<size_t>(ast::LiteralKind::kTemporal) + 1);
+constexpr std::string_view kUnaryOps[] = {"minus", "plus", "bit_not", "not", "bang", "binary"};
+static_assert(std::size(kUnaryOps) == static_cast<size_t>(ast::UnaryOp::kBinary) + 1);
+constexpr std::string_view kBinaryOps[] = {
+    "or",         "xor",         "and",         "eq",           "null_safe_eq", "not_eq",
+    "lt",         "le",          "gt",          "ge",           "bit_or",       "bit_and",
+    "bit_xor",    "shift_left",  "shift_right", "add",          "sub",          "mul",
+    "div",        "int_div",     "mod",         "json_extract", "json_unquote", "regexp",
+    "not_regexp", "sounds_like", "member_of",   "assign"};
+static_assert(std::size(kBinaryOps) == static_cast<size_t>(ast::BinaryOp::kAssign) + 1);
+constexpr std::string_view kQuantifiers[] = {"none", "any", "some", "all"};
+static_assert(std::size(kQuantifiers) == static_cast<size_t>(ast::Quantifier::kAll) + 1);
+constexpr std::string_view kIsWhats[] = {"null", "true", "false", "unknown"};
+static_assert(std::size(kIsWhats) == static_cast<size_t>(ast::IsWhat::kUnknown) + 1);
+constexpr std::string_view kCallForms[] = {"plain",      "trim",     "substring_from",
+                                           "extract",    "position", "group_concat",
+                                           "char_using", "no_parens"};
+static_assert(std::size(kCallForms) == static_cast<size_t>(ast::CallForm::kNoParens) + 1);
+constexpr std::string_view kDirections[] = {"none", "asc", "desc"};
+static_assert(std::size(kDirections) == static_cast<size_t>(ast::Direction::kDesc) + 1);
+constexpr std::string_view kFrameUnits[] = {"none", "rows", "range", "groups"};
+static_assert(std::size(kFrameUnits) == static_cast<size_t>(ast::FrameUnit::kGroups) + 1);
+constexpr std::string_view kBoundKinds[] = {"unbounded_preceding", "preceding", "current_row",
+                                            "following", "unbounded_following"};
+static_assert(std::size(kBoundKinds) ==
+              static_cast<size_t>(ast::BoundKind::kUnboundedFollowing) + 1);
+constexpr std::string_view kHintActions[] = {"use", "force", "ignore"};
+static_assert(std::size(kHintActions) == static_cast<size_t>(ast::HintAction::kIgnore) + 1);
+constexpr std::string_view kHintScopes[] = {"all", "join", "order_by", "group_by"};
+static_assert(std::size(kHintScopes) == static_cast<size_t>(ast::HintScope::kGroupBy) + 1);
+constexpr std::string_view kJoinKinds[] = {"comma",         "inner",        "cross",
+                                           "straight",      "left",         "right",
+                                           "natural_inner", "natural_left", "natural_right"};
+static_assert(std::size(kJoinKinds) == static_cast<size_t>(ast::JoinKind::kNaturalRight) + 1);
+constexpr std::string_view kSelectOptions[] = {
+    "all",           "distinct",         "distinct_row",       "high_priority",
+    "straight_join", "sql_small_result", "sql_big_result",     "sql_buffer_result",
+    "sql_no_cache",  "sql_cache",        "sql_calc_found_rows"};
+static_assert(ast::kSqlCalcFoundRows == 1u << (std::size(kSelectOptions) - 1));
+constexpr std::string_view kSetOps[] = {"union", "intersect", "except"};
+static_assert(std::size(kSetOps) == static_cast<size_t>(ast::SetOp::kExcept) + 1);
+constexpr std::string_view kLockModes[] = {"none", "for_update", "for_share", "lock_in_share_mode"};
+static_assert(std::size(kLockModes) == static_cast<size_t>(ast::LockMode::kLockInShareMode) + 1);
+constexpr std::string_view kLockWaits[] = {"wait", "no_wait", "skip_locked"};
+static_assert(std::size(kLockWaits) == static_cast<size_t>(ast::LockWait::kSkipLocked) + 1);
+
+// A value out of its enum's range (only a hand-built tree has one) still gives valid JSON.
+template <size_t N, typename E>
+std::string_view EnumName(const std::string_view (&names)[N], E value) {
+  const auto i = static_cast<size_t>(value);
+  return i < N ? names[i] : "unknown";
+}
+
+// The length of the well-formed UTF-8 sequence at s[i], or 0 (overlong forms, surrogates and
+// code points past U+10FFFF are not well formed).
+size_t Utf8Length(std::string_view s, size_t i) {
+  const auto byte = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
+  const unsigned char c = byte(i);
+  size_t len = 0;
+  uint32_t cp = 0;
+  if ((c & 0xE0) == 0xC0) {
+    len = 2;
+    cp = c & 0x1F;
+  } else if ((c & 0xF0) == 0xE0) {
+    len = 3;
+    cp = c & 0x0F;
+  } else if ((c & 0xF8) == 0xF0) {
+    len = 4;
+    cp = c & 0x07;
+  }
+  if (len == 0 || i + len > s.size()) return 0;
+  for (size_t k = 1; k < len; ++k) {
+    if ((byte(i + k) & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (byte(i + k) & 0x3F);
+  }
+  constexpr uint32_t kMin[] = {0, 0, 0x80, 0x800, 0x10000};
+  if (cp < kMin[len] || (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF) return 0;
+  return len;
+}
+
+// Appends `text` as a quoted JSON string.
+void AppendString(std::string& out, std::string_view text) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  out += '"';
+  for (size_t i = 0; i < text.size();) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c >= 0x80) {
+      const size_t len = Utf8Length(text, i);
+      out += len == 0 ? std::string_view("\xEF\xBF\xBD") : text.substr(i, len);
+      i += len == 0 ? 1 : len;
+      continue;
+    }
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += static_cast<char>(c);
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (c < 0x20) {
+      out += "\\u00";
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    } else {
+      out += static_cast<char>(c);
+    }
+    ++i;
+  }
+  out += '"';
+}
+
+class JsonBuilder {
+ public:
+  std::string Take() { return std::move(out_); }
+  void Statement(const ast::Statement& s);
+
+ private:
+  // Values. Every value and key starts with Comma(), which knows from the last byte written
+  // whether a separator is due.
+  void Comma() {
+    if (!out_.empty() && out_.back() != '{' && out_.back() != '[' && out_.back() != ':') {
+      out_ += ',';
+    }
+  }
+  void Key(std::string_view key) {
+    Comma();
+    AppendString(out_, key);
+    out_ += ':';
+  }
+  void String(std::string_view value) {
+    Comma();
+    AppendString(out_, value);
+  }
+  void Raw(std::string_view json) {
+    Comma();
+    out_ += json;
+  }
+  void Text(std::string_view key, std::string_view value) {
+    Key(key);
+    String(value);
+  }
+  void Flag(std::string_view key, bool value) {
+    Key(key);
+    Raw(value ? "true" : "false");
+  }
+  template <size_t N, typename E>
+  void Enum(std::string_view key, const std::string_view (&names)[N], E value) {
+    Text(key, EnumName(names, value));
+  }
+  void Ident(std::string_view key, const ast::Ident& ident);
+  void Idents(std::string_view key, std::span<const ast::Ident> idents);
+  void Begin(std::string_view kind, ast::Span span);
+  void BeginPlain() { Raw("{"); }
+  void End() { out_ += '}'; }
+  template <typename T, typename F>
+  void Array(std::string_view key, std::span<T> items, F each) {
+    Key(key);
+    Raw("[");
+    for (const auto& item : items) each(item);
+    out_ += ']';
+  }
+
+  // The AST.
+  void Expr(std::string_view key, const ast::Expr* e);
+  void Exprs(std::string_view key, std::span<const ast::Expr* const> items);
+  void Node(const ast::Expr& e);
+  void Fields(const ast::Expr& e);
+  void Operators(const ast::Expr& e);
+  void Predicates(const ast::Expr& e);
+  void Function(const ast::Function& f);
+  void Cast(const ast::Cast& c);
+  void Order(std::string_view key, std::span<const ast::OrderItem> items);
+  void Window(std::string_view key, const ast::WindowSpec* w);
+  void Bound(std::string_view key, const ast::FrameBound* b);
+  void Query(std::string_view key, const ast::Query* q);
+  void Term(std::string_view key, const ast::QueryTerm* t);
+  void Select(const ast::Select& s);
+  void Options(uint32_t options);
+  void Table(const ast::TableRef& t);
+  void TableFields(const ast::TableRef& t);
+
+  std::string out_;
+};
+
+void JsonBuilder::Ident(std::string_view key, const ast::Ident& ident) {
+  Key(key);
+  if (ident.empty()) {
+    Raw("null");
+  } else {
+    String(ident.Value());
+  }
+}
+
+void JsonBuilder::Idents(std::string_view key, std::span<const ast::Ident> idents) {
+  Array(key, idents, [this](const ast::Ident& i) { String(i.Value()); });
+}
+
+void JsonBuilder::Begin(std::string_view kind, ast::Span span) {
+  Raw("{");
+  Text("kind", kind);
+  Key("span");
+  char buf[48];  // two uint32 and three bytes of punctuation fit with room to spare
+  char* p = buf;
+  *p++ = '[';
+  p = std::to_chars(p, buf + 20, span.offset).ptr;
+  *p++ = ',';
+  p = std::to_chars(p, buf + 40, span.length).ptr;
+  *p++ = ']';
+  Raw(std::string_view(buf, static_cast<size_t>(p - buf)));
+}
+
+// --- Expressions -----------------------------------------------------------------------------
+
+void JsonBuilder::Expr(std::string_view key, const ast::Expr* e) {
+  Key(key);
+  if (e == nullptr) {
+    Raw("null");
+  } else {
+    Node(*e);
+  }
+}
+
+void JsonBuilder::Exprs(std::string_view key, std::span<const ast::Expr* const> items) {
+  Array(key, items, [this](const ast::Expr* e) { Node(*e); });
+}
+
+void JsonBuilder::Node(const ast::Expr& e) {
+  Begin(EnumName(kExprKinds, e.kind), e.span);
+  Fields(e);
+  End();
+}
+
+void JsonBuilder::Fields(const ast::Expr& e) {
+  switch (e.kind) {
+    case ast::ExprKind::kLiteral: {
+      const auto& l = e.As<ast::Literal>();
+      Enum("literal", kLiteralKinds, l.literal);
+      Text("text", l.text);
+      Text("prefix", l.prefix);
+      return;
+    }
+    case ast::ExprKind::kParam:
+      return Text("text", e.As<ast::Param>().text);
+    case ast::ExprKind::kVariable:
+      Text("text", e.As<ast::Variable>().text);
+      return Flag("system", e.As<ast::Variable>().system);
+    case ast::ExprKind::kColumn:
+      Idents("name", e.As<ast::Column>().name.parts);
+      return Flag("star", e.As<ast::Column>().star);
+    case ast::ExprKind::kFunction:
+      return Function(e.As<ast::Function>());
+    case ast::ExprKind::kCast:
+      return Cast(e.As<ast::Cast>());
+    case ast::ExprKind::kExists:
+      return Query("query", e.As<ast::Exists>().query);
+    case ast::ExprKind::kSubquery:
+      return Query("query", e.As<ast::Subquery>().query);
+    case ast::ExprKind::kRow:
+      Exprs("items", e.As<ast::Row>().items);
+      return Flag("row_keyword", e.As<ast::Row>().row_keyword);
+    case ast::ExprKind::kMatch: {
+      const auto& m = e.As<ast::Match>();
+      Exprs("columns", m.columns);
+      Expr("against", m.against);
+      return Text("modifier", m.modifier);
+    }
+    case ast::ExprKind::kDefault:
+      return;
+    default:
+      return Operators(e);
+  }
+}
+
+// The operator-like nodes: unary, binary, case, interval, collate, and the predicates.
+void JsonBuilder::Operators(const ast::Expr& e) {
+  switch (e.kind) {
+    case ast::ExprKind::kUnary:
+      Enum("op", kUnaryOps, e.As<ast::Unary>().op);
+      return Expr("operand", e.As<ast::Unary>().operand);
+    case ast::ExprKind::kBinary: {
+      const auto& b = e.As<ast::Binary>();
+      Enum("op", kBinaryOps, b.op);
+      Enum("quantifier", kQuantifiers, b.quantifier);
+      Expr("left", b.left);
+      return Expr("right", b.right);
+    }
+    case ast::ExprKind::kCase: {
+      const auto& c = e.As<ast::Case>();
+      Expr("operand", c.operand);
+      Array("whens", c.whens, [this](const ast::When& w) {
+        BeginPlain();
+        Expr("condition", w.condition);
+        Expr("result", w.result);
+        End();
+      });
+      return Expr("otherwise", c.otherwise);
+    }
+    case ast::ExprKind::kInterval:
+      Expr("value", e.As<ast::Interval>().value);
+      return Text("unit", e.As<ast::Interval>().unit);
+    case ast::ExprKind::kCollate:
+      Expr("operand", e.As<ast::Collate>().operand);
+      return Ident("collation", e.As<ast::Collate>().collation);
+    default:
+      return Predicates(e);
+  }
+}
+
+void JsonBuilder::Predicates(const ast::Expr& e) {
+  switch (e.kind) {
+    case ast::ExprKind::kIs: {
+      const auto& is = e.As<ast::Is>();
+      Expr("operand", is.operand);
+      Enum("what", kIsWhats, is.what);
+      return Flag("negated", is.negated);
+    }
+    case ast::ExprKind::kBetween: {
+      const auto& b = e.As<ast::Between>();
+      Expr("operand", b.operand);
+      Expr("low", b.low);
+      Expr("high", b.high);
+      return Flag("negated", b.negated);
+    }
+    case ast::ExprKind::kIn: {
+      const auto& in = e.As<ast::In>();
+      Expr("operand", in.operand);
+      Exprs("list", in.list);
+      Query("subquery", in.subquery);
+      return Flag("negated", in.negated);
+    }
+    case ast::ExprKind::kLike: {
+      const auto& l = e.As<ast::Like>();
+      Expr("operand", l.operand);
+      Expr("pattern", l.pattern);
+      Expr("escape", l.escape);
+      return Flag("negated", l.negated);
+    }
+    default:
+      return;
+  }
+}
+
+void JsonBuilder::Function(const ast::Function& f) {
+  Idents("name", f.name.parts);
+  Enum("form", kCallForms, f.form);
+  Flag("distinct", f.distinct);
+  Flag("star", f.star);
+  Text("modifier", f.modifier);
+  Exprs("args", f.args);
+  Order("order_by", f.order_by);
+  Expr("separator", f.separator);
+  Window("over", f.over);
+}
+
+// CONVERT(x USING cs) has no type: "type" is null.
+void JsonBuilder::Cast(const ast::Cast& c) {
+  Expr("operand", c.operand);
+  Key("type");
+  if (!c.using_charset.empty()) {
+    Raw("null");
+  } else {
+    const ast::DataType& t = c.type;
+    BeginPlain();
+    Text("name", t.name);
+    Text("length", t.length);
+    Text("scale", t.scale);
+    Text("charset", t.charset);
+    Flag("is_unsigned", t.is_unsigned);
+    Flag("integer_suffix", t.integer_suffix);
+    End();
+  }
+  Text("using_charset", c.using_charset);
+  Flag("convert", c.convert);
+  Flag("array", c.array);
+}
+
+void JsonBuilder::Order(std::string_view key, std::span<const ast::OrderItem> items) {
+  Array(key, items, [this](const ast::OrderItem& item) {
+    BeginPlain();
+    Expr("expr", item.expr);
+    Enum("direction", kDirections, item.direction);
+    End();
+  });
+}
+
+// Frame bounds are null when there is no frame, and the end is null without BETWEEN.
+void JsonBuilder::Window(std::string_view key, const ast::WindowSpec* w) {
+  Key(key);
+  if (w == nullptr) return Raw("null");
+  BeginPlain();
+  Ident("name", w->name);
+  Flag("parenthesized", w->parenthesized);
+  Exprs("partition_by", w->partition_by);
+  Order("order_by", w->order_by);
+  Enum("frame_unit", kFrameUnits, w->frame_unit);
+  Flag("frame_between", w->frame_between);
+  const bool framed = w->frame_unit != ast::FrameUnit::kNone;
+  Bound("frame_start", framed ? &w->frame_start : nullptr);
+  Bound("frame_end", framed && w->frame_between ? &w->frame_end : nullptr);
+  End();
+}
+
+// FrameBound's `kind` is written "bound": in this format "kind" names a node's struct.
+void JsonBuilder::Bound(std::string_view key, const ast::FrameBound* b) {
+  Key(key);
+  if (b == nullptr) return Raw("null");
+  BeginPlain();
+  Enum("bound", kBoundKinds, b->kind);
+  Expr("offset", b->offset);
+  End();
+}
+
+// --- Queries ---------------------------------------------------------------------------------
+
+void JsonBuilder::Statement(const ast::Statement& s) {
+  switch (s.kind) {
+    case ast::StatementKind::kSelect:
+      Begin("select_statement", s.span);
+      Query("query", s.As<ast::SelectStatement>().query);
+      break;
+    case ast::StatementKind::kUnsupported:
+      Begin("unsupported_statement", s.span);
+      Text("what", s.As<ast::UnsupportedStatement>().what);
+      break;
+  }
+  End();
+}
+
+void JsonBuilder::Query(std::string_view key, const ast::Query* q) {
+  Key(key);
+  if (q == nullptr) return Raw("null");
+  Begin("query", q->span);
+  Flag("recursive", q->recursive);
+  Array("with", q->with, [this](const ast::Cte& cte) {
+    BeginPlain();
+    Ident("name", cte.name);
+    Idents("columns", cte.columns);
+    Query("query", cte.query);
+    End();
+  });
+  Term("term", q->term);
+  Order("order_by", q->order_by);
+  Expr("limit", q->limit);
+  Expr("offset", q->offset);
+  Flag("offset_keyword", q->offset_keyword);
+  Enum("lock", kLockModes, q->lock);
+  Idents("lock_of", q->lock_of);
+  Enum("lock_wait", kLockWaits, q->lock_wait);
+  End();
+}
+
+void JsonBuilder::Term(std::string_view key, const ast::QueryTerm* t) {
+  Key(key);
+  if (t == nullptr) return Raw("null");
+  Begin("query_term", t->span);
+  Key("select");
+  if (t->select == nullptr) {
+    Raw("null");
+  } else {
+    Select(*t->select);
+  }
+  Key("set_op");
+  if (t->set_op == nullptr) {
+    Raw("null");
+  } else {
+    const ast::SetOperation& s = *t->set_op;
+    BeginPlain();
+    Enum("op", kSetOps, s.op);
+    Flag("all", s.all);
+    Flag("distinct_keyword", s.distinct_keyword);
+    Term("left", s.left);
+    Term("right", s.right);
+    End();
+  }
+  Query("parens", t->parens);
+  End();
+}
+
+void JsonBuilder::Select(const ast::Select& s) {
+  Begin("select", s.span);
+  Text("hint", s.hint);
+  Options(s.options);
+  Array("items", s.items, [this](const ast::SelectItem& item) {
+    BeginPlain();
+    Expr("expr", item.expr);
+    Ident("alias", item.alias);
+    Flag("alias_as", item.alias_as);
+    Text("string_alias", item.string_alias);
+    End();
+  });
+  Array("from", s.from, [this](const ast::TableRef* t) { Table(*t); });
+  Flag("from_dual", s.from_dual);
+  Expr("where", s.where);
+  Exprs("group_by", s.group_by);
+  Array("group_by_directions", s.group_by_directions,
+        [this](ast::Direction d) { String(EnumName(kDirections, d)); });
+  Flag("with_rollup", s.with_rollup);
+  Expr("having", s.having);
+  Array("windows", s.windows, [this](const ast::NamedWindow& w) {
+    BeginPlain();
+    Ident("name", w.name);
+    Window("spec", w.spec);
+    End();
+  });
+  End();
+}
+
+// The SelectOption bits as an array of names, in bit order.
+void JsonBuilder::Options(uint32_t options) {
+  Key("options");
+  Raw("[");
+  for (size_t bit = 0; bit < std::size(kSelectOptions); ++bit) {
+    if ((options & (1u << bit)) != 0) String(kSelectOptions[bit]);
+  }
+  out_ += ']';
+}
+
+void JsonBuilder::Table(const ast::TableRef& t) {
+  static constexpr std::string_view kKinds[] = {"table_name", "join", "derived_table",
+                                                "paren_tables"};
+  static_assert(std::size(kKinds) == static_cast<size_t>(ast::TableRefKind::kParens) + 1);
+  Begin(EnumName(kKinds, t.kind), t.span);
+  TableFields(t);
+  End();
+}
+
+void JsonBuilder::TableFields(const ast::TableRef& t) {
+  const auto table = [this](const ast::TableRef& r) { Table(r); };
+  switch (t.kind) {
+    case ast::TableRefKind::kTable: {
+      const auto& n = t.As<ast::TableName>();
+      Idents("name", n.name.parts);
+      Idents("partitions", n.partitions);
+      Ident("alias", n.alias);
+      Flag("alias_as", n.alias_as);
+      return Array("hints", n.hints, [this](const ast::IndexHint& h) {
+        BeginPlain();
+        Enum("action", kHintActions, h.action);
+        Flag("key_keyword", h.key_keyword);
+        Enum("scope", kHintScopes, h.scope);
+        Idents("indexes", h.indexes);
+        End();
+      });
+    }
+    case ast::TableRefKind::kJoin: {
+      const auto& j = t.As<ast::Join>();
+      Enum("join", kJoinKinds, j.join);
+      Flag("inner_keyword", j.inner_keyword);
+      Key("left");
+      table(*j.left);
+      Key("right");
+      table(*j.right);
+      Expr("on", j.on);
+      Idents("using_columns", j.using_columns);
+      return Flag("has_using", j.has_using);
+    }
+    case ast::TableRefKind::kDerived: {
+      const auto& d = t.As<ast::DerivedTable>();
+      Query("query", d.query);
+      Flag("lateral", d.lateral);
+      Ident("alias", d.alias);
+      Flag("alias_as", d.alias_as);
+      return Idents("columns", d.columns);
+    }
+    case ast::TableRefKind::kParens:
+      return Array("items", t.As<ast::ParenTables>().items,
+                   [&](const ast::TableRef* r) { table(*r); });
+  }
+}
+
+}  // namespace
+
+std::string ToJson(const ast::Statement& statement) {
+  JsonBuilder json;
+  json.Statement(statement);
+  return json.Take();
+}
+
+}  // namespace qadvisor::parser

@@ -1,0 +1,1664 @@
+// The recursive-descent parser. Each parse function carries its grammar line; the grammar
+// follows MySQL's sql_yacc.yy in shape (expr / bool_pri / predicate / bit_expr / simple_expr)
+// so that operator precedence and associativity come out as the server's.
+//
+// Errors inside a statement unwind with an internal exception, caught at the statement
+// boundary and turned into a Diagnostic: no exception leaves this file.
+#include "parser/parser.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <initializer_list>
+#include <optional>
+
+#include "parser/keywords.h"
+#include "parser/lexer.h"
+#include "parser/splitter.h"
+
+namespace qadvisor::parser {
+namespace {
+
+using namespace ast;  // NOLINT: this file builds the AST
+
+struct Failure {
+  uint32_t offset;  // in the statement
+  std::string message;
+};
+
+// Words that end an expression or a select item: never an alias.
+bool EndsItem(std::string_view w) {
+  for (const char* k : {"from",  "where", "group",   "having",        "window", "order",
+                        "limit", "for",   "lock",    "union",         "except", "intersect",
+                        "into",  "on",    "using",   "join",          "inner",  "cross",
+                        "left",  "right", "natural", "straight_join", "as"}) {
+    if (EqualsIgnoreCase(w, k)) return true;
+  }
+  return false;
+}
+
+// The first words of MySQL and MariaDB statements. A statement that starts with one of these but
+// is not modelled is skipped with a note; one that starts with anything else is an error.
+bool IsStatementKeyword(std::string_view w) {
+  static constexpr std::string_view kWords[] = {
+      "alter",    "analyze",  "backup",  "begin",  "binlog",   "cache",      "call",      "change",
+      "check",    "checksum", "clone",   "commit", "create",   "deallocate", "declare",   "delete",
+      "desc",     "describe", "do",      "drop",   "execute",  "explain",    "flush",     "get",
+      "grant",    "handler",  "help",    "import", "insert",   "install",    "kill",      "load",
+      "lock",     "optimize", "prepare", "purge",  "release",  "rename",     "repair",    "replace",
+      "reset",    "resignal", "restart", "revoke", "rollback", "savepoint",  "set",       "show",
+      "shutdown", "signal",   "start",   "stop",   "table",    "truncate",   "uninstall", "unlock",
+      "update",   "use",      "values",  "xa"};
+  for (const std::string_view k : kWords) {
+    if (EqualsIgnoreCase(w, k)) return true;
+  }
+  return false;
+}
+
+class StatementParser {
+ public:
+  StatementParser(std::string_view text, uint32_t base, Arena& arena, const ParseOptions& options)
+      : text_(text), base_(base), arena_(arena) {
+    Lexer lexer(text, LexerOptions{.ansi_quotes = options.ansi_quotes, .keep_comments = false});
+    for (Token t = lexer.Next(); t.kind != TokenKind::kEnd; t = lexer.Next()) {
+      if (t.kind == TokenKind::kComment) continue;
+      if ((t.kind == TokenKind::kIllegal || t.kind == TokenKind::kUnterminated) && !bad_) {
+        bad_ = t;  // reported only if the statement is one this parser models
+      }
+      tokens_.push_back(t);
+    }
+    end_ = {TokenKind::kEnd, static_cast<uint32_t>(text.size()), 0};
+  }
+
+  // statement: select_statement | other_statement
+  const Statement* ParseStatement() {
+    const Token& first = Peek();
+    if (IsWord(first, "select") || IsWord(first, "with") || first.kind == TokenKind::kLParen) {
+      if (bad_) {
+        throw Failure{bad_->offset, bad_->kind == TokenKind::kIllegal ? "unexpected character"
+                                    : text_.substr(bad_->offset, 2) == "/*"
+                                        ? "unterminated comment"
+                                        : "unterminated quoted text"};
+      }
+      auto* s = arena_.New<SelectStatement>();
+      s->kind = StatementKind::kSelect;
+      s->query = ParseQuery();
+      if (Peek().kind == TokenKind::kSemicolon) Next();
+      if (Peek().kind != TokenKind::kEnd) Fail("end of statement");
+      s->span = Abs({0, static_cast<uint32_t>(text_.size())});
+      return s;
+    }
+    if (first.kind != TokenKind::kIdentifier || !IsStatementKeyword(Text(first)))
+      Fail("a statement (SELECT, INSERT, UPDATE, CREATE, …)");
+    auto* s = arena_.New<UnsupportedStatement>();
+    s->kind = StatementKind::kUnsupported;
+    s->span = Abs({0, static_cast<uint32_t>(text_.size())});
+    s->what = Text(first);
+    return s;
+  }
+
+  // What an unmodelled statement is, for its note: "CREATE TABLE", "GRANT".
+  std::string Describe() const {
+    std::string what = Upper(Text(Peek()));
+    if ((PeekWord("create") || PeekWord("alter") || PeekWord("drop") || PeekWord("show")) &&
+        Peek(1).kind == TokenKind::kIdentifier) {
+      what += " " + Upper(Text(Peek(1)));
+    }
+    return what;
+  }
+
+ private:
+  // --- tokens --------------------------------------------------------------------------------
+  const Token& Peek(size_t ahead = 0) const {
+    return pos_ + ahead < tokens_.size() ? tokens_[pos_ + ahead] : end_;
+  }
+  const Token& Next() {
+    const Token& t = Peek();
+    if (pos_ < tokens_.size()) ++pos_;
+    return t;
+  }
+  std::string_view Text(const Token& t) const { return t.Text(text_); }
+  bool IsWord(const Token& t, std::string_view lower) const {
+    return t.kind == TokenKind::kIdentifier && EqualsIgnoreCase(Text(t), lower);
+  }
+  bool PeekWord(std::string_view lower, size_t ahead = 0) const {
+    return IsWord(Peek(ahead), lower);
+  }
+  bool AcceptWord(std::string_view lower) {
+    if (!PeekWord(lower)) return false;
+    Next();
+    return true;
+  }
+  void ExpectWord(std::string_view lower) {
+    if (!AcceptWord(lower)) Fail(fmt::format("'{}'", Upper(lower)));
+  }
+  bool Accept(TokenKind kind) {
+    if (Peek().kind != kind) return false;
+    Next();
+    return true;
+  }
+  void Expect(TokenKind kind, std::string_view what) {
+    if (!Accept(kind)) Fail(what);
+  }
+  static std::string Upper(std::string_view s) {
+    std::string u(s);
+    for (char& c : u) c = static_cast<char>(c >= 'a' && c <= 'z' ? c - 32 : c);
+    return u;
+  }
+
+  [[noreturn]] void Fail(std::string_view expected) const {
+    const Token& t = Peek();
+    std::string found;
+    if (t.kind == TokenKind::kEnd) {
+      found = "end of statement";
+    } else {
+      std::string_view text = Text(t);
+      if (text.size() > 30) text = text.substr(0, 30);
+      found = fmt::format("'{}'", text);
+    }
+    throw Failure{t.offset, fmt::format("expected {}, found {}", expected, found)};
+  }
+
+  Span SpanFrom(uint32_t start) const {
+    const uint32_t end = pos_ > 0 ? tokens_[pos_ - 1].offset + tokens_[pos_ - 1].length : start;
+    return Abs({start, end > start ? end - start : 0});
+  }
+  Span Abs(Span s) const { return {s.offset + base_, s.length}; }
+  uint32_t Start() const { return Peek().offset; }
+
+  struct DepthGuard {
+    explicit DepthGuard(StatementParser& p) : p_(p) {
+      if (++p_.depth_ > kMaxDepth) {
+        throw Failure{p_.Peek().offset, "expression nested too deeply"};
+      }
+    }
+    ~DepthGuard() { --p_.depth_; }
+    StatementParser& p_;
+  };
+
+  template <typename T>
+  std::span<const T> Keep(const std::vector<T>& items) {
+    return arena_.Copy(items);
+  }
+
+  // --- names ---------------------------------------------------------------------------------
+  bool IsIdentToken(const Token& t) const {
+    return t.kind == TokenKind::kQuotedIdentifier ||
+           (t.kind == TokenKind::kIdentifier && !IsReservedWord(Text(t)));
+  }
+  Ident MakeIdent(const Token& t) const { return Ident{Text(t), t.offset + base_}; }
+
+  // ident: identifier | `quoted identifier`  (a reserved word needs quotes)
+  Ident ParseIdent(std::string_view what = "an identifier") {
+    if (!IsIdentToken(Peek())) Fail(what);
+    return MakeIdent(Next());
+  }
+
+  // name: ident {. ident}  (after a dot any word is a name, reserved or not)
+  Name ParseName(size_t max_parts, std::string_view what) {
+    std::vector<Ident> parts{ParseIdent(what)};
+    while (
+        parts.size() < max_parts && Peek().kind == TokenKind::kDot &&
+        (Peek(1).kind == TokenKind::kIdentifier || Peek(1).kind == TokenKind::kQuotedIdentifier)) {
+      Next();
+      parts.push_back(MakeIdent(Next()));
+    }
+    return Name{Keep(parts)};
+  }
+
+  std::span<const Ident> ParseIdentList() {  // ( ident {, ident} )
+    Expect(TokenKind::kLParen, "'('");
+    std::vector<Ident> ids;
+    if (Peek().kind != TokenKind::kRParen) {
+      do {
+        ids.push_back(ParseIdent());
+      } while (Accept(TokenKind::kComma));
+    }
+    Expect(TokenKind::kRParen, "')'");
+    return Keep(ids);
+  }
+
+  // --- queries -------------------------------------------------------------------------------
+  // query: [WITH [RECURSIVE] cte {, cte}] union_term [ORDER BY …] [LIMIT …] [locking]
+  const Query* ParseQuery() {
+    DepthGuard guard(*this);
+    const uint32_t start = Start();
+    auto* q = arena_.New<Query>();
+    if (AcceptWord("with")) {
+      q->recursive = AcceptWord("recursive");
+      std::vector<Cte> ctes;
+      do {
+        Cte cte{};
+        cte.name = ParseIdent("a common table expression name");
+        if (Peek().kind == TokenKind::kLParen) cte.columns = ParseIdentList();
+        ExpectWord("as");
+        Expect(TokenKind::kLParen, "'(' before the common table expression's query");
+        cte.query = ParseQuery();
+        Expect(TokenKind::kRParen, "')' after the common table expression's query");
+        ctes.push_back(cte);
+      } while (Accept(TokenKind::kComma));
+      q->with = Keep(ctes);
+    }
+    q->term = ParseUnionTerm();
+    if (PeekWord("order") && PeekWord("by", 1)) {
+      Next();
+      Next();
+      q->order_by = ParseOrderList();
+    }
+    ParseLimit(*q);
+    ParseLocking(*q);
+    q->span = SpanFrom(start);
+    return q;
+  }
+
+  // union_term: intersect_term {(UNION | EXCEPT) [ALL | DISTINCT] intersect_term}
+  const QueryTerm* ParseUnionTerm() {
+    const uint32_t start = Start();
+    const QueryTerm* left = ParseIntersectTerm();
+    while (PeekWord("union") || PeekWord("except")) {
+      const SetOp op = PeekWord("union") ? SetOp::kUnion : SetOp::kExcept;
+      Next();
+      left = MakeSetOp(start, op, left, [this] { return ParseIntersectTerm(); });
+    }
+    return left;
+  }
+
+  // intersect_term: query_primary {INTERSECT [ALL | DISTINCT] query_primary}
+  // (INTERSECT binds tighter than UNION and EXCEPT, as in MySQL 8.0.31 and MariaDB 10.4.)
+  const QueryTerm* ParseIntersectTerm() {
+    const uint32_t start = Start();
+    const QueryTerm* left = ParseQueryPrimary();
+    while (AcceptWord("intersect")) {
+      left = MakeSetOp(start, SetOp::kIntersect, left, [this] { return ParseQueryPrimary(); });
+    }
+    return left;
+  }
+
+  template <typename F>
+  const QueryTerm* MakeSetOp(uint32_t start, SetOp op, const QueryTerm* left, F right) {
+    auto* set = arena_.New<SetOperation>();
+    set->op = op;
+    set->all = AcceptWord("all");
+    if (!set->all) set->distinct_keyword = AcceptWord("distinct");
+    set->left = left;
+    set->right = right();
+    auto* term = arena_.New<QueryTerm>();
+    term->set_op = set;
+    term->span = SpanFrom(start);
+    return term;
+  }
+
+  // query_primary: select_block | ( query )
+  const QueryTerm* ParseQueryPrimary() {
+    const uint32_t start = Start();
+    auto* term = arena_.New<QueryTerm>();
+    if (Accept(TokenKind::kLParen)) {
+      term->parens = ParseQuery();
+      Expect(TokenKind::kRParen, "')' after the parenthesised query");
+    } else if (PeekWord("select")) {
+      term->select = ParseSelect();
+    } else {
+      Fail("'SELECT' or '('");
+    }
+    term->span = SpanFrom(start);
+    return term;
+  }
+
+  // select_block: SELECT [hint] {modifier} item {, item} [FROM …] [WHERE expr]
+  //               [GROUP BY … [WITH ROLLUP]] [HAVING expr] [WINDOW w AS (…) {, …}]
+  const Select* ParseSelect() {
+    const uint32_t start = Start();
+    ExpectWord("select");
+    auto* s = arena_.New<Select>();
+    if (Peek().kind == TokenKind::kHint) s->hint = Text(Next());
+    s->options = ParseSelectOptions();
+    std::vector<SelectItem> items;
+    do {
+      items.push_back(ParseSelectItem());
+    } while (Accept(TokenKind::kComma));
+    s->items = Keep(items);
+    if (PeekWord("into")) throw Failure{Start(), "SELECT … INTO is not supported yet"};
+    if (AcceptWord("from")) {
+      if (AcceptWord("dual")) {
+        s->from_dual = true;
+      } else {
+        std::vector<const TableRef*> from;
+        do {
+          from.push_back(ParseTableRef());
+        } while (Accept(TokenKind::kComma));
+        s->from = Keep(from);
+      }
+    }
+    if (AcceptWord("where")) s->where = ParseExpr();
+    if (PeekWord("group") && PeekWord("by", 1)) {
+      Next();
+      Next();
+      std::vector<const Expr*> group;
+      std::vector<Direction> directions;
+      do {
+        group.push_back(ParseExpr());
+        directions.push_back(ParseDirection());
+      } while (Accept(TokenKind::kComma));
+      s->group_by = Keep(group);
+      if (std::any_of(directions.begin(), directions.end(),
+                      [](Direction d) { return d != Direction::kNone; })) {
+        s->group_by_directions = Keep(directions);
+      }
+      if (PeekWord("with") && PeekWord("rollup", 1)) {
+        Next();
+        Next();
+        s->with_rollup = true;
+      }
+    }
+    if (AcceptWord("having")) s->having = ParseExpr();
+    if (AcceptWord("window")) {
+      std::vector<NamedWindow> windows;
+      do {
+        NamedWindow w{};
+        w.name = ParseIdent("a window name");
+        ExpectWord("as");
+        w.spec = ParseWindowSpec();
+        windows.push_back(w);
+      } while (Accept(TokenKind::kComma));
+      s->windows = Keep(windows);
+    }
+    s->span = SpanFrom(start);
+    return s;
+  }
+
+  uint32_t ParseSelectOptions() {
+    static constexpr std::pair<std::string_view, uint32_t> kOptions[] = {
+        {"all", kAll},
+        {"distinct", kDistinct},
+        {"distinctrow", kDistinctRow},
+        {"high_priority", kHighPriority},
+        {"straight_join", kStraightJoin},
+        {"sql_small_result", kSqlSmallResult},
+        {"sql_big_result", kSqlBigResult},
+        {"sql_buffer_result", kSqlBufferResult},
+        {"sql_no_cache", kSqlNoCache},
+        {"sql_cache", kSqlCache},
+        {"sql_calc_found_rows", kSqlCalcFoundRows},
+    };
+    uint32_t options = 0;
+    for (bool found = true; found;) {
+      found = false;
+      for (const auto& [word, bit] : kOptions) {
+        if (AcceptWord(word)) {
+          options |= bit;
+          found = true;
+        }
+      }
+    }
+    return options;
+  }
+
+  // item: * | name.* | expr [[AS] alias]
+  SelectItem ParseSelectItem() {
+    SelectItem item{};
+    const uint32_t start = Start();
+    if (Peek().kind == TokenKind::kStar) {
+      Next();
+      auto* star = arena_.New<Column>();
+      star->kind = ExprKind::kColumn;
+      star->star = true;
+      star->span = SpanFrom(start);
+      item.expr = star;
+      return item;
+    }
+    item.expr = ParseExpr();
+    if (AcceptWord("as")) {
+      item.alias_as = true;
+      if (Peek().kind == TokenKind::kString) {
+        item.string_alias = Text(Next());
+      } else {
+        item.alias = ParseIdent("an alias");
+      }
+    } else if (Peek().kind == TokenKind::kString) {
+      item.string_alias = Text(Next());
+    } else if (IsIdentToken(Peek()) && !EndsItem(Text(Peek()))) {
+      item.alias = MakeIdent(Next());
+    }
+    return item;
+  }
+
+  Direction ParseDirection() {
+    if (AcceptWord("asc")) return Direction::kAsc;
+    if (AcceptWord("desc")) return Direction::kDesc;
+    return Direction::kNone;
+  }
+
+  std::span<const OrderItem> ParseOrderList() {
+    std::vector<OrderItem> items;
+    do {
+      OrderItem item{};
+      item.expr = ParseExpr();
+      item.direction = ParseDirection();
+      items.push_back(item);
+    } while (Accept(TokenKind::kComma));
+    return Keep(items);
+  }
+
+  // limit: LIMIT count | LIMIT offset, count | LIMIT count OFFSET offset
+  void ParseLimit(Query& q) {
+    if (!AcceptWord("limit")) return;
+    const Expr* first = ParseLimitValue();
+    if (Accept(TokenKind::kComma)) {
+      q.offset = first;
+      q.limit = ParseLimitValue();
+    } else if (AcceptWord("offset")) {
+      q.limit = first;
+      q.offset = ParseLimitValue();
+      q.offset_keyword = true;
+    } else {
+      q.limit = first;
+    }
+  }
+
+  const Expr* ParseLimitValue() {
+    const Token& t = Peek();
+    if (t.kind != TokenKind::kNumber && t.kind != TokenKind::kParam &&
+        t.kind != TokenKind::kNamedParam && t.kind != TokenKind::kUserVariable &&
+        t.kind != TokenKind::kIdentifier) {
+      Fail("a number or a parameter after LIMIT");
+    }
+    return ParsePrimary();
+  }
+
+  // locking: FOR UPDATE [OF t {, t}] [NOWAIT | SKIP LOCKED] | FOR SHARE … | LOCK IN SHARE MODE
+  void ParseLocking(Query& q) {
+    if (PeekWord("lock")) {
+      Next();
+      ExpectWord("in");
+      ExpectWord("share");
+      ExpectWord("mode");
+      q.lock = LockMode::kLockInShareMode;
+      ParseLockWait(q);  // MariaDB 10.6 allows NOWAIT and SKIP LOCKED here too
+      return;
+    }
+    if (!PeekWord("for")) return;
+    Next();
+    if (AcceptWord("update")) {
+      q.lock = LockMode::kForUpdate;
+    } else if (AcceptWord("share")) {
+      q.lock = LockMode::kForShare;
+    } else {
+      Fail("'UPDATE' or 'SHARE' after FOR");
+    }
+    if (AcceptWord("of")) {
+      std::vector<Ident> tables;
+      do {
+        tables.push_back(ParseIdent("a table name"));
+      } while (Accept(TokenKind::kComma));
+      q.lock_of = Keep(tables);
+    }
+    ParseLockWait(q);
+  }
+
+  void ParseLockWait(Query& q) {
+    if (AcceptWord("nowait")) {
+      q.lock_wait = LockWait::kNoWait;
+    } else if (PeekWord("skip") && PeekWord("locked", 1)) {
+      Next();
+      Next();
+      q.lock_wait = LockWait::kSkipLocked;
+    }
+  }
+
+  // --- FROM ------------------------------------------------------------------------------------
+  // table_ref: table_factor {join_clause}
+  const TableRef* ParseTableRef() {
+    const uint32_t start = Start();
+    const TableRef* left = ParseTableFactor();
+    for (;;) {
+      auto* join = arena_.New<Join>();
+      join->kind = TableRefKind::kJoin;
+      if (AcceptWord("straight_join")) {
+        join->join = JoinKind::kStraight;
+      } else if (PeekWord("join") || PeekWord("inner") || PeekWord("cross")) {
+        join->join = PeekWord("cross") ? JoinKind::kCross : JoinKind::kInner;
+        join->inner_keyword = PeekWord("inner");
+        if (!PeekWord("join")) Next();
+        ExpectWord("join");
+      } else if (PeekWord("left") || PeekWord("right")) {
+        join->join = PeekWord("left") ? JoinKind::kLeft : JoinKind::kRight;
+        Next();
+        join->inner_keyword = AcceptWord("outer");
+        ExpectWord("join");
+      } else if (AcceptWord("natural")) {
+        join->join = JoinKind::kNaturalInner;
+        if (AcceptWord("left"))
+          join->join = JoinKind::kNaturalLeft;
+        else if (AcceptWord("right"))
+          join->join = JoinKind::kNaturalRight;
+        else
+          join->inner_keyword = AcceptWord("inner");
+        if (join->join != JoinKind::kNaturalInner) join->inner_keyword = AcceptWord("outer");
+        ExpectWord("join");
+      } else {
+        return left;
+      }
+      join->left = left;
+      join->right = ParseTableFactor();
+      const bool natural = join->join == JoinKind::kNaturalInner ||
+                           join->join == JoinKind::kNaturalLeft ||
+                           join->join == JoinKind::kNaturalRight;
+      if (!natural) {
+        if (AcceptWord("on")) {
+          join->on = ParseExpr();
+        } else if (PeekWord("using")) {
+          Next();
+          join->using_columns = ParseIdentList();
+          join->has_using = true;
+        } else if (join->join == JoinKind::kLeft || join->join == JoinKind::kRight) {
+          Fail("'ON' or 'USING' after the joined table");
+        }
+      }
+      join->span = SpanFrom(start);
+      left = join;
+    }
+  }
+
+  // table_factor: name [PARTITION (p, …)] [[AS] alias] {index_hint}
+  //             | [LATERAL] ( query ) [AS] alias [(col, …)]
+  //             | ( table_ref {, table_ref} )
+  const TableRef* ParseTableFactor() {
+    DepthGuard guard(*this);
+    const uint32_t start = Start();
+    const bool lateral = AcceptWord("lateral");
+    if (Peek().kind == TokenKind::kLParen && (lateral || QueryAt(0))) {
+      Next();
+      auto* d = arena_.New<DerivedTable>();
+      d->kind = TableRefKind::kDerived;
+      d->lateral = lateral;
+      d->query = ParseQuery();
+      Expect(TokenKind::kRParen, "')' after the derived table's query");
+      d->alias_as = AcceptWord("as");
+      if (IsIdentToken(Peek())) {
+        d->alias = ParseIdent();
+      } else if (d->alias_as) {
+        Fail("an alias after AS");
+      }
+      if (Peek().kind == TokenKind::kLParen) d->columns = ParseIdentList();
+      d->span = SpanFrom(start);
+      return d;
+    }
+    if (lateral) Fail("'(' after LATERAL");
+    if (Accept(TokenKind::kLParen)) {
+      auto* p = arena_.New<ParenTables>();
+      p->kind = TableRefKind::kParens;
+      std::vector<const TableRef*> items;
+      do {
+        items.push_back(ParseTableRef());
+      } while (Accept(TokenKind::kComma));
+      Expect(TokenKind::kRParen, "')' after the parenthesised tables");
+      p->items = Keep(items);
+      p->span = SpanFrom(start);
+      return p;
+    }
+    auto* t = arena_.New<TableName>();
+    t->kind = TableRefKind::kTable;
+    t->name = ParseName(2, "a table name");
+    if (AcceptWord("partition")) t->partitions = ParseIdentList();
+    t->alias_as = AcceptWord("as");
+    if (IsIdentToken(Peek()) && !EndsItem(Text(Peek()))) {
+      t->alias = ParseIdent();
+    } else if (t->alias_as) {
+      Fail("an alias after AS");
+    }
+    std::vector<IndexHint> hints;
+    while (PeekWord("use") || PeekWord("force") || PeekWord("ignore")) {
+      IndexHint h{};
+      h.action = PeekWord("use")     ? HintAction::kUse
+                 : PeekWord("force") ? HintAction::kForce
+                                     : HintAction::kIgnore;
+      Next();
+      if (AcceptWord("key")) {
+        h.key_keyword = true;
+      } else {
+        ExpectWord("index");
+      }
+      if (AcceptWord("for")) {
+        if (AcceptWord("join")) {
+          h.scope = HintScope::kJoin;
+        } else if (AcceptWord("order")) {
+          ExpectWord("by");
+          h.scope = HintScope::kOrderBy;
+        } else {
+          ExpectWord("group");
+          ExpectWord("by");
+          h.scope = HintScope::kGroupBy;
+        }
+      }
+      h.indexes = ParseIndexNames();
+      hints.push_back(h);
+    }
+    t->hints = Keep(hints);
+    t->span = SpanFrom(start);
+    return t;
+  }
+
+  // ( [index_name {, index_name}] ): PRIMARY is a reserved word that names an index here.
+  std::span<const Ident> ParseIndexNames() {
+    Expect(TokenKind::kLParen, "'(' before the index names");
+    std::vector<Ident> names;
+    if (Peek().kind != TokenKind::kRParen) {
+      do {
+        if (PeekWord("primary")) {
+          names.push_back(MakeIdent(Next()));
+        } else {
+          names.push_back(ParseIdent("an index name"));
+        }
+      } while (Accept(TokenKind::kComma));
+    }
+    Expect(TokenKind::kRParen, "')' after the index names");
+    return Keep(names);
+  }
+
+  // Whether the parentheses opening at Peek(ahead) hold a query: `(SELECT …)`, `((SELECT …))`,
+  // `((SELECT …) UNION (SELECT …))`, but not `((SELECT …) AS d JOIN t …)`, where the outer
+  // parentheses hold tables, nor `((SELECT …) + 1)`, where they hold an expression.
+  bool QueryAt(size_t ahead, int nesting = 0) const {
+    if (Peek(ahead).kind != TokenKind::kLParen) return false;
+    if (PeekWord("select", ahead + 1) || PeekWord("with", ahead + 1)) return true;
+    if (Peek(ahead + 1).kind != TokenKind::kLParen || nesting > 32 ||
+        !QueryAt(ahead + 1, nesting + 1)) {
+      return false;
+    }
+    const Token& after = Peek(MatchingParen(ahead + 1) + 1);
+    return after.kind == TokenKind::kRParen || IsWord(after, "union") || IsWord(after, "except") ||
+           IsWord(after, "intersect") || IsWord(after, "order") || IsWord(after, "limit");
+  }
+
+  // The index (relative to the current token) of the ')' that closes the '(' at `ahead`.
+  size_t MatchingParen(size_t ahead) const {
+    int depth = 0;
+    for (size_t i = ahead;; ++i) {
+      const Token& t = Peek(i);
+      if (t.kind == TokenKind::kEnd) return i;
+      if (t.kind == TokenKind::kLParen) ++depth;
+      if (t.kind == TokenKind::kRParen && --depth == 0) return i;
+    }
+  }
+
+  // --- expressions -----------------------------------------------------------------------------
+  template <typename T>
+  T* NewExpr(uint32_t start) {
+    T* e = arena_.New<T>();
+    e->kind = T::kKind;
+    e->span = Abs({start, 0});
+    return e;
+  }
+  template <typename T>
+  const T* Finish(T* e) {
+    e->span = SpanFrom(e->span.offset - base_);
+    return e;
+  }
+
+  const Binary* MakeBinary(uint32_t start, BinaryOp op, const Expr* l, const Expr* r,
+                           Quantifier q = Quantifier::kNone) {
+    auto* b = NewExpr<Binary>(start);
+    b->op = op;
+    b->left = l;
+    b->right = r;
+    b->quantifier = q;
+    return Finish(b);
+  }
+
+  // expr: or_expr [:= expr]   (assignment to a user variable, lowest precedence)
+  const Expr* ParseExpr() {
+    DepthGuard guard(*this);
+    const uint32_t start = Start();
+    const Expr* left = ParseOr();
+    if (Peek().kind == TokenKind::kAssign) {
+      if (left->kind != ExprKind::kVariable) Fail("a user variable before ':='");
+      Next();
+      return MakeBinary(start, BinaryOp::kAssign, left, ParseExpr());
+    }
+    return left;
+  }
+
+  // or_expr: xor_expr {(OR | ||) xor_expr}
+  const Expr* ParseOr() {
+    const uint32_t start = Start();
+    const Expr* left = ParseXor();
+    while (PeekWord("or") || Peek().kind == TokenKind::kOrOr) {
+      Next();
+      left = MakeBinary(start, BinaryOp::kOr, left, ParseXor());
+    }
+    return left;
+  }
+
+  // xor_expr: and_expr {XOR and_expr}
+  const Expr* ParseXor() {
+    const uint32_t start = Start();
+    const Expr* left = ParseAnd();
+    while (AcceptWord("xor")) left = MakeBinary(start, BinaryOp::kXor, left, ParseAnd());
+    return left;
+  }
+
+  // and_expr: not_expr {(AND | &&) not_expr}
+  const Expr* ParseAnd() {
+    const uint32_t start = Start();
+    const Expr* left = ParseNot();
+    while (PeekWord("and") || Peek().kind == TokenKind::kAndAnd) {
+      Next();
+      left = MakeBinary(start, BinaryOp::kAnd, left, ParseNot());
+    }
+    return left;
+  }
+
+  // not_expr: NOT not_expr | bool_pri
+  const Expr* ParseNot() {
+    if (PeekWord("not")) {
+      DepthGuard guard(*this);
+      const uint32_t start = Start();
+      Next();
+      auto* u = NewExpr<Unary>(start);
+      u->op = UnaryOp::kNot;
+      u->operand = ParseNot();
+      return Finish(u);
+    }
+    return ParseBoolPri();
+  }
+
+  // bool_pri: predicate {IS [NOT] (NULL | TRUE | FALSE | UNKNOWN)
+  //                     | comp_op predicate | comp_op (ANY | SOME | ALL) (query)}
+  const Expr* ParseBoolPri() {
+    const uint32_t start = Start();
+    const Expr* left = ParsePredicate();
+    for (;;) {
+      if (PeekWord("is")) {
+        Next();
+        auto* is = NewExpr<Is>(start);
+        is->operand = left;
+        is->negated = AcceptWord("not");
+        if (AcceptWord("null"))
+          is->what = IsWhat::kNull;
+        else if (AcceptWord("true"))
+          is->what = IsWhat::kTrue;
+        else if (AcceptWord("false"))
+          is->what = IsWhat::kFalse;
+        else if (AcceptWord("unknown"))
+          is->what = IsWhat::kUnknown;
+        else
+          Fail("NULL, TRUE, FALSE or UNKNOWN after IS");
+        left = Finish(is);
+        continue;
+      }
+      BinaryOp op;
+      switch (Peek().kind) {
+        case TokenKind::kEq:
+          op = BinaryOp::kEq;
+          break;
+        case TokenKind::kNullSafeEq:
+          op = BinaryOp::kNullSafeEq;
+          break;
+        case TokenKind::kNotEq:
+          op = BinaryOp::kNotEq;
+          break;
+        case TokenKind::kLt:
+          op = BinaryOp::kLt;
+          break;
+        case TokenKind::kLe:
+          op = BinaryOp::kLe;
+          break;
+        case TokenKind::kGt:
+          op = BinaryOp::kGt;
+          break;
+        case TokenKind::kGe:
+          op = BinaryOp::kGe;
+          break;
+        default:
+          return left;
+      }
+      Next();
+      Quantifier q = Quantifier::kNone;
+      if (PeekWord("any") || PeekWord("some") || PeekWord("all")) {
+        q = PeekWord("any")    ? Quantifier::kAny
+            : PeekWord("some") ? Quantifier::kSome
+                               : Quantifier::kAll;
+        Next();
+        const uint32_t sub_start = Start();
+        Expect(TokenKind::kLParen, "'(' before the subquery");
+        auto* sub = NewExpr<Subquery>(sub_start);
+        sub->query = ParseQuery();
+        Expect(TokenKind::kRParen, "')' after the subquery");
+        left = MakeBinary(start, op, left, Finish(sub), q);
+        continue;
+      }
+      left = MakeBinary(start, op, left, ParsePredicate());
+    }
+  }
+
+  // predicate: bit_expr [NOT] IN (list | query) | bit_expr [NOT] BETWEEN bit_expr AND predicate
+  //          | bit_expr [NOT] LIKE bit_expr [ESCAPE bit_expr] | bit_expr [NOT] (REGEXP | RLIKE)
+  //            bit_expr | bit_expr SOUNDS LIKE bit_expr | bit_expr MEMBER [OF] (expr) | bit_expr
+  const Expr* ParsePredicate() {
+    const uint32_t start = Start();
+    const Expr* left = ParseBitExpr(0);
+    const bool negated =
+        PeekWord("not") && (PeekWord("in", 1) || PeekWord("between", 1) || PeekWord("like", 1) ||
+                            PeekWord("regexp", 1) || PeekWord("rlike", 1));
+    if (negated) Next();
+    if (AcceptWord("in")) {
+      auto* in = NewExpr<In>(start);
+      in->operand = left;
+      in->negated = negated;
+      Expect(TokenKind::kLParen, "'(' after IN");
+      if (PeekWord("select") || PeekWord("with") || QueryAt(0)) {
+        in->subquery = ParseQuery();
+      } else {
+        in->list = ParseExprList();
+      }
+      Expect(TokenKind::kRParen, "')' after the IN list");
+      return Finish(in);
+    }
+    if (AcceptWord("between")) {
+      auto* b = NewExpr<Between>(start);
+      b->operand = left;
+      b->negated = negated;
+      b->low = ParseBitExpr(0);
+      ExpectWord("and");
+      b->high = ParsePredicate();
+      return Finish(b);
+    }
+    if (AcceptWord("like")) {
+      auto* l = NewExpr<Like>(start);
+      l->operand = left;
+      l->negated = negated;
+      l->pattern = ParseBitExpr(0);
+      if (AcceptWord("escape")) l->escape = ParseBitExpr(0);
+      return Finish(l);
+    }
+    if (AcceptWord("regexp") || AcceptWord("rlike")) {
+      return MakeBinary(start, negated ? BinaryOp::kNotRegexp : BinaryOp::kRegexp, left,
+                        ParseBitExpr(0));
+    }
+    if (negated) Fail("IN, BETWEEN, LIKE or REGEXP after NOT");
+    if (PeekWord("sounds") && PeekWord("like", 1)) {
+      Next();
+      Next();
+      return MakeBinary(start, BinaryOp::kSoundsLike, left, ParseBitExpr(0));
+    }
+    if (PeekWord("member") && PeekWord("of", 1)) {
+      Next();
+      Next();
+      Expect(TokenKind::kLParen, "'(' after MEMBER OF");
+      const Expr* array = ParseExpr();
+      Expect(TokenKind::kRParen, "')' after MEMBER OF (…");
+      return MakeBinary(start, BinaryOp::kMemberOf, left, array);
+    }
+    return left;
+  }
+
+  // Binary operators of bit_expr, by precedence (higher binds tighter); all left-associative.
+  struct BitOp {
+    BinaryOp op;
+    int precedence;
+  };
+  bool PeekBitOp(BitOp* out) const {
+    const Token& t = Peek();
+    switch (t.kind) {
+      case TokenKind::kPipe:
+        *out = {BinaryOp::kBitOr, 1};
+        return true;
+      case TokenKind::kAmpersand:
+        *out = {BinaryOp::kBitAnd, 2};
+        return true;
+      case TokenKind::kShiftLeft:
+        *out = {BinaryOp::kShiftLeft, 3};
+        return true;
+      case TokenKind::kShiftRight:
+        *out = {BinaryOp::kShiftRight, 3};
+        return true;
+      case TokenKind::kPlus:
+        *out = {BinaryOp::kAdd, 4};
+        return true;
+      case TokenKind::kMinus:
+        *out = {BinaryOp::kSub, 4};
+        return true;
+      case TokenKind::kStar:
+        *out = {BinaryOp::kMul, 5};
+        return true;
+      case TokenKind::kSlash:
+        *out = {BinaryOp::kDiv, 5};
+        return true;
+      case TokenKind::kPercent:
+        *out = {BinaryOp::kMod, 5};
+        return true;
+      case TokenKind::kCaret:
+        *out = {BinaryOp::kBitXor, 6};
+        return true;
+      case TokenKind::kIdentifier:
+        if (IsWord(t, "div")) {
+          *out = {BinaryOp::kIntDiv, 5};
+          return true;
+        }
+        if (IsWord(t, "mod")) {
+          *out = {BinaryOp::kMod, 5};
+          return true;
+        }
+        return false;
+      default:
+        return false;
+    }
+  }
+
+  // bit_expr: simple_expr {op simple_expr}, op by precedence: | < & < << >> < + - < * / DIV
+  //           % MOD < ^   (precedence climbing)
+  const Expr* ParseBitExpr(int min_precedence) {
+    const uint32_t start = Start();
+    const Expr* left = ParseSimple();
+    BitOp op;
+    while (PeekBitOp(&op) && op.precedence > min_precedence) {
+      DepthGuard guard(*this);
+      Next();
+      const Expr* right = ParseBitExpr(op.precedence);
+      left = MakeBinary(start, op.op, left, right);
+    }
+    return left;
+  }
+
+  // simple_expr: (- | + | ~) simple_expr | ! simple_expr | BINARY simple_expr
+  //            | primary {COLLATE ident}
+  const Expr* ParseSimple() {
+    DepthGuard guard(*this);
+    const uint32_t start = Start();
+    UnaryOp op;
+    bool unary = true;
+    switch (Peek().kind) {
+      case TokenKind::kMinus:
+        op = UnaryOp::kMinus;
+        break;
+      case TokenKind::kPlus:
+        op = UnaryOp::kPlus;
+        break;
+      case TokenKind::kTilde:
+        op = UnaryOp::kBitNot;
+        break;
+      case TokenKind::kBang:
+        op = UnaryOp::kBang;
+        break;
+      default:
+        unary = PeekWord("binary") && Peek(1).kind != TokenKind::kEnd &&
+                Peek(1).kind != TokenKind::kComma && Peek(1).kind != TokenKind::kRParen;
+        op = UnaryOp::kBinary;
+    }
+    if (unary) {
+      Next();
+      auto* u = NewExpr<Unary>(start);
+      u->op = op;
+      u->operand = ParseSimple();
+      return Finish(u);
+    }
+    const Expr* e = ParsePrimary();
+    while (AcceptWord("collate")) {
+      auto* c = NewExpr<Collate>(start);
+      c->operand = e;
+      if (Peek().kind == TokenKind::kString) {
+        const Token& t = Next();
+        c->collation = MakeIdent(t);
+      } else {
+        c->collation = ParseIdent("a collation name");
+      }
+      e = Finish(c);
+    }
+    return e;
+  }
+
+  std::span<const Expr* const> ParseExprList() {
+    std::vector<const Expr*> items;
+    do {
+      items.push_back(ParseExpr());
+    } while (Accept(TokenKind::kComma));
+    return Keep(items);
+  }
+
+  Literal* MakeLiteral(uint32_t start, LiteralKind kind, std::string_view prefix = {}) {
+    auto* l = NewExpr<Literal>(start);
+    l->literal = kind;
+    l->prefix = prefix;
+    return l;
+  }
+
+  // The literal tokens from `first` on, adjacent strings joined ('a' 'b' is one literal).
+  const Literal* FinishString(Literal* l, const Token& first) {
+    uint32_t end = first.offset + first.length;
+    while (Peek().kind == TokenKind::kString) {
+      const Token& more = Next();
+      end = more.offset + more.length;
+    }
+    l->text = text_.substr(first.offset, end - first.offset);
+    return Finish(l);
+  }
+
+  // primary: literal | param | variable | name | function_call | ( expr ) | ( expr, … )
+  //        | ( query ) | EXISTS ( query ) | ROW ( expr, … ) | CASE … | CAST … | CONVERT …
+  //        | INTERVAL expr unit | MATCH … AGAINST … | DEFAULT | DATE 'x' | name -> 'path'
+  const Expr* ParsePrimary() {
+    const uint32_t start = Start();
+    const Token& t = Peek();
+    switch (t.kind) {
+      case TokenKind::kString: {
+        Next();
+        return FinishString((MakeLiteral(start, LiteralKind::kString)), t);
+      }
+      case TokenKind::kNationalString: {
+        Next();
+        auto* l = (MakeLiteral(start, LiteralKind::kString));
+        return FinishString(l, t);
+      }
+      case TokenKind::kNumber:
+      case TokenKind::kHexNumber:
+      case TokenKind::kBitNumber: {
+        Next();
+        auto* l = (MakeLiteral(start, t.kind == TokenKind::kNumber      ? LiteralKind::kNumber
+                                      : t.kind == TokenKind::kHexNumber ? LiteralKind::kHex
+                                                                        : LiteralKind::kBit));
+        l->text = Text(t);
+        return Finish(l);
+      }
+      case TokenKind::kParam:
+      case TokenKind::kNamedParam: {
+        Next();
+        auto* p = NewExpr<Param>(start);
+        p->text = Text(t);
+        return Finish(p);
+      }
+      case TokenKind::kUserVariable:
+      case TokenKind::kSystemVariable: {
+        Next();
+        auto* v = NewExpr<Variable>(start);
+        v->text = Text(t);
+        v->system = t.kind == TokenKind::kSystemVariable;
+        return Finish(v);
+      }
+      case TokenKind::kLParen:
+        return ParseParenthesised();
+      case TokenKind::kQuotedIdentifier:
+        return ParseNameOrCall();
+      case TokenKind::kIdentifier:
+        break;
+      default:
+        Fail("an expression");
+    }
+    // Words: keywords that start expressions, then names and function calls.
+    const std::string_view w = Text(t);
+    const KeywordInfo kw = LookupKeyword(w);
+    if (kw.keyword == Keyword::kNull || kw.keyword == Keyword::kTrue ||
+        kw.keyword == Keyword::kFalse) {
+      Next();
+      auto* l = (MakeLiteral(start, kw.keyword == Keyword::kNull   ? LiteralKind::kNull
+                                    : kw.keyword == Keyword::kTrue ? LiteralKind::kTrue
+                                                                   : LiteralKind::kFalse));
+      l->text = w;
+      return Finish(l);
+    }
+    // _utf8mb4'text', _binary 0x0A: a character set introducer.
+    if (w.size() > 1 && w[0] == '_' && IsCharsetName(w.substr(1)) &&
+        (Peek(1).kind == TokenKind::kString || Peek(1).kind == TokenKind::kHexNumber ||
+         Peek(1).kind == TokenKind::kBitNumber)) {
+      Next();
+      const Token& value = Next();
+      auto* l = (MakeLiteral(start,
+                             value.kind == TokenKind::kString      ? LiteralKind::kString
+                             : value.kind == TokenKind::kHexNumber ? LiteralKind::kHex
+                                                                   : LiteralKind::kBit,
+                             w));
+      if (value.kind == TokenKind::kString) return FinishString(l, value);
+      l->text = Text(value);
+      return Finish(l);
+    }
+    // DATE '2024-01-01', TIME '10:00', TIMESTAMP '…'
+    if ((EqualsIgnoreCase(w, "date") || EqualsIgnoreCase(w, "time") ||
+         EqualsIgnoreCase(w, "timestamp")) &&
+        Peek(1).kind == TokenKind::kString) {
+      Next();
+      const Token& value = Next();
+      auto* l = (MakeLiteral(start, LiteralKind::kTemporal, w));
+      l->text = Text(value);
+      return Finish(l);
+    }
+    if (EqualsIgnoreCase(w, "exists") && Peek(1).kind == TokenKind::kLParen) {
+      Next();
+      Next();
+      auto* e = NewExpr<Exists>(start);
+      e->query = ParseQuery();
+      Expect(TokenKind::kRParen, "')' after the EXISTS subquery");
+      return Finish(e);
+    }
+    if (EqualsIgnoreCase(w, "row") && Peek(1).kind == TokenKind::kLParen) {
+      Next();
+      Next();
+      auto* r = NewExpr<Row>(start);
+      r->row_keyword = true;
+      r->items = ParseExprList();
+      Expect(TokenKind::kRParen, "')' after the ROW items");
+      return Finish(r);
+    }
+    if (EqualsIgnoreCase(w, "case")) return ParseCase();
+    if (EqualsIgnoreCase(w, "cast") && Peek(1).kind == TokenKind::kLParen) return ParseCast(false);
+    if (EqualsIgnoreCase(w, "convert") && Peek(1).kind == TokenKind::kLParen)
+      return ParseCast(true);
+    if (EqualsIgnoreCase(w, "interval") && !IntervalFunction()) {
+      Next();
+      auto* i = NewExpr<Interval>(start);
+      i->value = ParseExpr();
+      i->unit = ParseIntervalUnit();
+      return Finish(i);
+    }
+    if (EqualsIgnoreCase(w, "match") && Peek(1).kind == TokenKind::kLParen) return ParseMatch();
+    if (EqualsIgnoreCase(w, "default") && Peek(1).kind != TokenKind::kLParen) {
+      Next();
+      return Finish(NewExpr<Default>(start));
+    }
+    if (IsNoParensFunction(w) && Peek(1).kind != TokenKind::kLParen) {
+      Next();
+      auto* f = NewExpr<Function>(start);
+      std::vector<Ident> name{MakeIdent(t)};
+      f->name = Name{Keep(name)};
+      f->form = CallForm::kNoParens;
+      return Finish(f);
+    }
+    return ParseNameOrCall();
+  }
+
+  static bool IsNoParensFunction(std::string_view w) {
+    for (const char* k :
+         {"current_timestamp", "current_date", "current_time", "localtime", "localtimestamp",
+          "utc_date", "utc_time", "utc_timestamp", "current_user", "current_role"}) {
+      if (EqualsIgnoreCase(w, k)) return true;
+    }
+    return false;
+  }
+
+  // INTERVAL(N, N1, …) is a function; INTERVAL expr unit is an interval. After the closing
+  // parenthesis of INTERVAL (…), a unit word tells them apart.
+  bool IntervalFunction() const {
+    if (Peek(1).kind != TokenKind::kLParen) return false;
+    int depth = 0;
+    for (size_t i = 1;; ++i) {
+      const Token& t = Peek(i);
+      if (t.kind == TokenKind::kEnd) return false;
+      if (t.kind == TokenKind::kLParen) ++depth;
+      if (t.kind == TokenKind::kRParen && --depth == 0) return !IsIntervalUnit(Peek(i + 1));
+    }
+  }
+
+  bool IsIntervalUnit(const Token& t) const {
+    if (t.kind != TokenKind::kIdentifier) return false;
+    for (const char* u : kIntervalUnits) {
+      if (IsWord(t, u)) return true;
+    }
+    return false;
+  }
+  static constexpr const char* kIntervalUnits[] = {"microsecond",
+                                                   "second",
+                                                   "minute",
+                                                   "hour",
+                                                   "day",
+                                                   "week",
+                                                   "month",
+                                                   "quarter",
+                                                   "year",
+                                                   "second_microsecond",
+                                                   "minute_microsecond",
+                                                   "minute_second",
+                                                   "hour_microsecond",
+                                                   "hour_second",
+                                                   "hour_minute",
+                                                   "day_microsecond",
+                                                   "day_second",
+                                                   "day_minute",
+                                                   "day_hour",
+                                                   "year_month"};
+
+  std::string_view ParseIntervalUnit() {
+    if (!IsIntervalUnit(Peek())) Fail("an interval unit (DAY, HOUR, …)");
+    return Text(Next());
+  }
+
+  // ( expr ) | ( expr, expr, … ) | ( query )
+  const Expr* ParseParenthesised() {
+    const uint32_t start = Start();
+    if (QueryAt(0)) {
+      Next();
+      auto* sub = NewExpr<Subquery>(start);
+      sub->query = ParseQuery();
+      Expect(TokenKind::kRParen, "')' after the subquery");
+      return Finish(sub);
+    }
+    Next();
+    const Expr* first = ParseExpr();
+    if (Accept(TokenKind::kComma)) {
+      std::vector<const Expr*> items{first};
+      do {
+        items.push_back(ParseExpr());
+      } while (Accept(TokenKind::kComma));
+      Expect(TokenKind::kRParen, "')' after the row");
+      auto* r = NewExpr<Row>(start);
+      r->items = Keep(items);
+      return Finish(r);
+    }
+    Expect(TokenKind::kRParen, "')'");
+    return first;  // the printer puts parentheses back where precedence needs them
+  }
+
+  // name [-> 'path' | ->> 'path'] | name ( args ) [OVER …]
+  const Expr* ParseNameOrCall() {
+    const uint32_t start = Start();
+    const Token& first = Peek();
+    // A reserved word is a function name only right before '(' (IF(, LEFT(, REPLACE(, …).
+    if (first.kind == TokenKind::kIdentifier && IsReservedWord(Text(first)) &&
+        Peek(1).kind != TokenKind::kLParen) {
+      Fail("an expression");
+    }
+    if (Peek(1).kind == TokenKind::kLParen) return ParseCall(start);
+    if (Peek(1).kind == TokenKind::kDot && Peek(2).kind != TokenKind::kStar &&
+        Peek(3).kind == TokenKind::kLParen &&
+        (first.kind == TokenKind::kQuotedIdentifier || first.kind == TokenKind::kIdentifier)) {
+      return ParseCall(start);  // db.func(…)
+    }
+    auto* c = NewExpr<Column>(start);
+    std::vector<Ident> parts{MakeIdent(Next())};
+    while (Peek().kind == TokenKind::kDot && parts.size() < 3) {
+      Next();
+      if (Accept(TokenKind::kStar)) {
+        c->star = true;
+        break;
+      }
+      if (Peek().kind != TokenKind::kIdentifier && Peek().kind != TokenKind::kQuotedIdentifier) {
+        Fail("a name after '.'");
+      }
+      parts.push_back(MakeIdent(Next()));
+    }
+    c->name = Name{Keep(parts)};
+    const Expr* e = Finish(c);
+    if (!c->star && (Peek().kind == TokenKind::kArrow || Peek().kind == TokenKind::kLongArrow)) {
+      const BinaryOp op =
+          Next().kind == TokenKind::kArrow ? BinaryOp::kJsonExtract : BinaryOp::kJsonUnquote;
+      if (Peek().kind != TokenKind::kString) Fail("a JSON path string");
+      e = MakeBinary(start, op, e, ParsePrimary());
+    }
+    return e;
+  }
+
+  // call: name ( [DISTINCT | ALL] [* | args] ) [OVER window]  and the special forms
+  const Expr* ParseCall(uint32_t start) {
+    auto* f = NewExpr<Function>(start);
+    std::vector<Ident> name{MakeIdent(Next())};
+    if (Accept(TokenKind::kDot)) name.push_back(MakeIdent(Next()));
+    f->name = Name{Keep(name)};
+    Expect(TokenKind::kLParen, "'('");
+    const std::string_view fn = name.back().raw;
+    if (name.size() == 1 && ParseSpecialForm(*f, fn)) {
+      Expect(TokenKind::kRParen, fmt::format("')' to close {}(", Upper(fn)));
+    } else {
+      if (AcceptWord("distinct")) {
+        f->distinct = true;
+      } else {
+        AcceptWord("all");
+      }
+      if (Peek().kind == TokenKind::kStar && Peek(1).kind == TokenKind::kRParen) {
+        Next();
+        f->star = true;
+      } else if (Peek().kind != TokenKind::kRParen) {
+        f->args = ParseExprList();
+      }
+      Expect(TokenKind::kRParen, fmt::format("')' to close {}(", Upper(fn)));
+    }
+    if (AcceptWord("over")) f->over = ParseOver();
+    return Finish(f);
+  }
+
+  // The functions whose arguments are not a plain list. Returns false for plain calls.
+  bool ParseSpecialForm(Function& f, std::string_view fn) {
+    if (EqualsIgnoreCase(fn, "trim")) {
+      // TRIM([BOTH | LEADING | TRAILING] [remstr] FROM str) | TRIM([remstr FROM] str)
+      f.form = CallForm::kTrim;
+      if (PeekWord("both") || PeekWord("leading") || PeekWord("trailing"))
+        f.modifier = Text(Next());
+      std::vector<const Expr*> args;
+      if (AcceptWord("from")) {
+        args.push_back(ParseExpr());
+      } else {
+        args.push_back(ParseExpr());
+        if (AcceptWord("from")) {
+          args.push_back(ParseExpr());
+        } else if (!f.modifier.empty()) {
+          Fail("'FROM' in TRIM");
+        } else {
+          f.form = CallForm::kPlain;  // TRIM(str)
+        }
+      }
+      f.args = Keep(args);
+      return true;
+    }
+    if (EqualsIgnoreCase(fn, "substring") || EqualsIgnoreCase(fn, "substr")) {
+      // SUBSTRING(str FROM pos [FOR len]) | SUBSTRING(str, pos[, len])
+      std::vector<const Expr*> args{ParseExpr()};
+      if (AcceptWord("from")) {
+        f.form = CallForm::kSubstringFrom;
+        args.push_back(ParseExpr());
+        if (AcceptWord("for")) args.push_back(ParseExpr());
+      } else {
+        while (Accept(TokenKind::kComma)) args.push_back(ParseExpr());
+      }
+      f.args = Keep(args);
+      return true;
+    }
+    if (EqualsIgnoreCase(fn, "extract")) {  // EXTRACT(unit FROM expr)
+      f.form = CallForm::kExtract;
+      f.modifier = ParseIntervalUnit();
+      ExpectWord("from");
+      std::vector<const Expr*> args{ParseExpr()};
+      f.args = Keep(args);
+      return true;
+    }
+    if (EqualsIgnoreCase(fn, "position")) {  // POSITION(substr IN str)
+      f.form = CallForm::kPosition;
+      std::vector<const Expr*> args{ParseBitExpr(0)};
+      ExpectWord("in");
+      args.push_back(ParseExpr());
+      f.args = Keep(args);
+      return true;
+    }
+    if (EqualsIgnoreCase(fn, "group_concat")) {
+      // GROUP_CONCAT([DISTINCT] expr {, expr} [ORDER BY …] [SEPARATOR 'str'])
+      f.form = CallForm::kGroupConcat;
+      f.distinct = AcceptWord("distinct");
+      f.args = ParseExprList();
+      if (PeekWord("order") && PeekWord("by", 1)) {
+        Next();
+        Next();
+        f.order_by = ParseOrderList();
+      }
+      if (AcceptWord("separator")) {
+        if (Peek().kind != TokenKind::kString) Fail("a string after SEPARATOR");
+        f.separator = ParsePrimary();
+      }
+      return true;
+    }
+    if (EqualsIgnoreCase(fn, "char")) {  // CHAR(n, … [USING charset])
+      f.args = ParseExprList();
+      if (AcceptWord("using")) {
+        f.form = CallForm::kCharUsing;
+        f.modifier = ParseIdent("a character set").raw;
+      }
+      return true;
+    }
+    return false;
+  }
+
+  // OVER name | OVER ( window_spec )
+  const WindowSpec* ParseOver() {
+    if (Peek().kind != TokenKind::kLParen) {
+      auto* w = arena_.New<WindowSpec>();
+      w->name = ParseIdent("a window name or '('");
+      return w;
+    }
+    return ParseWindowSpec();
+  }
+
+  // window_spec: ( [name] [PARTITION BY exprs] [ORDER BY items] [frame] )
+  const WindowSpec* ParseWindowSpec() {
+    Expect(TokenKind::kLParen, "'(' before the window specification");
+    auto* w = arena_.New<WindowSpec>();
+    w->parenthesized = true;
+    if (IsIdentToken(Peek()) && !PeekWord("partition") && !PeekWord("order") && !PeekWord("rows") &&
+        !PeekWord("range") && !PeekWord("groups")) {
+      w->name = ParseIdent();
+    }
+    if (PeekWord("partition") && PeekWord("by", 1)) {
+      Next();
+      Next();
+      w->partition_by = ParseExprList();
+    }
+    if (PeekWord("order") && PeekWord("by", 1)) {
+      Next();
+      Next();
+      w->order_by = ParseOrderList();
+    }
+    if (PeekWord("rows") || PeekWord("range") || PeekWord("groups")) {
+      w->frame_unit = PeekWord("rows")    ? FrameUnit::kRows
+                      : PeekWord("range") ? FrameUnit::kRange
+                                          : FrameUnit::kGroups;
+      Next();
+      if (AcceptWord("between")) {
+        w->frame_between = true;
+        w->frame_start = ParseFrameBound();
+        ExpectWord("and");
+        w->frame_end = ParseFrameBound();
+      } else {
+        w->frame_start = ParseFrameBound();
+      }
+    }
+    Expect(TokenKind::kRParen, "')' after the window specification");
+    return w;
+  }
+
+  // bound: UNBOUNDED (PRECEDING | FOLLOWING) | CURRENT ROW | expr (PRECEDING | FOLLOWING)
+  FrameBound ParseFrameBound() {
+    FrameBound b{};
+    if (AcceptWord("unbounded")) {
+      if (AcceptWord("preceding")) {
+        b.kind = BoundKind::kUnboundedPreceding;
+      } else {
+        ExpectWord("following");
+        b.kind = BoundKind::kUnboundedFollowing;
+      }
+      return b;
+    }
+    if (AcceptWord("current")) {
+      ExpectWord("row");
+      b.kind = BoundKind::kCurrentRow;
+      return b;
+    }
+    b.offset = ParseBitExpr(0);
+    if (AcceptWord("preceding")) {
+      b.kind = BoundKind::kPreceding;
+    } else {
+      ExpectWord("following");
+      b.kind = BoundKind::kFollowing;
+    }
+    return b;
+  }
+
+  // case: CASE [operand] WHEN expr THEN expr {WHEN …} [ELSE expr] END
+  const Expr* ParseCase() {
+    const uint32_t start = Start();
+    ExpectWord("case");
+    auto* c = NewExpr<Case>(start);
+    if (!PeekWord("when")) c->operand = ParseExpr();
+    std::vector<When> whens;
+    while (AcceptWord("when")) {
+      When w{};
+      w.condition = ParseExpr();
+      ExpectWord("then");
+      w.result = ParseExpr();
+      whens.push_back(w);
+    }
+    if (whens.empty()) Fail("'WHEN' in CASE");
+    c->whens = Keep(whens);
+    if (AcceptWord("else")) c->otherwise = ParseExpr();
+    ExpectWord("end");
+    return Finish(c);
+  }
+
+  // CAST(expr AS type [ARRAY]) | CONVERT(expr, type) | CONVERT(expr USING charset)
+  const Expr* ParseCast(bool convert) {
+    const uint32_t start = Start();
+    Next();
+    Next();
+    auto* c = NewExpr<Cast>(start);
+    c->convert = convert;
+    c->operand = ParseExpr();
+    if (convert && AcceptWord("using")) {
+      c->using_charset = ParseCharsetName();
+    } else {
+      if (convert) {
+        Expect(TokenKind::kComma, "',' or 'USING' in CONVERT");
+      } else {
+        ExpectWord("as");
+      }
+      c->type = ParseCastType();
+      if (!convert) c->array = AcceptWord("array");
+    }
+    Expect(TokenKind::kRParen, convert ? "')' to close CONVERT(" : "')' to close CAST(");
+    return Finish(c);
+  }
+
+  std::string_view ParseCharsetName() {
+    const Token& t = Peek();
+    if (t.kind == TokenKind::kIdentifier || t.kind == TokenKind::kQuotedIdentifier ||
+        t.kind == TokenKind::kString) {
+      return Text(Next());
+    }
+    Fail("a character set name");
+  }
+
+  // cast_type: BINARY[(n)] | CHAR[(n)] [charset] | NCHAR[(n)] | DATE | DATETIME[(n)] | TIME[(n)]
+  //          | DECIMAL[(m[,d])] | SIGNED [INTEGER] | UNSIGNED [INTEGER] | JSON | DOUBLE
+  //          | FLOAT[(n)] | REAL | YEAR | INTEGER | VARCHAR(n) (MariaDB)
+  DataType ParseCastType() {
+    DataType type{};
+    const Token& t = Peek();
+    if (t.kind != TokenKind::kIdentifier) Fail("a type");
+    const std::string_view w = Text(t);
+    static constexpr const char* kTypes[] = {
+        "binary", "char",    "nchar",    "date",    "datetime",  "time",   "decimal",
+        "dec",    "signed",  "unsigned", "json",    "double",    "float",  "real",
+        "year",   "integer", "int",      "varchar", "character", "numeric"};
+    // The types MySQL lists, and any other name: MariaDB adds types (INET6, UUID, …) often.
+    bool known = false;
+    for (const char* k : kTypes) known = known || EqualsIgnoreCase(w, k);
+    if (!known && IsReservedWord(w)) Fail("a type (CHAR, SIGNED, DECIMAL, DATE, …)");
+    Next();
+    type.name = w;
+    if (EqualsIgnoreCase(w, "signed") || EqualsIgnoreCase(w, "unsigned")) {
+      type.is_unsigned = EqualsIgnoreCase(w, "unsigned");
+      type.integer_suffix = AcceptWord("integer") || AcceptWord("int");
+      return type;
+    }
+    if (EqualsIgnoreCase(w, "double") && AcceptWord("precision")) {
+      type.name =
+          text_.substr(t.offset, tokens_[pos_ - 1].offset + tokens_[pos_ - 1].length - t.offset);
+    }
+    if (Accept(TokenKind::kLParen)) {
+      if (Peek().kind != TokenKind::kNumber) Fail("a length");
+      type.length = Text(Next());
+      if (Accept(TokenKind::kComma)) {
+        if (Peek().kind != TokenKind::kNumber) Fail("a scale");
+        type.scale = Text(Next());
+      }
+      Expect(TokenKind::kRParen, "')' after the length");
+    }
+    if (AcceptWord("charset")) {
+      type.charset = ParseCharsetName();
+    } else if (PeekWord("character") && PeekWord("set", 1)) {
+      Next();
+      Next();
+      type.charset = ParseCharsetName();
+    }
+    return type;
+  }
+
+  // MATCH (col, …) AGAINST (expr [IN NATURAL LANGUAGE MODE [WITH QUERY EXPANSION]
+  //                              | IN BOOLEAN MODE | WITH QUERY EXPANSION])
+  const Expr* ParseMatch() {
+    const uint32_t start = Start();
+    Next();
+    Next();
+    auto* m = NewExpr<Match>(start);
+    m->columns = ParseExprList();
+    Expect(TokenKind::kRParen, "')' after the MATCH columns");
+    ExpectWord("against");
+    Expect(TokenKind::kLParen, "'(' after AGAINST");
+    m->against = ParseBitExpr(0);
+    if (PeekWord("in") || PeekWord("with")) {
+      const uint32_t from = Start();
+      while (Peek().kind == TokenKind::kIdentifier) Next();
+      m->modifier = text_.substr(from, tokens_[pos_ - 1].offset + tokens_[pos_ - 1].length - from);
+    }
+    Expect(TokenKind::kRParen, "')' after AGAINST (…");
+    return Finish(m);
+  }
+
+  std::string_view text_;
+  uint32_t base_;
+  Arena& arena_;
+  std::vector<Token> tokens_;
+  std::optional<Token> bad_;  // the first token the lexer could not make sense of
+  Token end_;
+  size_t pos_ = 0;
+  int depth_ = 0;
+};
+
+// 1-based line and column of `offset`, and the line with a caret under the column.
+void Locate(std::string_view script, uint32_t offset, Diagnostic& d) {
+  offset = std::min<uint32_t>(offset, static_cast<uint32_t>(script.size()));
+  uint32_t line = 1;
+  size_t line_start = 0;
+  for (size_t i = 0; i < offset; ++i) {
+    if (script[i] == '\n') {
+      ++line;
+      line_start = i + 1;
+    }
+  }
+  d.offset = offset;
+  d.line = line;
+  d.column = static_cast<uint32_t>(offset - line_start + 1);
+  size_t line_end = script.find('\n', line_start);
+  if (line_end == std::string_view::npos) line_end = script.size();
+  std::string_view text = script.substr(line_start, line_end - line_start);
+  size_t caret = offset - line_start;
+  if (text.size() > 120) {  // keep long lines readable: a window around the caret
+    const size_t from = caret > 60 ? caret - 60 : 0;
+    text = text.substr(from, 120);
+    caret -= from;
+  }
+  d.excerpt = std::string(text) + "\n" + std::string(caret, ' ') + "^";
+}
+
+}  // namespace
+
+std::string Diagnostic::ToString() const {
+  return fmt::format("{}:{}: {}: {}\n{}", line, column,
+                     severity == Severity::kError ? "error" : "note", message, excerpt);
+}
+
+bool ParseResult::ok() const {
+  return std::none_of(diagnostics_.begin(), diagnostics_.end(),
+                      [](const Diagnostic& d) { return d.severity == Severity::kError; });
+}
+
+ParseResult Parse(std::string_view script, const ParseOptions& options) {
+  ParseResult result;
+  result.text_ = std::make_unique<std::string>(script);
+  const std::string_view text = *result.text_;
+  for (const StatementText& st : SplitStatements(text)) {
+    const auto base = static_cast<uint32_t>(st.offset);
+    try {
+      StatementParser parser(st.text, base, result.arena_, options);
+      const std::string what = parser.Describe();
+      const ast::Statement* s = parser.ParseStatement();
+      if (s->kind == ast::StatementKind::kUnsupported) {
+        Diagnostic d;
+        d.severity = Severity::kNote;
+        d.message = fmt::format("{} statements are not modelled yet; skipped", what);
+        Locate(text, base, d);
+        result.diagnostics_.push_back(std::move(d));
+      }
+      result.statements_.push_back(s);
+    } catch (const Failure& f) {
+      Diagnostic d;
+      d.message = f.message;
+      Locate(text, base + f.offset, d);
+      result.diagnostics_.push_back(std::move(d));
+    }
+  }
+  return result;
+}
+
+}  // namespace qadvisor::parser

@@ -1,0 +1,1078 @@
+// ToSql (parser.h): the AST printed back as SQL that parses to an equal AST.
+//
+// Identifiers and literals come out exactly as written (Ident::raw, Literal::prefix and text),
+// so quoting, introducers and number spellings survive; keywords come out upper-case with one
+// space between tokens. The parser drops redundant parentheses, so the printer puts back the
+// ones the grammar needs: by operator precedence (MySQL 8.0 Reference Manual 14.4.1, "Operator
+// Precedence"), and where sql_yacc.yy's layering of expressions (expr > bool_pri > predicate >
+// bit_expr > simple_expr) is stricter than that table. Where in doubt it adds them: extra
+// parentheses around an expression never change its AST.
+//
+// An UnsupportedStatement keeps only its first keyword, not its text: it prints as that
+// keyword, upper-cased, which is not the original statement.
+#include <cstdint>
+#include <iterator>
+#include <string>
+#include <string_view>
+
+#include "parser/keywords.h"
+#include "parser/parser.h"
+
+namespace qadvisor::parser {
+namespace {
+
+// Binding strength, lowest to highest, as in the manual's table. kLowest is a context that
+// takes any expression (a function argument, a select item): nothing there needs parentheses.
+enum class Prec : uint8_t {
+  kLowest,
+  kAssign,   // :=
+  kOr,       // OR ||
+  kXor,      // XOR
+  kAnd,      // AND &&
+  kNot,      // NOT
+  kBetween,  // BETWEEN
+  kCompare,  // = <=> >= > <= < <> != IS LIKE REGEXP IN MEMBER OF, SOUNDS LIKE
+  kBitOr,    // |
+  kBitAnd,   // &
+  kShift,    // << >>
+  kAdd,      // + -
+  kMul,      // * / DIV % MOD
+  kBitXor,   // ^
+  kUnary,    // unary - + ~
+  kBang,     // !
+  kCollate,  // BINARY, COLLATE
+  kPrimary,  // names, literals, calls, (…), CASE … END, INTERVAL
+};
+
+Prec Above(Prec p) {
+  return p == Prec::kPrimary ? p : static_cast<Prec>(static_cast<uint8_t>(p) + 1);
+}
+
+bool IsComparison(ast::BinaryOp op) {
+  using Op = ast::BinaryOp;
+  return op == Op::kEq || op == Op::kNullSafeEq || op == Op::kNotEq || op == Op::kLt ||
+         op == Op::kLe || op == Op::kGt || op == Op::kGe;
+}
+
+Prec BinaryPrec(ast::BinaryOp op) {
+  using Op = ast::BinaryOp;
+  switch (op) {
+    case Op::kAssign:
+      return Prec::kAssign;
+    case Op::kOr:
+      return Prec::kOr;
+    case Op::kXor:
+      return Prec::kXor;
+    case Op::kAnd:
+      return Prec::kAnd;
+    case Op::kEq:
+    case Op::kNullSafeEq:
+    case Op::kNotEq:
+    case Op::kLt:
+    case Op::kLe:
+    case Op::kGt:
+    case Op::kGe:
+    case Op::kRegexp:
+    case Op::kNotRegexp:
+    case Op::kSoundsLike:
+    case Op::kMemberOf:
+      return Prec::kCompare;
+    case Op::kBitOr:
+      return Prec::kBitOr;
+    case Op::kBitAnd:
+      return Prec::kBitAnd;
+    case Op::kShiftLeft:
+    case Op::kShiftRight:
+      return Prec::kShift;
+    case Op::kAdd:
+    case Op::kSub:
+      return Prec::kAdd;
+    case Op::kMul:
+    case Op::kDiv:
+    case Op::kIntDiv:
+    case Op::kMod:
+      return Prec::kMul;
+    case Op::kBitXor:
+      return Prec::kBitXor;
+    case Op::kJsonExtract:  // column->'$.path' is a simple_expr
+    case Op::kJsonUnquote:
+      return Prec::kPrimary;
+  }
+  return Prec::kLowest;
+}
+
+// Indexed by BinaryOp, in its order.
+constexpr std::string_view kBinaryOps[] = {
+    "OR", "XOR", "AND", "=",      "<=>",        "<>",          "<",         "<=", ">", ">=",
+    "|",  "&",   "^",   "<<",     ">>",         "+",           "-",         "*",  "/", "DIV",
+    "%",  "->",  "->>", "REGEXP", "NOT REGEXP", "SOUNDS LIKE", "MEMBER OF", ":="};
+static_assert(std::size(kBinaryOps) == static_cast<size_t>(ast::BinaryOp::kAssign) + 1);
+
+std::string_view BinaryOpText(ast::BinaryOp op) {
+  const auto i = static_cast<size_t>(op);
+  return i < std::size(kBinaryOps) ? kBinaryOps[i] : "?";
+}
+
+// `INTERVAL 1 DAY + x`: sql_yacc.yy reads the part after `+` as a whole `expr`, so an operator
+// written after it would be taken into it. It gets parentheses wherever it is an operand.
+bool IsIntervalFirst(const ast::Expr& e) {
+  if (e.kind != ast::ExprKind::kBinary) return false;
+  const auto& b = e.As<ast::Binary>();
+  return b.op == ast::BinaryOp::kAdd && b.left->kind == ast::ExprKind::kInterval;
+}
+
+Prec PrecedenceOf(const ast::Expr& e) {
+  switch (e.kind) {
+    case ast::ExprKind::kUnary:
+      switch (e.As<ast::Unary>().op) {
+        case ast::UnaryOp::kNot:
+          return Prec::kNot;
+        case ast::UnaryOp::kBang:
+          return Prec::kBang;
+        case ast::UnaryOp::kBinary:
+          return Prec::kCollate;
+        default:
+          return Prec::kUnary;
+      }
+    case ast::ExprKind::kBinary:
+      return IsIntervalFirst(e) ? Prec::kAssign : BinaryPrec(e.As<ast::Binary>().op);
+    case ast::ExprKind::kIs:
+    case ast::ExprKind::kIn:
+    case ast::ExprKind::kLike:
+      return Prec::kCompare;
+    case ast::ExprKind::kBetween:
+      return Prec::kBetween;
+    case ast::ExprKind::kCollate:
+      return Prec::kCollate;
+    default:
+      return Prec::kPrimary;
+  }
+}
+
+// The left side of a comparison and the operand of IS are a bool_pri: a comparison chains
+// (a = b = c is (a = b) = c), but IN, LIKE, BETWEEN, IS … are parenthesised to be safe.
+bool ChainsAsComparison(const ast::Expr& e) {
+  if (PrecedenceOf(e) > Prec::kCompare) return true;
+  return e.kind == ast::ExprKind::kBinary && IsComparison(e.As<ast::Binary>().op);
+}
+
+// A value that prints as one term, never as `(…)` followed by more. INTERVAL takes a whole
+// expr, but `INTERVAL (x) COLLATE c DAY` reads as the function INTERVAL(N, N1, …) up to its
+// `)`: anything else gets parentheses of its own.
+bool IsSingleTerm(const ast::Expr& e) {
+  switch (e.kind) {
+    case ast::ExprKind::kBinary:
+    case ast::ExprKind::kIs:
+    case ast::ExprKind::kBetween:
+    case ast::ExprKind::kIn:
+    case ast::ExprKind::kLike:
+    case ast::ExprKind::kCollate:
+      return false;
+    case ast::ExprKind::kUnary:  // NOT binds too loosely to stand alone
+      return e.As<ast::Unary>().op != ast::UnaryOp::kNot;
+    default:
+      return true;
+  }
+}
+
+bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
+
+bool StartsWithQuote(std::string_view s) {
+  return !s.empty() && (s.front() == '\'' || s.front() == '"');
+}
+
+class Printer {
+ public:
+  std::string Take() { return std::move(out_); }
+
+  void Statement(const ast::Statement& s);
+  void Expr(const ast::Expr& e) { Operand(e, Prec::kLowest); }
+  void Query(const ast::Query& q);
+
+ private:
+  // Expressions.
+  void Operand(const ast::Expr& e, Prec min);
+  void Parenthesized(const ast::Expr& e);
+  void Wrapped(const ast::Expr& e, bool parens);
+  void Node(const ast::Expr& e);
+  void Literal(const ast::Literal& l);
+  void Column(const ast::Column& c);
+  void Unary(const ast::Unary& u);
+  void Prefix(std::string_view op, const ast::Expr& operand, Prec min);
+  void Binary(const ast::Binary& b);
+  void Is(const ast::Is& is);
+  void Between(const ast::Between& b);
+  void In(const ast::In& in);
+  void Like(const ast::Like& l);
+  void Function(const ast::Function& f);
+  bool SpecialCall(const ast::Function& f);
+  void Open(const ast::Function& f);
+  void Trim(const ast::Function& f);
+  void PlainCall(const ast::Function& f);
+  void Case(const ast::Case& c);
+  void Cast(const ast::Cast& c);
+  void Type(const ast::DataType& t);
+  void Collate(const ast::Collate& c);
+  void Match(const ast::Match& m);
+  void Not(bool negated) { out_ += negated ? " NOT " : " "; }
+  void Spaced(std::string_view op) {
+    out_ += ' ';
+    out_ += op;
+    out_ += ' ';
+  }
+
+  // Lists and shared pieces.
+  void Exprs(std::span<const ast::Expr* const> items);
+  void Idents(std::span<const ast::Ident> items);
+  void Name(const ast::Name& name);
+  void OrderBy(std::span<const ast::OrderItem> items);
+  void Direction(ast::Direction d);
+  void Words(std::string_view words);
+  void Over(const ast::WindowSpec& w);
+  void WindowBody(const ast::WindowSpec& w);
+  void Frame(const ast::WindowSpec& w);
+  void Bound(const ast::FrameBound& b);
+
+  // Queries.
+  void With(const ast::Query& q);
+  void Term(const ast::QueryTerm& t);
+  void SetOperand(const ast::QueryTerm& t, ast::SetOp parent, bool right);
+  void Select(const ast::Select& s);
+  void SelectItem(const ast::SelectItem& item);
+  void Options(uint32_t options);
+  void GroupBy(const ast::Select& s);
+  void Windows(std::span<const ast::NamedWindow> windows);
+  void Limit(const ast::Query& q);
+  void Lock(const ast::Query& q);
+  void TableRef(const ast::TableRef& t);
+  void TableName(const ast::TableName& t);
+  void IndexHint(const ast::IndexHint& h);
+  void Join(const ast::Join& j);
+  void JoinSide(const ast::TableRef& t, bool parens);
+  void Derived(const ast::DerivedTable& d);
+  void Alias(const ast::Ident& alias, bool as);
+  void ColumnList(std::span<const ast::Ident> names);
+
+  template <typename T, typename F>
+  void List(std::span<T> items, F each) {
+    for (size_t i = 0; i < items.size(); ++i) {
+      if (i > 0) out_ += ", ";
+      each(items[i]);
+    }
+  }
+
+  std::string out_;
+};
+
+// --- Expressions -----------------------------------------------------------------------------
+
+void Printer::Operand(const ast::Expr& e, Prec min) { Wrapped(e, PrecedenceOf(e) < min); }
+
+void Printer::Parenthesized(const ast::Expr& e) {
+  out_ += '(';
+  Node(e);
+  out_ += ')';
+}
+
+void Printer::Wrapped(const ast::Expr& e, bool parens) {
+  if (parens) {
+    Parenthesized(e);
+  } else {
+    Node(e);
+  }
+}
+
+void Printer::Node(const ast::Expr& e) {
+  switch (e.kind) {
+    case ast::ExprKind::kLiteral:
+      return Literal(e.As<ast::Literal>());
+    case ast::ExprKind::kParam:
+      out_ += e.As<ast::Param>().text;
+      return;
+    case ast::ExprKind::kVariable:
+      out_ += e.As<ast::Variable>().text;
+      return;
+    case ast::ExprKind::kColumn:
+      return Column(e.As<ast::Column>());
+    case ast::ExprKind::kUnary:
+      return Unary(e.As<ast::Unary>());
+    case ast::ExprKind::kBinary:
+      return Binary(e.As<ast::Binary>());
+    case ast::ExprKind::kIs:
+      return Is(e.As<ast::Is>());
+    case ast::ExprKind::kBetween:
+      return Between(e.As<ast::Between>());
+    case ast::ExprKind::kIn:
+      return In(e.As<ast::In>());
+    case ast::ExprKind::kLike:
+      return Like(e.As<ast::Like>());
+    case ast::ExprKind::kFunction:
+      return Function(e.As<ast::Function>());
+    case ast::ExprKind::kCase:
+      return Case(e.As<ast::Case>());
+    case ast::ExprKind::kCast:
+      return Cast(e.As<ast::Cast>());
+    case ast::ExprKind::kInterval: {
+      const auto& i = e.As<ast::Interval>();
+      out_ += "INTERVAL ";
+      Wrapped(*i.value, !IsSingleTerm(*i.value));
+      out_ += ' ';
+      Words(i.unit);
+      return;
+    }
+    case ast::ExprKind::kCollate:
+      return Collate(e.As<ast::Collate>());
+    case ast::ExprKind::kExists:
+      out_ += "EXISTS (";
+      Query(*e.As<ast::Exists>().query);
+      out_ += ')';
+      return;
+    case ast::ExprKind::kSubquery:
+      out_ += '(';
+      Query(*e.As<ast::Subquery>().query);
+      out_ += ')';
+      return;
+    case ast::ExprKind::kRow: {
+      const auto& r = e.As<ast::Row>();
+      out_ += r.row_keyword ? "ROW(" : "(";
+      Exprs(r.items);
+      out_ += ')';
+      return;
+    }
+    case ast::ExprKind::kMatch:
+      return Match(e.As<ast::Match>());
+    case ast::ExprKind::kDefault:
+      out_ += "DEFAULT";
+      return;
+  }
+}
+
+void Printer::Literal(const ast::Literal& l) {
+  switch (l.literal) {
+    case ast::LiteralKind::kNull:  // keywords: upper-case, whatever the spelling (null, \N)
+      out_ += "NULL";
+      return;
+    case ast::LiteralKind::kTrue:
+      out_ += "TRUE";
+      return;
+    case ast::LiteralKind::kFalse:
+      out_ += "FALSE";
+      return;
+    default:
+      break;
+  }
+  const std::string_view prefix = l.prefix;
+  if (prefix.empty()) {
+  } else if (prefix.front() == '_') {
+    // _utf8mb4'x' as MySQL writes it; _binary 0x41 needs the space to stay two tokens.
+    out_ += prefix;
+    if (!StartsWithQuote(l.text)) out_ += ' ';
+  } else if (EqualsIgnoreCase(prefix, "N")) {
+    // N'x' is one token: no space. The text may already hold the N.
+    if (l.text.empty() || (l.text.front() != 'N' && l.text.front() != 'n')) out_ += 'N';
+  } else {
+    Words(prefix);  // DATE, TIME, TIMESTAMP
+    out_ += ' ';
+  }
+  out_ += l.text;
+}
+
+void Printer::Column(const ast::Column& c) {
+  Name(c.name);
+  if (c.star) out_ += c.name.parts.empty() ? "*" : ".*";
+}
+
+void Printer::Unary(const ast::Unary& u) {
+  switch (u.op) {
+    case ast::UnaryOp::kMinus:
+      return Prefix("-", *u.operand, Prec::kUnary);
+    case ast::UnaryOp::kPlus:
+      return Prefix("+", *u.operand, Prec::kUnary);
+    case ast::UnaryOp::kBitNot:
+      return Prefix("~", *u.operand, Prec::kUnary);
+    case ast::UnaryOp::kNot:
+      return Prefix("NOT ", *u.operand, Prec::kNot);
+    case ast::UnaryOp::kBang:
+      return Prefix("!", *u.operand, Prec::kBang);
+    case ast::UnaryOp::kBinary:
+      return Prefix("BINARY ", *u.operand, Prec::kCollate);
+  }
+}
+
+void Printer::Prefix(std::string_view op, const ast::Expr& operand, Prec min) {
+  out_ += op;
+  const size_t at = out_.size();
+  Operand(operand, min);
+  // "--" would read as a comment if a space followed; "- -x" is what the tree says.
+  if (op == "-" && at < out_.size() && out_[at] == '-') out_.insert(at, 1, ' ');
+}
+
+void Printer::Binary(const ast::Binary& b) {
+  const Prec p = BinaryPrec(b.op);
+  const std::string_view op = BinaryOpText(b.op);
+  if (b.op == ast::BinaryOp::kAssign) {  // right-associative: @a := @b := 1
+    Operand(*b.left, Above(p));
+    out_ += " := ";
+    Operand(*b.right, p);
+  } else if (IsComparison(b.op)) {  // bool_pri comp_op predicate
+    Wrapped(*b.left, !ChainsAsComparison(*b.left));
+    Spaced(op);
+    if (b.quantifier == ast::Quantifier::kNone) {
+      Operand(*b.right, Prec::kBitOr);
+      return;
+    }
+    static constexpr std::string_view kQuantifiers[] = {"", "ANY ", "SOME ", "ALL "};
+    out_ += kQuantifiers[static_cast<size_t>(b.quantifier)];
+    Wrapped(*b.right, b.right->kind != ast::ExprKind::kSubquery);
+  } else if (b.op == ast::BinaryOp::kMemberOf) {  // bit_expr MEMBER OF '(' simple_expr ')'
+    Operand(*b.left, Prec::kBitOr);
+    out_ += " MEMBER OF ";
+    Parenthesized(*b.right);
+  } else if (p == Prec::kPrimary) {  // column->'$.path': both sides are single tokens
+    Operand(*b.left, p);
+    Spaced(op);
+    Operand(*b.right, p);
+  } else if (p == Prec::kCompare) {  // REGEXP, SOUNDS LIKE: bit_expr op bit_expr
+    Operand(*b.left, Prec::kBitOr);
+    Spaced(op);
+    Operand(*b.right, Prec::kBitOr);
+  } else {  // left-associative
+    Operand(*b.left, p);
+    Spaced(op);
+    Operand(*b.right, Above(p));
+  }
+}
+
+void Printer::Is(const ast::Is& is) {
+  static constexpr std::string_view kWhat[] = {"NULL", "TRUE", "FALSE", "UNKNOWN"};
+  Wrapped(*is.operand, !ChainsAsComparison(*is.operand));
+  out_ += is.negated ? " IS NOT " : " IS ";
+  out_ += kWhat[static_cast<size_t>(is.what)];
+}
+
+// bit_expr [NOT] BETWEEN bit_expr AND predicate: bit_expr everywhere is the safe reading.
+void Printer::Between(const ast::Between& b) {
+  Operand(*b.operand, Prec::kBitOr);
+  Not(b.negated);
+  out_ += "BETWEEN ";
+  Operand(*b.low, Prec::kBitOr);
+  out_ += " AND ";
+  Operand(*b.high, Prec::kBitOr);
+}
+
+void Printer::In(const ast::In& in) {
+  Operand(*in.operand, Prec::kBitOr);
+  Not(in.negated);
+  out_ += "IN (";
+  if (in.subquery != nullptr) {
+    Query(*in.subquery);
+  } else {
+    Exprs(in.list);
+  }
+  out_ += ')';
+}
+
+// bit_expr [NOT] LIKE simple_expr [ESCAPE simple_expr]
+void Printer::Like(const ast::Like& l) {
+  Operand(*l.operand, Prec::kBitOr);
+  Not(l.negated);
+  out_ += "LIKE ";
+  Operand(*l.pattern, Prec::kUnary);
+  if (l.escape != nullptr) {
+    out_ += " ESCAPE ";
+    Operand(*l.escape, Prec::kUnary);
+  }
+}
+
+void Printer::Function(const ast::Function& f) {
+  if (!SpecialCall(f)) PlainCall(f);
+  if (f.over != nullptr) Over(*f.over);
+}
+
+// The special syntaxes of CallForm. A call whose arguments do not fit its form (never made
+// by the parser) falls back to the plain f(a, b).
+bool Printer::SpecialCall(const ast::Function& f) {
+  const auto& a = f.args;
+  switch (f.form) {
+    case ast::CallForm::kPlain:
+    case ast::CallForm::kGroupConcat:
+      return false;
+    case ast::CallForm::kNoParens:
+      Name(f.name);
+      return true;
+    case ast::CallForm::kTrim:
+      if (a.empty() || a.size() > 2) return false;
+      Trim(f);
+      return true;
+    case ast::CallForm::kSubstringFrom:  // SUBSTRING(str FROM pos [FOR len])
+      if (a.size() < 2 || a.size() > 3) return false;
+      Open(f);
+      Expr(*a[0]);
+      out_ += " FROM ";
+      Expr(*a[1]);
+      if (a.size() == 3) {
+        out_ += " FOR ";
+        Expr(*a[2]);
+      }
+      break;
+    case ast::CallForm::kExtract:  // EXTRACT(unit FROM expr)
+      if (a.size() != 1) return false;
+      Open(f);
+      Words(f.modifier);
+      out_ += " FROM ";
+      Expr(*a[0]);
+      break;
+    case ast::CallForm::kPosition:  // POSITION(bit_expr IN expr)
+      if (a.size() != 2) return false;
+      Open(f);
+      Operand(*a[0], Prec::kBitOr);
+      out_ += " IN ";
+      Expr(*a[1]);
+      break;
+    case ast::CallForm::kCharUsing:  // CHAR(n, … USING charset)
+      Open(f);
+      Exprs(a);
+      out_ += " USING ";
+      out_ += f.modifier;
+      break;
+  }
+  out_ += ')';
+  return true;
+}
+
+void Printer::Open(const ast::Function& f) {
+  Name(f.name);
+  out_ += '(';
+}
+
+// TRIM([BOTH | LEADING | TRAILING] [remstr] FROM str): args are {remstr, str} or {str}. TRIM(str)
+// alone is a plain call, so the one-argument form always has its FROM (TRIM(FROM s) included).
+void Printer::Trim(const ast::Function& f) {
+  Open(f);
+  if (!f.modifier.empty()) {
+    Words(f.modifier);
+    out_ += ' ';
+  }
+  if (f.args.size() == 2) {
+    Expr(*f.args[0]);
+    out_ += ' ';
+  }
+  out_ += "FROM ";
+  Expr(*f.args.back());
+  out_ += ')';
+}
+
+// f(a, b), COUNT(*), COUNT(DISTINCT a), GROUP_CONCAT(DISTINCT a ORDER BY b SEPARATOR ', ').
+void Printer::PlainCall(const ast::Function& f) {
+  Open(f);
+  if (f.distinct) out_ += "DISTINCT ";
+  if (f.star) {
+    out_ += '*';
+  } else {
+    Exprs(f.args);
+  }
+  if (!f.order_by.empty()) {
+    out_ += " ORDER BY ";
+    OrderBy(f.order_by);
+  }
+  if (f.separator != nullptr) {
+    out_ += " SEPARATOR ";
+    Expr(*f.separator);
+  }
+  out_ += ')';
+}
+
+void Printer::Case(const ast::Case& c) {
+  out_ += "CASE";
+  if (c.operand != nullptr) {
+    out_ += ' ';
+    Expr(*c.operand);
+  }
+  for (const ast::When& w : c.whens) {
+    out_ += " WHEN ";
+    Expr(*w.condition);
+    out_ += " THEN ";
+    Expr(*w.result);
+  }
+  if (c.otherwise != nullptr) {
+    out_ += " ELSE ";
+    Expr(*c.otherwise);
+  }
+  out_ += " END";
+}
+
+// CAST(x AS type [ARRAY]), CONVERT(x, type), CONVERT(x USING charset)
+void Printer::Cast(const ast::Cast& c) {
+  out_ += c.convert ? "CONVERT(" : "CAST(";
+  Expr(*c.operand);
+  if (!c.using_charset.empty()) {
+    out_ += " USING ";
+    out_ += c.using_charset;
+  } else {
+    out_ += c.convert ? ", " : " AS ";
+    Type(c.type);
+    if (c.array) out_ += " ARRAY";
+  }
+  out_ += ')';
+}
+
+// SIGNED [INTEGER] and UNSIGNED [INTEGER] are whole types in CAST: is_unsigned picks the word
+// whichever of the two the name holds. Other types take UNSIGNED after their length.
+void Printer::Type(const ast::DataType& t) {
+  const bool sign_word = EqualsIgnoreCase(t.name, "SIGNED") || EqualsIgnoreCase(t.name, "UNSIGNED");
+  if (sign_word) {
+    out_ += t.is_unsigned || EqualsIgnoreCase(t.name, "UNSIGNED") ? "UNSIGNED" : "SIGNED";
+    if (t.integer_suffix) out_ += " INTEGER";
+  } else {
+    Words(t.name);
+  }
+  if (!t.length.empty()) {
+    out_ += '(';
+    out_ += t.length;
+    if (!t.scale.empty()) {
+      out_ += ", ";
+      out_ += t.scale;
+    }
+    out_ += ')';
+  }
+  if (t.is_unsigned && !sign_word) out_ += " UNSIGNED";
+  if (!t.charset.empty()) {
+    out_ += " CHARACTER SET ";
+    out_ += t.charset;
+  }
+}
+
+// simple_expr COLLATE ident. BINARY is as strong and right-associative, so BINARY x COLLATE c
+// would read as BINARY (x COLLATE c): a BINARY operand keeps its parentheses.
+void Printer::Collate(const ast::Collate& c) {
+  const bool parens =
+      PrecedenceOf(*c.operand) < Prec::kCollate || c.operand->kind == ast::ExprKind::kUnary;
+  Wrapped(*c.operand, parens);
+  out_ += " COLLATE ";
+  out_ += c.collation.raw;
+}
+
+// MATCH (cols) AGAINST (bit_expr [modifier])
+void Printer::Match(const ast::Match& m) {
+  out_ += "MATCH (";
+  Exprs(m.columns);
+  out_ += ") AGAINST (";
+  Operand(*m.against, Prec::kBitOr);
+  if (!m.modifier.empty()) {
+    out_ += ' ';
+    Words(m.modifier);
+  }
+  out_ += ')';
+}
+
+// --- Lists and shared pieces -----------------------------------------------------------------
+
+void Printer::Exprs(std::span<const ast::Expr* const> items) {
+  List(items, [this](const ast::Expr* e) { Expr(*e); });
+}
+
+void Printer::Idents(std::span<const ast::Ident> items) {
+  List(items, [this](const ast::Ident& i) { out_ += i.raw; });
+}
+
+void Printer::Name(const ast::Name& name) {
+  for (size_t i = 0; i < name.parts.size(); ++i) {
+    if (i > 0) out_ += '.';
+    out_ += name.parts[i].raw;
+  }
+}
+
+void Printer::OrderBy(std::span<const ast::OrderItem> items) {
+  List(items, [this](const ast::OrderItem& item) {
+    Expr(*item.expr);
+    Direction(item.direction);
+  });
+}
+
+void Printer::Direction(ast::Direction d) {
+  if (d == ast::Direction::kAsc) out_ += " ASC";
+  if (d == ast::Direction::kDesc) out_ += " DESC";
+}
+
+// A keyword phrase kept as text (a unit, a type name, a modifier): upper-case, single spaces.
+void Printer::Words(std::string_view words) {
+  bool first = true;
+  size_t i = 0;
+  while (i < words.size()) {
+    while (i < words.size() && IsSpace(words[i])) ++i;
+    if (i == words.size()) break;
+    if (!first) out_ += ' ';
+    first = false;
+    for (; i < words.size() && !IsSpace(words[i]); ++i) {
+      const char c = words[i];
+      out_ += (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
+    }
+  }
+}
+
+void Printer::Over(const ast::WindowSpec& w) {
+  out_ += " OVER ";
+  if (w.parenthesized) {
+    WindowBody(w);
+  } else {
+    out_ += w.name.raw;
+  }
+}
+
+// ([base] [PARTITION BY …] [ORDER BY …] [frame])
+void Printer::WindowBody(const ast::WindowSpec& w) {
+  out_ += '(';
+  const size_t start = out_.size();
+  const auto clause = [&](std::string_view keywords) {
+    if (out_.size() > start) out_ += ' ';
+    out_ += keywords;
+  };
+  out_ += w.name.raw;
+  if (!w.partition_by.empty()) {
+    clause("PARTITION BY ");
+    Exprs(w.partition_by);
+  }
+  if (!w.order_by.empty()) {
+    clause("ORDER BY ");
+    OrderBy(w.order_by);
+  }
+  if (w.frame_unit != ast::FrameUnit::kNone) {
+    clause("");
+    Frame(w);
+  }
+  out_ += ')';
+}
+
+void Printer::Frame(const ast::WindowSpec& w) {
+  static constexpr std::string_view kUnits[] = {"", "ROWS ", "RANGE ", "GROUPS "};
+  out_ += kUnits[static_cast<size_t>(w.frame_unit)];
+  if (!w.frame_between) return Bound(w.frame_start);
+  out_ += "BETWEEN ";
+  Bound(w.frame_start);
+  out_ += " AND ";
+  Bound(w.frame_end);
+}
+
+void Printer::Bound(const ast::FrameBound& b) {
+  switch (b.kind) {
+    case ast::BoundKind::kUnboundedPreceding:
+      out_ += "UNBOUNDED PRECEDING";
+      return;
+    case ast::BoundKind::kPreceding:
+      Expr(*b.offset);
+      out_ += " PRECEDING";
+      return;
+    case ast::BoundKind::kCurrentRow:
+      out_ += "CURRENT ROW";
+      return;
+    case ast::BoundKind::kFollowing:
+      Expr(*b.offset);
+      out_ += " FOLLOWING";
+      return;
+    case ast::BoundKind::kUnboundedFollowing:
+      out_ += "UNBOUNDED FOLLOWING";
+      return;
+  }
+}
+
+// --- Queries ---------------------------------------------------------------------------------
+
+void Printer::Statement(const ast::Statement& s) {
+  switch (s.kind) {
+    case ast::StatementKind::kSelect:
+      return Query(*s.As<ast::SelectStatement>().query);
+    case ast::StatementKind::kUnsupported:
+      return Words(s.As<ast::UnsupportedStatement>().what);
+  }
+}
+
+// [WITH …] term [ORDER BY …] [LIMIT …] [locking]
+void Printer::Query(const ast::Query& q) {
+  With(q);
+  Term(*q.term);
+  if (!q.order_by.empty()) {
+    out_ += " ORDER BY ";
+    OrderBy(q.order_by);
+  }
+  Limit(q);
+  Lock(q);
+}
+
+void Printer::With(const ast::Query& q) {
+  if (q.with.empty()) return;
+  out_ += q.recursive ? "WITH RECURSIVE " : "WITH ";
+  List(q.with, [this](const ast::Cte& cte) {
+    out_ += cte.name.raw;
+    ColumnList(cte.columns);
+    out_ += " AS (";
+    Query(*cte.query);
+    out_ += ')';
+  });
+  out_ += ' ';
+}
+
+void Printer::Term(const ast::QueryTerm& t) {
+  if (t.select != nullptr) return Select(*t.select);
+  if (t.parens != nullptr) {
+    out_ += '(';
+    Query(*t.parens);
+    out_ += ')';
+    return;
+  }
+  static constexpr std::string_view kOps[] = {" UNION", " INTERSECT", " EXCEPT"};
+  const ast::SetOperation& s = *t.set_op;
+  SetOperand(*s.left, s.op, false);
+  out_ += kOps[static_cast<size_t>(s.op)];
+  if (s.all) out_ += " ALL";
+  if (s.distinct_keyword) out_ += " DISTINCT";
+  out_ += ' ';
+  SetOperand(*s.right, s.op, true);
+}
+
+// INTERSECT binds tighter than UNION and EXCEPT, which are left-associative (MySQL 8.0.31+).
+void Printer::SetOperand(const ast::QueryTerm& t, ast::SetOp parent, bool right) {
+  const auto strength = [](ast::SetOp op) { return op == ast::SetOp::kIntersect ? 2 : 1; };
+  const bool parens =
+      t.set_op != nullptr && (strength(t.set_op->op) < strength(parent) ||
+                              (right && strength(t.set_op->op) == strength(parent)));
+  if (parens) out_ += '(';
+  Term(t);
+  if (parens) out_ += ')';
+}
+
+void Printer::Select(const ast::Select& s) {
+  out_ += "SELECT ";
+  if (!s.hint.empty()) {  // the kHint token's text; a bare body gets its markers back
+    const bool marked = s.hint.starts_with("/*");
+    out_ += marked ? "" : "/*+ ";
+    out_ += s.hint;
+    out_ += marked ? " " : " */ ";
+  }
+  Options(s.options);
+  List(s.items, [this](const ast::SelectItem& item) { SelectItem(item); });
+  if (s.from_dual) out_ += " FROM DUAL";
+  if (!s.from.empty()) out_ += " FROM ";
+  List(s.from, [this](const ast::TableRef* t) { TableRef(*t); });
+  if (s.where != nullptr) {
+    out_ += " WHERE ";
+    Expr(*s.where);
+  }
+  GroupBy(s);
+  if (s.having != nullptr) {
+    out_ += " HAVING ";
+    Expr(*s.having);
+  }
+  Windows(s.windows);
+}
+
+void Printer::SelectItem(const ast::SelectItem& item) {
+  Expr(*item.expr);
+  if (!item.alias.empty()) return Alias(item.alias, item.alias_as);
+  if (item.string_alias.empty()) return;
+  out_ += item.alias_as ? " AS " : " ";
+  if (StartsWithQuote(item.string_alias)) {
+    out_ += item.string_alias;
+    return;
+  }
+  out_ += '\'';  // a value without its quotes: quote it
+  for (const char c : item.string_alias) {
+    if (c == '\'' || c == '\\') out_ += c;
+    out_ += c;
+  }
+  out_ += '\'';
+}
+
+void Printer::Options(uint32_t options) {
+  static constexpr std::string_view kNames[] = {
+      "ALL",           "DISTINCT",         "DISTINCTROW",        "HIGH_PRIORITY",
+      "STRAIGHT_JOIN", "SQL_SMALL_RESULT", "SQL_BIG_RESULT",     "SQL_BUFFER_RESULT",
+      "SQL_NO_CACHE",  "SQL_CACHE",        "SQL_CALC_FOUND_ROWS"};
+  static_assert(ast::kSqlCalcFoundRows == 1u << (std::size(kNames) - 1));
+  for (size_t bit = 0; bit < std::size(kNames); ++bit) {
+    if ((options & (1u << bit)) == 0) continue;
+    out_ += kNames[bit];
+    out_ += ' ';
+  }
+}
+
+void Printer::GroupBy(const ast::Select& s) {
+  if (s.group_by.empty()) return;
+  out_ += " GROUP BY ";
+  for (size_t i = 0; i < s.group_by.size(); ++i) {
+    if (i > 0) out_ += ", ";
+    Expr(*s.group_by[i]);
+    if (i < s.group_by_directions.size()) Direction(s.group_by_directions[i]);
+  }
+  if (s.with_rollup) out_ += " WITH ROLLUP";
+}
+
+void Printer::Windows(std::span<const ast::NamedWindow> windows) {
+  if (windows.empty()) return;
+  out_ += " WINDOW ";
+  List(windows, [this](const ast::NamedWindow& w) {
+    out_ += w.name.raw;
+    out_ += " AS ";
+    WindowBody(*w.spec);
+  });
+}
+
+// LIMIT n | LIMIT m, n | LIMIT n OFFSET m
+void Printer::Limit(const ast::Query& q) {
+  if (q.limit == nullptr) return;
+  out_ += " LIMIT ";
+  if (q.offset != nullptr && !q.offset_keyword) {
+    Expr(*q.offset);
+    out_ += ", ";
+  }
+  Expr(*q.limit);
+  if (q.offset != nullptr && q.offset_keyword) {
+    out_ += " OFFSET ";
+    Expr(*q.offset);
+  }
+}
+
+void Printer::Lock(const ast::Query& q) {
+  switch (q.lock) {
+    case ast::LockMode::kNone:
+      return;
+    case ast::LockMode::kLockInShareMode:
+      out_ += " LOCK IN SHARE MODE";
+      return;
+    case ast::LockMode::kForUpdate:
+      out_ += " FOR UPDATE";
+      break;
+    case ast::LockMode::kForShare:
+      out_ += " FOR SHARE";
+      break;
+  }
+  if (!q.lock_of.empty()) {
+    out_ += " OF ";
+    Idents(q.lock_of);
+  }
+  if (q.lock_wait == ast::LockWait::kNoWait) out_ += " NOWAIT";
+  if (q.lock_wait == ast::LockWait::kSkipLocked) out_ += " SKIP LOCKED";
+}
+
+void Printer::TableRef(const ast::TableRef& t) {
+  switch (t.kind) {
+    case ast::TableRefKind::kTable:
+      return TableName(t.As<ast::TableName>());
+    case ast::TableRefKind::kJoin:
+      return Join(t.As<ast::Join>());
+    case ast::TableRefKind::kDerived:
+      return Derived(t.As<ast::DerivedTable>());
+    case ast::TableRefKind::kParens:
+      out_ += '(';
+      List(t.As<ast::ParenTables>().items, [this](const ast::TableRef* r) { TableRef(*r); });
+      out_ += ')';
+      return;
+  }
+}
+
+// db.t [PARTITION (p, …)] [[AS] alias] [index hints]
+void Printer::TableName(const ast::TableName& t) {
+  Name(t.name);
+  if (!t.partitions.empty()) {
+    out_ += " PARTITION";
+    ColumnList(t.partitions);
+  }
+  Alias(t.alias, t.alias_as);
+  for (const ast::IndexHint& h : t.hints) IndexHint(h);
+}
+
+// USE INDEX [FOR JOIN] (a, b); USE INDEX () is valid and kept.
+void Printer::IndexHint(const ast::IndexHint& h) {
+  static constexpr std::string_view kActions[] = {" USE", " FORCE", " IGNORE"};
+  static constexpr std::string_view kScopes[] = {"", " FOR JOIN", " FOR ORDER BY", " FOR GROUP BY"};
+  out_ += kActions[static_cast<size_t>(h.action)];
+  out_ += h.key_keyword ? " KEY" : " INDEX";
+  out_ += kScopes[static_cast<size_t>(h.scope)];
+  out_ += " (";
+  Idents(h.indexes);
+  out_ += ')';
+}
+
+// Joins read left to right: MySQL 8.0 folds a join without ON onto the leftmost table of what
+// follows (PT_cross_join, add_cross_join in sql_yacc.yy), so `a JOIN b JOIN c ON x` is
+// (a JOIN b) JOIN c ON x, as the parser builds it. A join on the right of another therefore
+// came from parentheses, and commas bind loosest of all.
+bool LeftNeedsParens(const ast::Join& j) {
+  if (j.left->kind != ast::TableRefKind::kJoin || j.join == ast::JoinKind::kComma) return false;
+  return j.left->As<ast::Join>().join == ast::JoinKind::kComma;
+}
+
+bool RightNeedsParens(const ast::Join& j) {
+  if (j.right->kind != ast::TableRefKind::kJoin) return false;
+  return j.join != ast::JoinKind::kComma || j.right->As<ast::Join>().join == ast::JoinKind::kComma;
+}
+
+void Printer::Join(const ast::Join& j) {
+  static constexpr std::string_view kPlain[] = {
+      ", ",           " JOIN ",         " CROSS JOIN ",        " STRAIGHT_JOIN ",     " LEFT JOIN ",
+      " RIGHT JOIN ", " NATURAL JOIN ", " NATURAL LEFT JOIN ", " NATURAL RIGHT JOIN "};
+  static constexpr std::string_view kWithKeyword[] = {", ",
+                                                      " INNER JOIN ",
+                                                      " CROSS JOIN ",
+                                                      " STRAIGHT_JOIN ",
+                                                      " LEFT OUTER JOIN ",
+                                                      " RIGHT OUTER JOIN ",
+                                                      " NATURAL INNER JOIN ",
+                                                      " NATURAL LEFT OUTER JOIN ",
+                                                      " NATURAL RIGHT OUTER JOIN "};
+  JoinSide(*j.left, LeftNeedsParens(j));
+  out_ += (j.inner_keyword ? kWithKeyword : kPlain)[static_cast<size_t>(j.join)];
+  JoinSide(*j.right, RightNeedsParens(j));
+  if (j.on != nullptr) {
+    out_ += " ON ";
+    Expr(*j.on);
+  } else if (j.has_using) {
+    out_ += " USING (";
+    Idents(j.using_columns);
+    out_ += ')';
+  }
+}
+
+void Printer::JoinSide(const ast::TableRef& t, bool parens) {
+  if (parens) out_ += '(';
+  TableRef(t);
+  if (parens) out_ += ')';
+}
+
+// [LATERAL] (query) [AS] alias [(col, …)]
+void Printer::Derived(const ast::DerivedTable& d) {
+  out_ += d.lateral ? "LATERAL (" : "(";
+  Query(*d.query);
+  out_ += ')';
+  Alias(d.alias, d.alias_as);
+  ColumnList(d.columns);
+}
+
+// " (a, b)" when there are names.
+void Printer::ColumnList(std::span<const ast::Ident> names) {
+  if (names.empty()) return;
+  out_ += " (";
+  Idents(names);
+  out_ += ')';
+}
+
+void Printer::Alias(const ast::Ident& alias, bool as) {
+  if (alias.empty()) return;
+  out_ += as ? " AS " : " ";
+  out_ += alias.raw;
+}
+
+}  // namespace
+
+std::string ToSql(const ast::Statement& statement) {
+  Printer p;
+  p.Statement(statement);
+  return p.Take();
+}
+
+std::string ToSql(const ast::Expr& expr) {
+  Printer p;
+  p.Expr(expr);
+  return p.Take();
+}
+
+}  // namespace qadvisor::parser

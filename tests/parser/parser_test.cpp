@@ -1,0 +1,336 @@
+// The parser's AST, checked node by node: precedence, associativity, each SELECT clause,
+// diagnostics with their locations, and the limits that keep hostile input harmless.
+#include "parser/parser.h"
+
+#include <catch2/catch.hpp>
+#include <string>
+
+namespace qadvisor::parser {
+namespace {
+
+using namespace ast;  // NOLINT
+
+// The single SELECT of `sql`, which must parse cleanly.
+const Query& Q(const ParseResult& r) {
+  INFO(r.text());
+  for (const Diagnostic& d : r.diagnostics()) INFO(d.ToString());
+  REQUIRE(r.ok());
+  REQUIRE(r.statements().size() == 1);
+  REQUIRE(r.statements()[0]->kind == StatementKind::kSelect);
+  return *r.statements()[0]->As<SelectStatement>().query;
+}
+
+const Select& S(const ParseResult& r) {
+  const Query& q = Q(r);
+  REQUIRE(q.term->select != nullptr);
+  return *q.term->select;
+}
+
+const Expr& Where(const ParseResult& r) {
+  const Select& s = S(r);
+  REQUIRE(s.where != nullptr);
+  return *s.where;
+}
+
+const Binary& Bin(const Expr& e, BinaryOp op) {
+  REQUIRE(e.kind == ExprKind::kBinary);
+  const Binary& b = e.As<Binary>();
+  CHECK(b.op == op);
+  return b;
+}
+
+std::string ColumnName(const Expr& e) {
+  REQUIRE(e.kind == ExprKind::kColumn);
+  return e.As<Column>().name.last().Value();
+}
+
+TEST_CASE("arithmetic precedence and left associativity") {
+  const ParseResult r = Parse("SELECT a FROM t WHERE a + b * c - d = 1");
+  const Binary& eq = Bin(Where(r), BinaryOp::kEq);
+  const Binary& sub = Bin(*eq.left, BinaryOp::kSub);  // (a + b*c) - d
+  const Binary& add = Bin(*sub.left, BinaryOp::kAdd);
+  CHECK(ColumnName(*add.left) == "a");
+  Bin(*add.right, BinaryOp::kMul);
+  CHECK(ColumnName(*sub.right) == "d");
+}
+
+TEST_CASE("boolean precedence: OR < XOR < AND < NOT < comparison") {
+  const ParseResult r = Parse("SELECT 1 FROM t WHERE a = 1 OR b = 2 AND NOT c = 3 XOR d");
+  const Binary& o = Bin(Where(r), BinaryOp::kOr);
+  Bin(*o.left, BinaryOp::kEq);
+  const Binary& x = Bin(*o.right, BinaryOp::kXor);
+  const Binary& a = Bin(*x.left, BinaryOp::kAnd);
+  REQUIRE(a.right->kind == ExprKind::kUnary);
+  CHECK(a.right->As<Unary>().op == UnaryOp::kNot);
+  Bin(*a.right->As<Unary>().operand, BinaryOp::kEq);  // NOT binds looser than =
+}
+
+TEST_CASE("|| is OR and && is AND; ! binds tighter than comparison") {
+  const ParseResult r = Parse("SELECT 1 FROM t WHERE a || b && !c = 0");
+  const Binary& o = Bin(Where(r), BinaryOp::kOr);
+  const Binary& a = Bin(*o.right, BinaryOp::kAnd);
+  const Binary& eq = Bin(*a.right, BinaryOp::kEq);
+  REQUIRE(eq.left->kind == ExprKind::kUnary);
+  CHECK(eq.left->As<Unary>().op == UnaryOp::kBang);
+}
+
+TEST_CASE("bit operators: | < & < shifts < + < * < ^") {
+  const ParseResult r = Parse("SELECT 1 FROM t WHERE a | b & c << 1 + 2 * 3 ^ 4 = 0");
+  const Binary& eq = Bin(Where(r), BinaryOp::kEq);
+  const Binary& bor = Bin(*eq.left, BinaryOp::kBitOr);
+  const Binary& band = Bin(*bor.right, BinaryOp::kBitAnd);
+  const Binary& shl = Bin(*band.right, BinaryOp::kShiftLeft);
+  const Binary& add = Bin(*shl.right, BinaryOp::kAdd);
+  const Binary& mul = Bin(*add.right, BinaryOp::kMul);
+  Bin(*mul.right, BinaryOp::kBitXor);
+}
+
+TEST_CASE("predicates: IN, NOT IN, BETWEEN, LIKE … ESCAPE, REGEXP, IS NOT NULL") {
+  const ParseResult r = Parse(
+      "SELECT 1 FROM t WHERE a IN (1, 2, 3) AND b NOT IN (SELECT x FROM u) AND c BETWEEN 1 AND 5 "
+      "AND d NOT LIKE 'x%' ESCAPE '!' AND e REGEXP '^a' AND f IS NOT NULL AND g NOT BETWEEN 2 "
+      "AND 3");
+  // Walk the AND chain from the right.
+  std::vector<const Expr*> terms;
+  const Expr* e = &Where(r);
+  while (e->kind == ExprKind::kBinary && e->As<Binary>().op == BinaryOp::kAnd) {
+    terms.insert(terms.begin(), e->As<Binary>().right);
+    e = e->As<Binary>().left;
+  }
+  terms.insert(terms.begin(), e);
+  REQUIRE(terms.size() == 7);
+  REQUIRE(terms[0]->kind == ExprKind::kIn);
+  CHECK(terms[0]->As<In>().list.size() == 3);
+  REQUIRE(terms[1]->kind == ExprKind::kIn);
+  CHECK(terms[1]->As<In>().negated);
+  CHECK(terms[1]->As<In>().subquery != nullptr);
+  REQUIRE(terms[2]->kind == ExprKind::kBetween);
+  REQUIRE(terms[3]->kind == ExprKind::kLike);
+  CHECK(terms[3]->As<Like>().negated);
+  CHECK(terms[3]->As<Like>().escape != nullptr);
+  Bin(*terms[4], BinaryOp::kRegexp);
+  REQUIRE(terms[5]->kind == ExprKind::kIs);
+  CHECK(terms[5]->As<Is>().negated);
+  CHECK(terms[5]->As<Is>().what == IsWhat::kNull);
+  REQUIRE(terms[6]->kind == ExprKind::kBetween);
+  CHECK(terms[6]->As<Between>().negated);
+}
+
+TEST_CASE("comparisons with ANY/ALL subqueries, row comparisons and EXISTS") {
+  const ParseResult r = Parse(
+      "SELECT 1 FROM t WHERE a > ALL (SELECT b FROM u) AND (c, d) = (1, 2) AND NOT EXISTS "
+      "(SELECT 1 FROM v WHERE v.id = t.id)");
+  const Binary& and2 = Bin(Where(r), BinaryOp::kAnd);
+  const Binary& and1 = Bin(*and2.left, BinaryOp::kAnd);
+  const Binary& all = Bin(*and1.left, BinaryOp::kGt);
+  CHECK(all.quantifier == Quantifier::kAll);
+  CHECK(all.right->kind == ExprKind::kSubquery);
+  const Binary& row = Bin(*and1.right, BinaryOp::kEq);
+  CHECK(row.left->kind == ExprKind::kRow);
+  REQUIRE(and2.right->kind == ExprKind::kUnary);
+  CHECK(and2.right->As<Unary>().operand->kind == ExprKind::kExists);
+}
+
+TEST_CASE("literals: strings joined, introducers, national, hex, bit, temporal, NULL") {
+  const ParseResult r = Parse(
+      "SELECT 'a' 'b', _utf8mb4'x', N'n', 0x1F, X'1F', b'01', DATE '2024-01-01', NULL, "
+      "TRUE, -5, 1.5e3, ?, :id, @v, @@session.sql_mode");
+  const Select& s = S(r);
+  REQUIRE(s.items.size() == 15);
+  const Literal& ab = s.items[0].expr->As<Literal>();
+  CHECK(ab.text == "'a' 'b'");
+  CHECK(s.items[1].expr->As<Literal>().prefix == "_utf8mb4");
+  CHECK(s.items[3].expr->As<Literal>().literal == LiteralKind::kHex);
+  CHECK(s.items[5].expr->As<Literal>().literal == LiteralKind::kBit);
+  CHECK(s.items[6].expr->As<Literal>().literal == LiteralKind::kTemporal);
+  CHECK(s.items[7].expr->As<Literal>().literal == LiteralKind::kNull);
+  CHECK(s.items[9].expr->As<Unary>().op == UnaryOp::kMinus);
+  CHECK(s.items[11].expr->kind == ExprKind::kParam);
+  CHECK(s.items[12].expr->As<Param>().text == ":id");
+  CHECK_FALSE(s.items[13].expr->As<Variable>().system);
+  CHECK(s.items[14].expr->As<Variable>().system);
+}
+
+TEST_CASE("function calls and their special forms") {
+  const ParseResult r = Parse(
+      "SELECT COUNT(*), COUNT(DISTINCT a), IF(a > 1, 'x', 'y'), LEFT(s, 3), TRIM(LEADING 'x' "
+      "FROM s), SUBSTRING(s FROM 2 FOR 3), EXTRACT(YEAR FROM d), POSITION('a' IN s), "
+      "GROUP_CONCAT(DISTINCT a ORDER BY b DESC SEPARATOR ', '), CAST(a AS CHAR(10) CHARACTER "
+      "SET utf8mb4), CONVERT(a, SIGNED INTEGER), CONVERT(a USING latin1), d + INTERVAL 1 DAY, "
+      "CURRENT_TIMESTAMP, NOW(), db.f(1), MATCH (a, b) AGAINST ('x' IN BOOLEAN MODE), "
+      "CASE WHEN a THEN 1 ELSE 2 END, CASE a WHEN 1 THEN 'x' END, doc->'$.a', doc->>'$.b' "
+      "FROM t");
+  const Select& s = S(r);
+  REQUIRE(s.items.size() == 21);
+  CHECK(s.items[0].expr->As<Function>().star);
+  CHECK(s.items[1].expr->As<Function>().distinct);
+  CHECK(s.items[2].expr->As<Function>().args.size() == 3);
+  CHECK(s.items[4].expr->As<Function>().form == CallForm::kTrim);
+  CHECK(s.items[4].expr->As<Function>().modifier == "LEADING");
+  CHECK(s.items[5].expr->As<Function>().form == CallForm::kSubstringFrom);
+  CHECK(s.items[5].expr->As<Function>().args.size() == 3);
+  CHECK(s.items[6].expr->As<Function>().modifier == "YEAR");
+  CHECK(s.items[7].expr->As<Function>().form == CallForm::kPosition);
+  const Function& gc = s.items[8].expr->As<Function>();
+  CHECK(gc.form == CallForm::kGroupConcat);
+  CHECK(gc.order_by.size() == 1);
+  CHECK(gc.separator != nullptr);
+  const Cast& cast = s.items[9].expr->As<Cast>();
+  CHECK(cast.type.length == "10");
+  CHECK(cast.type.charset == "utf8mb4");
+  CHECK(s.items[10].expr->As<Cast>().convert);
+  CHECK(s.items[11].expr->As<Cast>().using_charset == "latin1");
+  const Binary& plus = Bin(*s.items[12].expr, BinaryOp::kAdd);
+  CHECK(plus.right->As<Interval>().unit == "DAY");
+  CHECK(s.items[13].expr->As<Function>().form == CallForm::kNoParens);
+  CHECK(s.items[15].expr->As<Function>().name.parts.size() == 2);
+  CHECK(s.items[16].expr->As<Match>().modifier == "IN BOOLEAN MODE");
+  CHECK(s.items[17].expr->As<Case>().operand == nullptr);
+  CHECK(s.items[18].expr->As<Case>().operand != nullptr);
+  Bin(*s.items[19].expr, BinaryOp::kJsonExtract);
+  Bin(*s.items[20].expr, BinaryOp::kJsonUnquote);
+}
+
+TEST_CASE("window functions: OVER (…), OVER name, WINDOW clause and frames") {
+  const ParseResult r = Parse(
+      "SELECT ROW_NUMBER() OVER (PARTITION BY a ORDER BY b DESC ROWS BETWEEN UNBOUNDED "
+      "PRECEDING AND CURRENT ROW), SUM(x) OVER w FROM t WINDOW w AS (PARTITION BY a RANGE 5 "
+      "PRECEDING)");
+  const Select& s = S(r);
+  const WindowSpec& w = *s.items[0].expr->As<Function>().over;
+  CHECK(w.partition_by.size() == 1);
+  CHECK(w.order_by[0].direction == Direction::kDesc);
+  CHECK(w.frame_unit == FrameUnit::kRows);
+  CHECK(w.frame_between);
+  CHECK(w.frame_start.kind == BoundKind::kUnboundedPreceding);
+  CHECK(w.frame_end.kind == BoundKind::kCurrentRow);
+  CHECK(s.items[1].expr->As<Function>().over->name.Value() == "w");
+  REQUIRE(s.windows.size() == 1);
+  CHECK(s.windows[0].spec->frame_start.kind == BoundKind::kPreceding);
+}
+
+TEST_CASE("SELECT clauses: modifiers, hint, aliases, GROUP BY WITH ROLLUP, HAVING, ORDER, LIMIT") {
+  const ParseResult r = Parse(
+      "SELECT /*+ MAX_EXECUTION_TIME(100) */ SQL_NO_CACHE DISTINCT t.*, a AS x, b y, c 'z' "
+      "FROM t GROUP BY a, b WITH ROLLUP HAVING COUNT(*) > 1 ORDER BY 2 DESC, a LIMIT 5, 10 "
+      "FOR UPDATE OF t SKIP LOCKED");
+  const Query& q = Q(r);
+  const Select& s = *q.term->select;
+  CHECK(s.hint == "/*+ MAX_EXECUTION_TIME(100) */");
+  CHECK(s.options == (kSqlNoCache | kDistinct));
+  CHECK(s.items[0].expr->As<Column>().star);
+  CHECK(s.items[1].alias.Value() == "x");
+  CHECK(s.items[1].alias_as);
+  CHECK(s.items[2].alias.Value() == "y");
+  CHECK(s.items[3].string_alias == "'z'");
+  CHECK(s.group_by.size() == 2);
+  CHECK(s.with_rollup);
+  CHECK(s.having != nullptr);
+  CHECK(q.order_by.size() == 2);
+  CHECK(q.order_by[0].direction == Direction::kDesc);
+  CHECK(q.limit->As<Literal>().text == "10");
+  CHECK(q.offset->As<Literal>().text == "5");
+  CHECK_FALSE(q.offset_keyword);
+  CHECK(q.lock == LockMode::kForUpdate);
+  CHECK(q.lock_of.size() == 1);
+  CHECK(q.lock_wait == LockWait::kSkipLocked);
+}
+
+TEST_CASE("FROM: joins, USING, derived and LATERAL tables, hints, partitions, parentheses") {
+  const ParseResult r = Parse(
+      "SELECT * FROM db.orders AS o FORCE INDEX FOR JOIN (idx_a, PRIMARY) "
+      "LEFT OUTER JOIN customers c USING (customer_id) "
+      "JOIN (SELECT id FROM items WHERE qty > 1) AS i ON i.id = o.item_id "
+      "STRAIGHT_JOIN p PARTITION (p0) ON p.id = o.p, "
+      "LATERAL (SELECT 1 AS one) AS l, (t1 CROSS JOIN t2)");
+  const Select& s = S(r);
+  REQUIRE(s.from.size() == 3);
+  const Join& straight = s.from[0]->As<Join>();
+  CHECK(straight.join == JoinKind::kStraight);
+  const Join& inner = straight.left->As<Join>();
+  CHECK(inner.join == JoinKind::kInner);
+  CHECK(inner.right->kind == TableRefKind::kDerived);
+  const Join& left = inner.left->As<Join>();
+  CHECK(left.join == JoinKind::kLeft);
+  CHECK(left.inner_keyword);  // OUTER was written
+  CHECK(left.using_columns.size() == 1);
+  const TableName& orders = left.left->As<TableName>();
+  CHECK(orders.name.parts.size() == 2);
+  CHECK(orders.alias.Value() == "o");
+  REQUIRE(orders.hints.size() == 1);
+  CHECK(orders.hints[0].action == HintAction::kForce);
+  CHECK(orders.hints[0].scope == HintScope::kJoin);
+  CHECK(orders.hints[0].indexes.size() == 2);
+  CHECK(straight.right->As<TableName>().partitions.size() == 1);
+  CHECK(s.from[1]->As<DerivedTable>().lateral);
+  CHECK(s.from[2]->kind == TableRefKind::kParens);
+}
+
+TEST_CASE("WITH RECURSIVE, set operations and parenthesised queries") {
+  const ParseResult r = Parse(
+      "WITH RECURSIVE c (n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 5) "
+      "SELECT n FROM c UNION (SELECT 2) INTERSECT SELECT 3 ORDER BY 1 LIMIT 3 OFFSET 1");
+  const Query& q = Q(r);
+  CHECK(q.recursive);
+  REQUIRE(q.with.size() == 1);
+  CHECK(q.with[0].columns.size() == 1);
+  CHECK(q.with[0].query->term->set_op->all);
+  const SetOperation& u = *q.term->set_op;
+  CHECK(u.op == SetOp::kUnion);
+  CHECK(u.right->set_op->op == SetOp::kIntersect);  // INTERSECT binds tighter
+  CHECK(u.right->set_op->left->parens != nullptr);
+  CHECK(q.offset_keyword);
+}
+
+TEST_CASE("diagnostics say what was expected, what was found, and where") {
+  const ParseResult r = Parse("SELECT a\nFROM t\nWHERE a IN (1, 2 FROM u");
+  REQUIRE(r.diagnostics().size() == 1);
+  const Diagnostic& d = r.diagnostics()[0];
+  CHECK(d.severity == Severity::kError);
+  CHECK(d.message == "expected ')' after the IN list, found 'FROM'");
+  CHECK(d.line == 3);
+  CHECK(d.column == 18);
+  CHECK(d.excerpt == "WHERE a IN (1, 2 FROM u\n                 ^");
+  CHECK(r.statements().empty());
+}
+
+TEST_CASE("one bad statement does not stop the others; unsupported kinds are listed") {
+  const ParseResult r = Parse("SELECT 1; SELECT FROM; GRANT SELECT ON db.* TO u; SELECT 2");
+  CHECK_FALSE(r.ok());
+  REQUIRE(r.statements().size() == 3);
+  CHECK(r.statements()[1]->kind == StatementKind::kUnsupported);
+  CHECK(r.statements()[1]->As<UnsupportedStatement>().what == "GRANT");
+  REQUIRE(r.diagnostics().size() == 2);
+  CHECK(r.diagnostics()[0].severity == Severity::kError);
+  CHECK(r.diagnostics()[0].column == 18);
+  CHECK(r.diagnostics()[1].severity == Severity::kNote);
+}
+
+TEST_CASE("reserved words need quotes, except after a dot") {
+  CHECK_FALSE(Parse("SELECT order FROM t").ok());
+  CHECK(Parse("SELECT `order`, t.order FROM t").ok());
+  CHECK_FALSE(Parse("SELECT a FROM select").ok());
+}
+
+TEST_CASE("nesting is bounded: deep parentheses give an error, not a stack overflow") {
+  const std::string deep = "SELECT " + std::string(10000, '(') + "1" + std::string(10000, ')');
+  const ParseResult r = Parse(deep);
+  REQUIRE(r.diagnostics().size() == 1);
+  CHECK(r.diagnostics()[0].message == "expression nested too deeply");
+  std::string subqueries = "SELECT 1";
+  for (int i = 0; i < 2000; ++i) subqueries = "SELECT (" + subqueries + ")";
+  CHECK_FALSE(Parse(subqueries).ok());
+  CHECK(Parse("SELECT " + std::string(100, '(') + "1" + std::string(100, ')')).ok());
+}
+
+TEST_CASE("spans point into the script") {
+  const std::string sql = "SELECT 1;\n  SELECT a + b FROM t";
+  const ParseResult r = Parse(sql);
+  REQUIRE(r.statements().size() == 2);
+  const Select& s = *r.statements()[1]->As<SelectStatement>().query->term->select;
+  const Span span = s.items[0].expr->span;
+  CHECK(sql.substr(span.offset, span.length) == "a + b");
+}
+
+}  // namespace
+}  // namespace qadvisor::parser

@@ -1,0 +1,815 @@
+// ToSql, Equal and ToJson on ASTs built by hand: the printer's parentheses for each level of
+// MySQL's precedence table and each special syntax, the SELECT clauses in order, what Equal
+// ignores (spans, quoting, keyword case) and what it does not, and JSON that parses with the
+// documented shape (docs/ast-json.md). Round trips through Parse() are the parser's tests.
+#include <catch2/catch.hpp>
+#include <initializer_list>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "parser/arena.h"
+#include "parser/ast.h"
+#include "parser/parser.h"
+
+namespace qadvisor::parser {
+namespace {
+
+using namespace ast;  // NOLINT
+
+// Makes nodes in an arena: New<T>() value-initialises a node and sets its kind; the helpers
+// below cover what the tests build often. Strings must outlive the builder (literals do).
+class Build {
+ public:
+  template <typename T>
+  T* New() {
+    T* node = arena_.New<T>();
+    node->kind = T::kKind;
+    return node;
+  }
+  template <typename T>
+  std::span<T> List(std::initializer_list<T> items) {
+    return arena_.Copy(std::vector<T>(items));
+  }
+  std::span<const Expr* const> Exprs(std::initializer_list<const Expr*> items) {
+    return List(items);
+  }
+  std::span<const Ident> Ids(std::initializer_list<std::string_view> raws) {
+    std::vector<Ident> ids;
+    for (std::string_view raw : raws) ids.push_back(Ident{raw, 0});
+    return arena_.Copy(ids);
+  }
+
+  Literal* Lit(LiteralKind kind, std::string_view text, std::string_view prefix = {}) {
+    auto* l = New<Literal>();
+    l->literal = kind;
+    l->text = text;
+    l->prefix = prefix;
+    return l;
+  }
+  Literal* Num(std::string_view text) { return Lit(LiteralKind::kNumber, text); }
+  Literal* Str(std::string_view text) { return Lit(LiteralKind::kString, text); }
+  const Expr* Col(std::initializer_list<std::string_view> parts, bool star = false) {
+    auto* c = New<Column>();
+    c->name.parts = Ids(parts);
+    c->star = star;
+    return c;
+  }
+  const Expr* Var(std::string_view text) {
+    auto* v = New<Variable>();
+    v->text = text;
+    v->system = text.starts_with("@@");
+    return v;
+  }
+  const Expr* Un(UnaryOp op, const Expr* operand) {
+    auto* u = New<Unary>();
+    u->op = op;
+    u->operand = operand;
+    return u;
+  }
+  const Expr* Bin(BinaryOp op, const Expr* left, const Expr* right,
+                  Quantifier q = Quantifier::kNone) {
+    auto* b = New<Binary>();
+    b->op = op;
+    b->left = left;
+    b->right = right;
+    b->quantifier = q;
+    return b;
+  }
+  const Expr* IsNull(const Expr* operand, bool negated = false) {
+    auto* is = New<Is>();
+    is->operand = operand;
+    is->what = IsWhat::kNull;
+    is->negated = negated;
+    return is;
+  }
+  const Expr* Btw(const Expr* operand, const Expr* low, const Expr* high) {
+    auto* b = New<Between>();
+    b->operand = operand;
+    b->low = low;
+    b->high = high;
+    return b;
+  }
+  const Expr* Interv(const Expr* value, std::string_view unit) {
+    auto* i = New<Interval>();
+    i->value = value;
+    i->unit = unit;
+    return i;
+  }
+  Function* Call(std::string_view name, std::initializer_list<const Expr*> args) {
+    auto* f = New<Function>();
+    f->name.parts = Ids({name});
+    f->args = Exprs(args);
+    return f;
+  }
+  const Expr* Sub(const Query* q) {
+    auto* s = New<Subquery>();
+    s->query = q;
+    return s;
+  }
+
+  Select* Sel(std::initializer_list<const Expr*> items) {
+    auto* s = arena_.New<Select>();
+    std::vector<SelectItem> v;
+    for (const Expr* e : items) v.push_back(SelectItem{e, {}, false, {}});
+    s->items = arena_.Copy(v);
+    return s;
+  }
+  QueryTerm* Term(const Select* s) {
+    auto* t = arena_.New<QueryTerm>();
+    t->select = s;
+    return t;
+  }
+  QueryTerm* SetTerm(SetOp op, const QueryTerm* left, const QueryTerm* right, bool all = false,
+                     bool distinct_keyword = false) {
+    auto* s = arena_.New<SetOperation>();
+    *s = SetOperation{op, all, distinct_keyword, left, right};
+    auto* t = arena_.New<QueryTerm>();
+    t->set_op = s;
+    return t;
+  }
+  QueryTerm* Parens(const Query* q) {
+    auto* t = arena_.New<QueryTerm>();
+    t->parens = q;
+    return t;
+  }
+  Query* Q(const QueryTerm* t) {
+    auto* q = arena_.New<Query>();
+    q->term = t;
+    return q;
+  }
+  Query* Q(const Select* s) { return Q(Term(s)); }
+  QueryTerm* SelectOf(const Expr* e) { return Term(Sel({e})); }
+  SelectStatement* Stmt(const Query* q) {
+    auto* s = New<SelectStatement>();
+    s->query = q;
+    return s;
+  }
+
+  TableName* Table(std::initializer_list<std::string_view> name) {
+    auto* t = New<TableName>();
+    t->name.parts = Ids(name);
+    return t;
+  }
+  Join* JoinOf(JoinKind kind, const TableRef* left, const TableRef* right,
+               const Expr* on = nullptr) {
+    auto* j = New<Join>();
+    j->join = kind;
+    j->left = left;
+    j->right = right;
+    j->on = on;
+    return j;
+  }
+
+ private:
+  Arena arena_;
+};
+
+std::string Sql(const Expr* e) { return ToSql(*e); }
+
+DataType Type(std::string_view name, std::string_view length = {}, std::string_view scale = {},
+              std::string_view charset = {}) {
+  DataType type;
+  type.name = name;
+  type.length = length;
+  type.scale = scale;
+  type.charset = charset;
+  return type;
+}
+
+std::string Sql(Build& b, const Query* q) { return ToSql(*b.Stmt(q)); }
+
+// --- Literals and names ----------------------------------------------------------------------
+
+TEST_CASE("literals print as written, prefixes as the lexer reads them", "[printer]") {
+  Build b;
+  CHECK(Sql(b.Str("'it''s'")) == "'it''s'");
+  CHECK(Sql(b.Str("'a' 'b'")) == "'a' 'b'");
+  CHECK(Sql(b.Num("1.5e3")) == "1.5e3");
+  CHECK(Sql(b.Lit(LiteralKind::kString, "'x'", "_utf8mb4")) == "_utf8mb4'x'");
+  // _binary0x41 would be one identifier: the space keeps two tokens.
+  CHECK(Sql(b.Lit(LiteralKind::kHex, "0x41", "_binary")) == "_binary 0x41");
+  CHECK(Sql(b.Lit(LiteralKind::kHex, "X'41'", "_binary")) == "_binary X'41'");
+  CHECK(Sql(b.Lit(LiteralKind::kString, "'x'", "N")) == "N'x'");
+  CHECK(Sql(b.Lit(LiteralKind::kString, "N'x'", "N")) == "N'x'");
+  CHECK(Sql(b.Lit(LiteralKind::kString, "N'x'")) == "N'x'");
+  CHECK(Sql(b.Lit(LiteralKind::kTemporal, "'2024-01-01'", "date")) == "DATE '2024-01-01'");
+  CHECK(Sql(b.Lit(LiteralKind::kNull, "null")) == "NULL");
+  CHECK(Sql(b.Lit(LiteralKind::kTrue, "true")) == "TRUE");
+  CHECK(Sql(b.Lit(LiteralKind::kBit, "b'01'")) == "b'01'");
+}
+
+TEST_CASE("names, parameters and variables print as written", "[printer]") {
+  Build b;
+  CHECK(Sql(b.Col({"`db`", "t", "`a``b`"})) == "`db`.t.`a``b`");
+  CHECK(Sql(b.Col({}, true)) == "*");
+  CHECK(Sql(b.Col({"t"}, true)) == "t.*");
+  CHECK(Sql(b.Var("@@GLOBAL.max_connections")) == "@@GLOBAL.max_connections");
+  auto* p = b.New<Param>();
+  p->text = ":id";
+  CHECK(Sql(p) == ":id");
+  CHECK(Sql(b.New<Default>()) == "DEFAULT");
+}
+
+// --- Precedence ------------------------------------------------------------------------------
+
+TEST_CASE("arithmetic: parentheses only where precedence or associativity needs them",
+          "[printer]") {
+  Build b;
+  const Expr *x = b.Col({"a"}), *y = b.Col({"b"}), *z = b.Col({"c"});
+  CHECK(Sql(b.Bin(BinaryOp::kMul, b.Bin(BinaryOp::kAdd, x, y), z)) == "(a + b) * c");
+  CHECK(Sql(b.Bin(BinaryOp::kAdd, x, b.Bin(BinaryOp::kMul, y, z))) == "a + b * c");
+  CHECK(Sql(b.Bin(BinaryOp::kSub, x, b.Bin(BinaryOp::kSub, y, z))) == "a - (b - c)");
+  CHECK(Sql(b.Bin(BinaryOp::kSub, b.Bin(BinaryOp::kSub, x, y), z)) == "a - b - c");
+  CHECK(Sql(b.Bin(BinaryOp::kIntDiv, x, b.Bin(BinaryOp::kMod, y, z))) == "a DIV (b % c)");
+  CHECK(Sql(b.Bin(BinaryOp::kBitXor, b.Bin(BinaryOp::kMul, x, y), z)) == "(a * b) ^ c");
+  CHECK(Sql(b.Bin(BinaryOp::kBitOr, b.Bin(BinaryOp::kBitAnd, x, y), z)) == "a & b | c");
+  CHECK(Sql(b.Bin(BinaryOp::kShiftLeft, x, b.Bin(BinaryOp::kAdd, y, z))) == "a << b + c");
+  CHECK(Sql(b.Bin(BinaryOp::kAdd, b.Bin(BinaryOp::kShiftLeft, x, y), z)) == "(a << b) + c");
+}
+
+TEST_CASE("unary operators: signs bind tighter than ^, NOT looser than comparisons", "[printer]") {
+  Build b;
+  const Expr *x = b.Col({"a"}), *y = b.Col({"b"});
+  CHECK(Sql(b.Bin(BinaryOp::kBitXor, b.Un(UnaryOp::kMinus, x), y)) == "-a ^ b");
+  CHECK(Sql(b.Un(UnaryOp::kMinus, b.Bin(BinaryOp::kBitXor, x, y))) == "-(a ^ b)");
+  CHECK(Sql(b.Un(UnaryOp::kMinus, b.Bin(BinaryOp::kAdd, x, y))) == "-(a + b)");
+  CHECK(Sql(b.Un(UnaryOp::kBitNot, x)) == "~a");
+  // "--a" would be fine for the lexer, but "- -a" cannot be misread as a comment.
+  CHECK(Sql(b.Un(UnaryOp::kMinus, b.Un(UnaryOp::kMinus, x))) == "- -a");
+  CHECK(Sql(b.Un(UnaryOp::kMinus, b.Num("-1"))) == "- -1");
+  CHECK(Sql(b.Un(UnaryOp::kNot, b.Bin(BinaryOp::kEq, x, y))) == "NOT a = b");
+  CHECK(Sql(b.Bin(BinaryOp::kEq, b.Un(UnaryOp::kNot, x), y)) == "(NOT a) = b");
+  CHECK(Sql(b.Bin(BinaryOp::kEq, b.Un(UnaryOp::kBang, x), y)) == "!a = b");
+  CHECK(Sql(b.Un(UnaryOp::kBang, b.Bin(BinaryOp::kEq, x, y))) == "!(a = b)");
+  CHECK(Sql(b.Un(UnaryOp::kNot, b.Un(UnaryOp::kNot, x))) == "NOT NOT a");
+  CHECK(Sql(b.Un(UnaryOp::kNot, b.Bin(BinaryOp::kAnd, x, y))) == "NOT (a AND b)");
+}
+
+TEST_CASE("logical operators: OR < XOR < AND < NOT", "[printer]") {
+  Build b;
+  const Expr *x = b.Col({"a"}), *y = b.Col({"b"}), *z = b.Col({"c"});
+  CHECK(Sql(b.Bin(BinaryOp::kOr, b.Bin(BinaryOp::kAnd, x, y), z)) == "a AND b OR c");
+  CHECK(Sql(b.Bin(BinaryOp::kAnd, b.Bin(BinaryOp::kOr, x, y), z)) == "(a OR b) AND c");
+  CHECK(Sql(b.Bin(BinaryOp::kXor, x, b.Bin(BinaryOp::kOr, y, z))) == "a XOR (b OR c)");
+  CHECK(Sql(b.Bin(BinaryOp::kOr, x, b.Bin(BinaryOp::kXor, y, z))) == "a OR b XOR c");
+  CHECK(Sql(b.Bin(BinaryOp::kAnd, x, b.Un(UnaryOp::kNot, y))) == "a AND NOT b");
+  CHECK(Sql(b.Bin(BinaryOp::kOr, x, b.Bin(BinaryOp::kOr, y, z))) == "a OR (b OR c)");
+}
+
+TEST_CASE("comparisons chain to the left; predicates take bit_expr operands", "[printer]") {
+  Build b;
+  const Expr *x = b.Col({"a"}), *y = b.Col({"b"}), *z = b.Col({"c"});
+  const Expr* eq = b.Bin(BinaryOp::kEq, x, y);
+  CHECK(Sql(b.Bin(BinaryOp::kEq, eq, z)) == "a = b = c");
+  CHECK(Sql(b.Bin(BinaryOp::kEq, x, b.Bin(BinaryOp::kLt, y, z))) == "a = (b < c)");
+  CHECK(Sql(b.IsNull(eq)) == "a = b IS NULL");
+  CHECK(Sql(b.IsNull(x, true)) == "a IS NOT NULL");
+  CHECK(Sql(b.Bin(BinaryOp::kNullSafeEq, b.IsNull(x), y)) == "(a IS NULL) <=> b");
+  CHECK(Sql(b.Btw(b.Bin(BinaryOp::kAdd, x, b.Num("1")), y, z)) == "a + 1 BETWEEN b AND c");
+  CHECK(Sql(b.Btw(eq, y, z)) == "(a = b) BETWEEN b AND c");
+  CHECK(Sql(b.Btw(x, y, b.Btw(x, y, z))) == "a BETWEEN b AND (a BETWEEN b AND c)");
+  CHECK(Sql(b.Un(UnaryOp::kNot, b.Btw(x, y, z))) == "NOT a BETWEEN b AND c");
+  CHECK(Sql(b.Bin(BinaryOp::kEq, x, b.Btw(x, y, z))) == "a = (a BETWEEN b AND c)");
+  CHECK(Sql(b.Bin(BinaryOp::kNotRegexp, x, b.Str("'^x'"))) == "a NOT REGEXP '^x'");
+  CHECK(Sql(b.Bin(BinaryOp::kRegexp, eq, z)) == "(a = b) REGEXP c");
+  CHECK(Sql(b.Bin(BinaryOp::kSoundsLike, x, y)) == "a SOUNDS LIKE b");
+  CHECK(Sql(b.Bin(BinaryOp::kMemberOf, x, b.Col({"j"}))) == "a MEMBER OF (j)");
+  CHECK(Sql(b.Bin(BinaryOp::kJsonUnquote, b.Col({"j"}), b.Str("'$.a'"))) == "j ->> '$.a'");
+}
+
+TEST_CASE("IN, LIKE, quantified comparisons and subqueries", "[printer]") {
+  Build b;
+  const Expr* x = b.Col({"a"});
+  auto* in = b.New<In>();
+  in->operand = x;
+  in->list = b.Exprs({b.Num("1"), b.Num("2")});
+  in->negated = true;
+  CHECK(Sql(in) == "a NOT IN (1, 2)");
+  auto* in_sub = b.New<In>();
+  in_sub->operand = b.Bin(BinaryOp::kAdd, x, b.Num("1"));
+  in_sub->subquery = b.Q(b.SelectOf(b.Num("1")));
+  CHECK(Sql(in_sub) == "a + 1 IN (SELECT 1)");
+
+  auto* like = b.New<Like>();
+  like->operand = x;
+  like->pattern = b.Bin(BinaryOp::kAdd, b.Str("'x'"), b.Col({"b"}));  // LIKE takes simple_expr
+  like->escape = b.Str("'!'");
+  CHECK(Sql(like) == "a LIKE ('x' + b) ESCAPE '!'");
+
+  const Query* sub = b.Q(b.SelectOf(b.Num("1")));
+  CHECK(Sql(b.Bin(BinaryOp::kGt, x, b.Sub(sub), Quantifier::kAll)) == "a > ALL (SELECT 1)");
+  CHECK(Sql(b.Bin(BinaryOp::kEq, x, b.Sub(sub), Quantifier::kAny)) == "a = ANY (SELECT 1)");
+  CHECK(Sql(b.Bin(BinaryOp::kEq, x, b.Sub(sub))) == "a = (SELECT 1)");
+  auto* exists = b.New<Exists>();
+  exists->query = sub;
+  CHECK(Sql(b.Un(UnaryOp::kNot, exists)) == "NOT EXISTS (SELECT 1)");
+  auto* row = b.New<Row>();
+  row->items = b.Exprs({x, b.Num("2")});
+  CHECK(Sql(b.Bin(BinaryOp::kEq, row, row)) == "(a, 2) = (a, 2)");
+  row->row_keyword = true;
+  CHECK(Sql(row) == "ROW(a, 2)");
+}
+
+TEST_CASE("COLLATE, BINARY, INTERVAL and := keep their grammar", "[printer]") {
+  Build b;
+  const Expr *x = b.Col({"a"}), *d = b.Col({"d"});
+  auto collate = [&](const Expr* operand) {
+    auto* c = b.New<Collate>();
+    c->operand = operand;
+    c->collation = Ident{"utf8mb4_bin", 0};
+    return c;
+  };
+  CHECK(Sql(collate(x)) == "a COLLATE utf8mb4_bin");
+  CHECK(Sql(b.Un(UnaryOp::kBinary, collate(x))) == "BINARY a COLLATE utf8mb4_bin");
+  CHECK(Sql(collate(b.Un(UnaryOp::kBinary, x))) == "(BINARY a) COLLATE utf8mb4_bin");
+  CHECK(Sql(collate(b.Un(UnaryOp::kMinus, x))) == "(-a) COLLATE utf8mb4_bin");
+  CHECK(Sql(b.Un(UnaryOp::kMinus, collate(x))) == "-a COLLATE utf8mb4_bin");
+  CHECK(Sql(collate(b.Bin(BinaryOp::kAdd, x, d))) == "(a + d) COLLATE utf8mb4_bin");
+
+  const Expr* day = b.Interv(b.Num("1"), "day");
+  CHECK(Sql(b.Bin(BinaryOp::kAdd, d, day)) == "d + INTERVAL 1 DAY");
+  CHECK(Sql(b.Bin(BinaryOp::kSub, d, day)) == "d - INTERVAL 1 DAY");
+  CHECK(Sql(b.Bin(BinaryOp::kAdd, day, d)) == "INTERVAL 1 DAY + d");
+  // After INTERVAL … +, MySQL reads a whole expr: what follows must not be swallowed.
+  CHECK(Sql(b.Bin(BinaryOp::kSub, b.Bin(BinaryOp::kAdd, day, d), x)) == "(INTERVAL 1 DAY + d) - a");
+  CHECK(Sql(b.Interv(b.Bin(BinaryOp::kAdd, x, b.Num("1")), "hour_minute")) ==
+        "INTERVAL (a + 1) HOUR_MINUTE");
+  CHECK(Sql(b.Interv(b.Un(UnaryOp::kMinus, b.Num("1")), "DAY")) == "INTERVAL -1 DAY");
+  // INTERVAL (a) COLLATE c DAY would read as the function INTERVAL(N, …): one term or parens.
+  CHECK(Sql(b.Interv(collate(b.Bin(BinaryOp::kAdd, x, d)), "DAY")) ==
+        "INTERVAL ((a + d) COLLATE utf8mb4_bin) DAY");
+  CHECK(Sql(b.Interv(b.Call("f", {x}), "DAY")) == "INTERVAL f(a) DAY");
+
+  const Expr* assign = b.Bin(BinaryOp::kAssign, b.Var("@a"), b.Var("@b"));
+  CHECK(Sql(b.Bin(BinaryOp::kAssign, b.Var("@a"), b.Bin(BinaryOp::kAssign, b.Var("@b"), x))) ==
+        "@a := @b := a");
+  CHECK(Sql(b.Bin(BinaryOp::kOr, assign, x)) == "(@a := @b) OR a");
+}
+
+// --- Functions, CASE, CAST, MATCH ------------------------------------------------------------
+
+TEST_CASE("plain calls, COUNT(*) and DISTINCT", "[printer]") {
+  Build b;
+  CHECK(Sql(b.Call("f", {b.Col({"a"}), b.Bin(BinaryOp::kOr, b.Col({"b"}), b.Col({"c"}))})) ==
+        "f(a, b OR c)");
+  CHECK(Sql(b.Call("NOW", {})) == "NOW()");
+  Function* count = b.Call("COUNT", {});
+  count->star = true;
+  CHECK(Sql(count) == "COUNT(*)");
+  Function* distinct = b.Call("count", {b.Col({"a"})});
+  distinct->distinct = true;
+  CHECK(Sql(distinct) == "count(DISTINCT a)");
+  auto* f = b.New<Function>();
+  f->name.parts = b.Ids({"`db`", "fn"});
+  CHECK(Sql(f) == "`db`.fn()");
+}
+
+TEST_CASE("special call forms print their syntax", "[printer]") {
+  Build b;
+  const Expr *s = b.Col({"s"}), *x = b.Str("'x'");
+  Function* trim = b.Call("TRIM", {x, s});
+  trim->form = CallForm::kTrim;
+  trim->modifier = "leading";
+  CHECK(Sql(trim) == "TRIM(LEADING 'x' FROM s)");
+  trim->modifier = {};
+  CHECK(Sql(trim) == "TRIM('x' FROM s)");
+  Function* trim1 = b.Call("TRIM", {s});
+  trim1->form = CallForm::kTrim;
+  trim1->modifier = "TRAILING";
+  CHECK(Sql(trim1) == "TRIM(TRAILING FROM s)");
+  trim1->modifier = {};
+  CHECK(Sql(trim1) == "TRIM(FROM s)");  // TRIM(s) is a plain call
+
+  Function* sub = b.Call("SUBSTRING", {s, b.Num("2"), b.Num("3")});
+  sub->form = CallForm::kSubstringFrom;
+  CHECK(Sql(sub) == "SUBSTRING(s FROM 2 FOR 3)");
+  Function* extract = b.Call("EXTRACT", {b.Col({"d"})});
+  extract->form = CallForm::kExtract;
+  extract->modifier = "day";
+  CHECK(Sql(extract) == "EXTRACT(DAY FROM d)");
+  Function* position = b.Call("POSITION", {b.Str("'a'"), s});
+  position->form = CallForm::kPosition;
+  CHECK(Sql(position) == "POSITION('a' IN s)");
+  Function* chr = b.Call("CHAR", {b.Num("77"), b.Num("121")});
+  chr->form = CallForm::kCharUsing;
+  chr->modifier = "utf8mb4";
+  CHECK(Sql(chr) == "CHAR(77, 121 USING utf8mb4)");
+  Function* now = b.Call("CURRENT_TIMESTAMP", {});
+  now->form = CallForm::kNoParens;
+  CHECK(Sql(now) == "CURRENT_TIMESTAMP");
+
+  Function* gc = b.Call("GROUP_CONCAT", {b.Col({"a"})});
+  gc->form = CallForm::kGroupConcat;
+  gc->distinct = true;
+  gc->order_by = b.List<OrderItem>({{b.Col({"b"}), Direction::kDesc}});
+  gc->separator = b.Str("', '");
+  CHECK(Sql(gc) == "GROUP_CONCAT(DISTINCT a ORDER BY b DESC SEPARATOR ', ')");
+}
+
+TEST_CASE("window functions: OVER name and OVER (spec)", "[printer]") {
+  Build b;
+  Function* rn = b.Call("ROW_NUMBER", {});
+  WindowSpec spec{};
+  spec.parenthesized = true;
+  spec.partition_by = b.Exprs({b.Col({"a"})});
+  spec.order_by = b.List<OrderItem>({{b.Col({"b"}), Direction::kNone}});
+  spec.frame_unit = FrameUnit::kRows;
+  spec.frame_between = true;
+  spec.frame_start = {BoundKind::kUnboundedPreceding, nullptr};
+  spec.frame_end = {BoundKind::kCurrentRow, nullptr};
+  rn->over = &spec;
+  CHECK(Sql(rn) ==
+        "ROW_NUMBER() OVER (PARTITION BY a ORDER BY b ROWS BETWEEN UNBOUNDED PRECEDING AND "
+        "CURRENT ROW)");
+
+  WindowSpec range{};
+  range.parenthesized = true;
+  range.name = Ident{"w", 0};
+  range.frame_unit = FrameUnit::kRange;
+  range.frame_start = {BoundKind::kPreceding, b.Interv(b.Num("1"), "DAY")};
+  Function* sum = b.Call("SUM", {b.Col({"x"})});
+  sum->over = &range;
+  CHECK(Sql(sum) == "SUM(x) OVER (w RANGE INTERVAL 1 DAY PRECEDING)");
+
+  WindowSpec named{};
+  named.name = Ident{"w", 0};
+  sum->over = &named;
+  CHECK(Sql(sum) == "SUM(x) OVER w");
+  WindowSpec empty{};
+  empty.parenthesized = true;
+  sum->over = &empty;
+  CHECK(Sql(sum) == "SUM(x) OVER ()");
+}
+
+TEST_CASE("CASE, CAST, CONVERT and MATCH", "[printer]") {
+  Build b;
+  auto* c = b.New<Case>();
+  c->operand = b.Col({"a"});
+  c->whens = b.List<When>({{b.Num("1"), b.Str("'x'")}, {b.Num("2"), b.Str("'y'")}});
+  c->otherwise = b.Str("'z'");
+  CHECK(Sql(c) == "CASE a WHEN 1 THEN 'x' WHEN 2 THEN 'y' ELSE 'z' END");
+  auto* searched = b.New<Case>();
+  searched->whens = b.List<When>({{b.Bin(BinaryOp::kGt, b.Col({"a"}), b.Num("0")), b.Num("1")}});
+  CHECK(Sql(b.Bin(BinaryOp::kMul, searched, b.Num("2"))) == "CASE WHEN a > 0 THEN 1 END * 2");
+
+  auto cast = [&](DataType type, bool convert = false, bool array = false) {
+    auto* e = b.New<Cast>();
+    e->operand = b.Col({"x"});
+    e->type = type;
+    e->convert = convert;
+    e->array = array;
+    return e;
+  };
+  CHECK(Sql(cast(Type("char", "10", "", "utf8mb4"))) ==
+        "CAST(x AS CHAR(10) CHARACTER SET utf8mb4)");
+  DataType signed_integer = Type("SIGNED");
+  signed_integer.integer_suffix = true;
+  CHECK(Sql(cast(signed_integer, true)) == "CONVERT(x, SIGNED INTEGER)");
+  DataType unsigned_type = Type("unsigned");
+  unsigned_type.is_unsigned = true;
+  CHECK(Sql(cast(unsigned_type, false, true)) == "CAST(x AS UNSIGNED ARRAY)");
+  CHECK(Sql(cast(Type("DECIMAL", "10", "2"))) == "CAST(x AS DECIMAL(10, 2))");
+  CHECK(Sql(cast(Type("double\n precision"))) == "CAST(x AS DOUBLE PRECISION)");
+  auto* using_cs = b.New<Cast>();
+  using_cs->operand = b.Col({"x"});
+  using_cs->convert = true;
+  using_cs->using_charset = "utf8mb4";
+  CHECK(Sql(using_cs) == "CONVERT(x USING utf8mb4)");
+
+  auto* m = b.New<Match>();
+  m->columns = b.Exprs({b.Col({"a"}), b.Col({"b"})});
+  m->against = b.Str("'x'");
+  m->modifier = "in  boolean mode";
+  CHECK(Sql(m) == "MATCH (a, b) AGAINST ('x' IN BOOLEAN MODE)");
+}
+
+// --- Queries ---------------------------------------------------------------------------------
+
+TEST_CASE("SELECT clauses in order", "[printer]") {
+  Build b;
+  Select* s = b.Sel({});
+  s->hint = "/*+ BKA(t) */";
+  s->options = kSqlCalcFoundRows | kDistinct;  // printed in bit order
+  s->items = b.List<SelectItem>({{b.Col({"t", "a"}), Ident{"x", 0}, true, {}},
+                                 {b.Call("COUNT", {b.Num("1")}), Ident{"`n`", 0}, false, {}},
+                                 {b.Col({"b"}), {}, false, "'label'"}});
+  TableName* t = b.Table({"`db`", "t"});
+  t->partitions = b.Ids({"p0", "p1"});
+  t->alias = Ident{"t", 0};
+  t->alias_as = true;
+  t->hints = b.List<IndexHint>({{HintAction::kUse, false, HintScope::kJoin, b.Ids({"i1", "i2"})},
+                                {HintAction::kForce, true, HintScope::kAll, b.Ids({"i3"})}});
+  s->from = b.List<const TableRef*>({t, b.Table({"u"})});
+  s->where = b.Bin(BinaryOp::kGt, b.Col({"a"}), b.Num("1"));
+  s->group_by = b.Exprs({b.Col({"a"}), b.Col({"b"})});
+  s->group_by_directions = b.List<Direction>({Direction::kDesc, Direction::kNone});
+  s->with_rollup = true;
+  s->having = b.Bin(BinaryOp::kGt, b.Col({"n"}), b.Num("1"));
+  WindowSpec spec{};
+  spec.parenthesized = true;
+  spec.partition_by = b.Exprs({b.Col({"a"})});
+  s->windows = b.List<NamedWindow>({{Ident{"w", 0}, &spec}});
+  Query* q = b.Q(s);
+  q->order_by = b.List<OrderItem>({{b.Col({"x"}), Direction::kDesc}});
+  q->limit = b.Num("10");
+  q->offset = b.Num("5");
+  q->offset_keyword = true;
+  q->lock = LockMode::kForUpdate;
+  q->lock_of = b.Ids({"t"});
+  q->lock_wait = LockWait::kSkipLocked;
+  CHECK(Sql(b, q) ==
+        "SELECT /*+ BKA(t) */ DISTINCT SQL_CALC_FOUND_ROWS t.a AS x, COUNT(1) `n`, b 'label' "
+        "FROM `db`.t PARTITION (p0, p1) AS t USE INDEX FOR JOIN (i1, i2) FORCE KEY (i3), u "
+        "WHERE a > 1 GROUP BY a DESC, b WITH ROLLUP HAVING n > 1 WINDOW w AS (PARTITION BY a) "
+        "ORDER BY x DESC LIMIT 10 OFFSET 5 FOR UPDATE OF t SKIP LOCKED");
+
+  q->offset_keyword = false;
+  q->lock = LockMode::kForShare;
+  q->lock_of = {};
+  q->lock_wait = LockWait::kNoWait;
+  s->where = nullptr;
+  s->group_by = {};
+  s->having = nullptr;
+  s->windows = {};
+  s->from = {};
+  s->from_dual = true;
+  s->hint = "NO_ICP(t)";  // a bare body gets its markers
+  s->options = 0;
+  s->items = b.List<SelectItem>({{b.Num("1"), {}, true, "name"}});
+  CHECK(Sql(b, q) ==
+        "SELECT /*+ NO_ICP(t) */ 1 AS 'name' FROM DUAL ORDER BY x DESC LIMIT 5, "
+        "10 FOR SHARE NOWAIT");
+  q->lock = LockMode::kLockInShareMode;
+  q->limit = nullptr;
+  q->order_by = {};
+  CHECK(Sql(b, q) == "SELECT /*+ NO_ICP(t) */ 1 AS 'name' FROM DUAL LOCK IN SHARE MODE");
+}
+
+TEST_CASE("joins, derived tables and parenthesised table lists", "[printer]") {
+  Build b;
+  const TableRef *t1 = b.Table({"t1"}), *t2 = b.Table({"t2"}), *t3 = b.Table({"t3"});
+  const Expr* on = b.Bin(BinaryOp::kEq, b.Col({"t1", "id"}), b.Col({"t2", "id"}));
+  Join* left = b.JoinOf(JoinKind::kLeft, t1, t2, on);
+  left->inner_keyword = true;
+  Join* inner = b.JoinOf(JoinKind::kInner, left, t3);
+  inner->has_using = true;
+  inner->using_columns = b.Ids({"id", "k"});
+  Select* s = b.Sel({b.Col({}, true)});
+  s->from = b.List<const TableRef*>({inner});
+  CHECK(Sql(b, b.Q(s)) ==
+        "SELECT * FROM t1 LEFT OUTER JOIN t2 ON t1.id = t2.id JOIN t3 USING (id, k)");
+
+  const auto from = [&](const TableRef* t) {
+    Select* one = b.Sel({b.Col({}, true)});
+    one->from = b.List<const TableRef*>({t});
+    return Sql(b, b.Q(one));
+  };
+  Join* natural = b.JoinOf(JoinKind::kNaturalLeft, t1, t2);
+  CHECK(from(natural) == "SELECT * FROM t1 NATURAL LEFT JOIN t2");
+  natural->inner_keyword = true;
+  CHECK(from(natural) == "SELECT * FROM t1 NATURAL LEFT OUTER JOIN t2");
+  CHECK(from(b.JoinOf(JoinKind::kStraight, t1, t2, on)) ==
+        "SELECT * FROM t1 STRAIGHT_JOIN t2 ON t1.id = t2.id");
+  CHECK(from(b.JoinOf(JoinKind::kCross, b.JoinOf(JoinKind::kInner, t1, t2), t3)) ==
+        "SELECT * FROM t1 JOIN t2 CROSS JOIN t3");
+  // Joins read left to right: one on the right came from parentheses.
+  CHECK(from(b.JoinOf(JoinKind::kRight, t1, b.JoinOf(JoinKind::kInner, t2, t3, on), on)) ==
+        "SELECT * FROM t1 RIGHT JOIN (t2 JOIN t3 ON t1.id = t2.id) ON t1.id = t2.id");
+  CHECK(from(b.JoinOf(JoinKind::kComma, t1, b.JoinOf(JoinKind::kInner, t2, t3))) ==
+        "SELECT * FROM t1, t2 JOIN t3");
+  CHECK(from(b.JoinOf(JoinKind::kInner, b.JoinOf(JoinKind::kComma, t1, t2), t3)) ==
+        "SELECT * FROM (t1, t2) JOIN t3");
+
+  auto* parens = b.New<ParenTables>();
+  parens->items = b.List<const TableRef*>({t1, b.JoinOf(JoinKind::kInner, t2, t3, on)});
+  CHECK(from(parens) == "SELECT * FROM (t1, t2 JOIN t3 ON t1.id = t2.id)");
+
+  auto* derived = b.New<DerivedTable>();
+  derived->query = b.Q(b.SelectOf(b.Num("1")));
+  derived->lateral = true;
+  derived->alias = Ident{"d", 0};
+  derived->alias_as = true;
+  derived->columns = b.Ids({"a"});
+  CHECK(from(b.JoinOf(JoinKind::kInner, t1, derived, b.Lit(LiteralKind::kTrue, "TRUE"))) ==
+        "SELECT * FROM t1 JOIN LATERAL (SELECT 1) AS d (a) ON TRUE");
+}
+
+TEST_CASE("set operations: INTERSECT binds tighter, parentheses for right nesting", "[printer]") {
+  Build b;
+  const QueryTerm *one = b.SelectOf(b.Num("1")), *two = b.SelectOf(b.Num("2")),
+                  *three = b.SelectOf(b.Num("3"));
+  const auto sql = [&](const QueryTerm* t) { return Sql(b, b.Q(t)); };
+  CHECK(sql(b.SetTerm(SetOp::kUnion, b.SetTerm(SetOp::kIntersect, one, two), three)) ==
+        "SELECT 1 INTERSECT SELECT 2 UNION SELECT 3");
+  CHECK(sql(b.SetTerm(SetOp::kUnion, one, b.SetTerm(SetOp::kIntersect, two, three))) ==
+        "SELECT 1 UNION SELECT 2 INTERSECT SELECT 3");
+  CHECK(sql(b.SetTerm(SetOp::kIntersect, one, b.SetTerm(SetOp::kUnion, two, three))) ==
+        "SELECT 1 INTERSECT (SELECT 2 UNION SELECT 3)");
+  CHECK(sql(b.SetTerm(SetOp::kExcept, one, b.SetTerm(SetOp::kUnion, two, three, true))) ==
+        "SELECT 1 EXCEPT (SELECT 2 UNION ALL SELECT 3)");
+  CHECK(sql(b.SetTerm(SetOp::kExcept, b.SetTerm(SetOp::kUnion, one, two), three)) ==
+        "SELECT 1 UNION SELECT 2 EXCEPT SELECT 3");
+
+  Query* inner = b.Q(two);
+  inner->limit = b.Num("1");
+  QueryTerm* distinct = b.SetTerm(SetOp::kUnion, b.Parens(b.Q(one)), b.Parens(inner), false,
+                                  /*distinct_keyword=*/true);
+  Query* q = b.Q(distinct);
+  q->order_by = b.List<OrderItem>({{b.Num("1"), Direction::kAsc}});
+  CHECK(Sql(b, q) == "(SELECT 1) UNION DISTINCT (SELECT 2 LIMIT 1) ORDER BY 1 ASC");
+}
+
+TEST_CASE("WITH [RECURSIVE] and statements", "[printer]") {
+  Build b;
+  Select* step = b.Sel({b.Bin(BinaryOp::kAdd, b.Col({"n"}), b.Num("1"))});
+  step->from = b.List<const TableRef*>({b.Table({"c"})});
+  step->where = b.Bin(BinaryOp::kLt, b.Col({"n"}), b.Num("5"));
+  const Query* body =
+      b.Q(b.SetTerm(SetOp::kUnion, b.SelectOf(b.Num("1")), b.Term(step), /*all=*/true));
+  Select* main = b.Sel({b.Col({"n"})});
+  main->from = b.List<const TableRef*>({b.Table({"c"})});
+  Query* q = b.Q(main);
+  q->recursive = true;
+  q->with = b.List<Cte>({{Ident{"c", 0}, b.Ids({"n"}), body}});
+  CHECK(Sql(b, q) ==
+        "WITH RECURSIVE c (n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 5) "
+        "SELECT n FROM c");
+
+  auto* grant = b.New<UnsupportedStatement>();
+  grant->what = "grant";
+  CHECK(ToSql(*grant) == "GRANT");
+}
+
+// --- Equal -----------------------------------------------------------------------------------
+
+TEST_CASE("Ident::Value undoes quoting; SameName ignores case and quotes", "[equal]") {
+  CHECK(Ident{"abc", 0}.Value() == "abc");
+  CHECK(Ident{"`a``b`", 0}.Value() == "a`b");
+  CHECK(Ident{"\"x\"\"y\"", 0}.Value() == "x\"y");
+  CHECK(Ident{"``", 0}.Value().empty());
+  CHECK(Ident{"`open", 0}.Value() == "open");
+  CHECK(SameName(Ident{"Users", 0}, Ident{"`users`", 7}));
+  CHECK(SameName(Ident{"\"A\"", 0}, Ident{"a", 0}));
+  CHECK_FALSE(SameName(Ident{"a", 0}, Ident{"`a `", 0}));
+}
+
+// One query, built with the spellings and spans `variant` picks; every variant says the same.
+Query* Sample(Build& b, int variant) {
+  const bool v = variant != 0;
+  Select* s = b.Sel({});
+  auto* sum = b.Call(v ? "sum" : "SUM", {b.Col({v ? "`T`" : "t", v ? "X" : "x"})});
+  Literal* lit = b.Lit(LiteralKind::kString, "'a'", v ? "_UTF8MB4" : "_utf8mb4");
+  lit->span = {static_cast<uint32_t>(variant * 10), 3};
+  const Expr* unit = b.Interv(b.Num("1"), v ? "day" : "DAY");
+  s->items = b.List<SelectItem>({{sum, Ident{v ? "`Total`" : "total", 0}, true, {}},
+                                 {lit, {}, false, {}},
+                                 {b.Bin(BinaryOp::kAdd, b.Col({"d"}), unit), {}, false, {}},
+                                 {b.Lit(LiteralKind::kNull, v ? "null" : "NULL"), {}, false, {}}});
+  TableName* t = b.Table({v ? "`DB`" : "db", "t"});
+  t->alias = Ident{v ? "T" : "t", static_cast<uint32_t>(variant)};
+  s->from = b.List<const TableRef*>({t});
+  s->hint = v ? "/*+  BKA(t) */" : "/*+ BKA(t) */";
+  Query* q = b.Q(s);
+  q->span = {static_cast<uint32_t>(variant), 99};
+  return q;
+}
+
+TEST_CASE("Equal ignores spans, quoting and keyword case", "[equal]") {
+  Build b;
+  CHECK(Equal(*b.Stmt(Sample(b, 0)), *b.Stmt(Sample(b, 1))));
+  CHECK(Equal(*b.Stmt(Sample(b, 1)), *b.Stmt(Sample(b, 0))));
+  CHECK(Equal(*b.Col({"`a`"}), *b.Col({"A"})));
+  CHECK(Equal(*b.Interv(b.Num("1"), "hour  minute"), *b.Interv(b.Num("1"), "HOUR MINUTE")));
+}
+
+TEST_CASE("Equal sees every difference of structure, operator, text and flag", "[equal]") {
+  Build b;
+  const Expr *x = b.Col({"a"}), *y = b.Col({"b"});
+  CHECK_FALSE(Equal(*b.Bin(BinaryOp::kAdd, x, y), *b.Bin(BinaryOp::kSub, x, y)));
+  CHECK_FALSE(Equal(*b.Bin(BinaryOp::kAdd, x, y), *b.Bin(BinaryOp::kAdd, y, x)));
+  CHECK_FALSE(Equal(*b.Col({"t", "a"}), *b.Col({"a"})));
+  CHECK_FALSE(Equal(*b.Num("1"), *b.Num("01")));
+  CHECK_FALSE(Equal(*b.Num("1"), *b.Str("'1'")));
+  CHECK_FALSE(Equal(*b.Str("'a'"), *b.Str("'A'")));
+  CHECK_FALSE(Equal(*b.IsNull(x), *b.IsNull(x, true)));
+  CHECK_FALSE(Equal(*b.Un(UnaryOp::kNot, x), *b.Un(UnaryOp::kBang, x)));
+  CHECK_FALSE(Equal(*b.Call("f", {x}), *b.Call("f", {x, y})));
+  CHECK_FALSE(Equal(*b.Call("f", {x}), *b.Call("g", {x})));
+
+  const Statement* base = b.Stmt(Sample(b, 0));
+  Query* other = Sample(b, 0);
+  CHECK(Equal(*base, *b.Stmt(other)));
+  other->limit = b.Num("1");
+  CHECK_FALSE(Equal(*base, *b.Stmt(other)));
+  other->limit = nullptr;
+  other->order_by = b.List<OrderItem>({{x, Direction::kNone}});
+  const Statement* ordered = b.Stmt(other);
+  Query* asc = Sample(b, 0);
+  asc->order_by = b.List<OrderItem>({{x, Direction::kAsc}});
+  CHECK_FALSE(Equal(*ordered, *b.Stmt(asc)));
+
+  auto* grant = b.New<UnsupportedStatement>();
+  grant->what = "GRANT";
+  auto* lower = b.New<UnsupportedStatement>();
+  lower->what = "grant";
+  CHECK(Equal(*grant, *lower));
+  CHECK_FALSE(Equal(*grant, *base));
+}
+
+// --- JSON ------------------------------------------------------------------------------------
+
+// Every node object has a kind and a [offset, length] span.
+void CheckNodes(const nlohmann::json& j, int& nodes) {
+  if (j.is_object()) {
+    if (j.contains("span")) {
+      ++nodes;
+      CHECK(j.at("kind").is_string());
+      CHECK(j.at("span").is_array());
+      CHECK(j.at("span").size() == 2);
+    }
+    for (const auto& [key, value] : j.items()) CheckNodes(value, nodes);
+  } else if (j.is_array()) {
+    for (const auto& value : j) CheckNodes(value, nodes);
+  }
+}
+
+TEST_CASE("ToJson: the documented shape, exactly, for SELECT 1", "[json]") {
+  Build b;
+  Literal* one = b.Num("1");
+  one->span = {7, 1};
+  SelectStatement* stmt = b.Stmt(b.Q(b.SelectOf(one)));
+  stmt->span = {0, 8};
+  CHECK(ToJson(*stmt) ==
+        R"({"kind":"select_statement","span":[0,8],"query":{"kind":"query","span":[0,0],)"
+        R"("recursive":false,"with":[],"term":{"kind":"query_term","span":[0,0],"select":)"
+        R"({"kind":"select","span":[0,0],"hint":"","options":[],"items":[{"expr":)"
+        R"({"kind":"literal","span":[7,1],"literal":"number","text":"1","prefix":""},)"
+        R"("alias":null,"alias_as":false,"string_alias":""}],"from":[],"from_dual":false,)"
+        R"("where":null,"group_by":[],"group_by_directions":[],"with_rollup":false,)"
+        R"("having":null,"windows":[]},"set_op":null,"parens":null},"order_by":[],)"
+        R"("limit":null,"offset":null,"offset_keyword":false,"lock":"none","lock_of":[],)"
+        R"("lock_wait":"wait"}})");
+}
+
+TEST_CASE("ToJson: a statement with every kind of node parses as JSON", "[json]") {
+  Build b;
+  const Expr* x = b.Col({"`a``b`", "x"});
+  Function* f = b.Call("GROUP_CONCAT", {x});
+  f->form = CallForm::kGroupConcat;
+  f->order_by = b.List<OrderItem>({{x, Direction::kDesc}});
+  WindowSpec spec{};
+  spec.parenthesized = true;
+  spec.frame_unit = FrameUnit::kRows;
+  spec.frame_start = {BoundKind::kPreceding, b.Num("1")};
+  f->over = &spec;
+  auto* c = b.New<Case>();
+  c->whens = b.List<When>({{b.IsNull(x), b.Btw(x, b.Num("1"), b.Num("2"))}});
+  auto* cast = b.New<Cast>();
+  cast->operand = c;
+  cast->type = Type("CHAR", "3");
+  auto* in = b.New<In>();
+  in->operand = x;
+  in->subquery = b.Q(b.SelectOf(b.Num("1")));
+  auto* m = b.New<Match>();
+  m->columns = b.Exprs({x});
+  m->against = b.Str("'\x01\"\\\xff'");  // a control byte, quote, backslash, invalid UTF-8
+  Select* s = b.Sel({f, cast, in, m, b.Bin(BinaryOp::kAdd, x, b.Interv(b.Num("1"), "DAY"))});
+  s->options = kDistinct | kSqlNoCache;
+  auto* derived = b.New<DerivedTable>();
+  derived->query = b.Q(b.SetTerm(SetOp::kExcept, b.SelectOf(x), b.SelectOf(x)));
+  derived->alias = Ident{"d", 0};
+  TableName* t = b.Table({"t"});
+  t->hints = b.List<IndexHint>({{HintAction::kIgnore, false, HintScope::kOrderBy, b.Ids({"i"})}});
+  s->from = b.List<const TableRef*>({b.JoinOf(JoinKind::kNaturalRight, t, derived)});
+  s->windows = b.List<NamedWindow>({{Ident{"w", 0}, &spec}});
+  Query* q = b.Q(s);
+  q->with = b.List<Cte>({{Ident{"c", 0}, {}, b.Q(b.SelectOf(b.Num("2")))}});
+
+  const std::string text = ToJson(*b.Stmt(q));
+  INFO(text);
+  const nlohmann::json j = nlohmann::json::parse(text);  // throws on malformed JSON
+  int nodes = 0;
+  CheckNodes(j, nodes);
+  CHECK(nodes > 30);
+  const auto& select = j["query"]["term"]["select"];
+  CHECK(select["options"] == nlohmann::json::array({"distinct", "sql_no_cache"}));
+  CHECK(select["items"][0]["expr"]["args"][0]["name"] == nlohmann::json::array({"a`b", "x"}));
+  CHECK(select["items"][0]["expr"]["over"]["frame_start"]["bound"] == "preceding");
+  CHECK(select["items"][0]["expr"]["over"]["frame_end"].is_null());
+  CHECK(select["items"][1]["expr"]["type"]["name"] == "CHAR");
+  CHECK(select["items"][3]["expr"]["against"]["text"] == "'\x01\"\\\xEF\xBF\xBD'");
+  CHECK(select["items"][4]["expr"]["right"]["unit"] == "DAY");
+  CHECK(select["from"][0]["join"] == "natural_right");
+  CHECK(select["from"][0]["right"]["query"]["term"]["set_op"]["op"] == "except");
+  CHECK(select["from"][0]["left"]["hints"][0]["scope"] == "order_by");
+  CHECK(j["query"]["with"][0]["name"] == "c");
+
+  auto* grant = b.New<UnsupportedStatement>();
+  grant->what = "grant";
+  CHECK(ToJson(*grant) == R"({"kind":"unsupported_statement","span":[0,0],"what":"grant"})");
+}
+
+}  // namespace
+}  // namespace qadvisor::parser
