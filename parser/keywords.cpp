@@ -375,8 +375,12 @@ bool IsCharsetName(std::string_view name) {
       "koi8r",    "koi8u",   "latin1", "latin2",  "latin5", "latin7",  "macce",   "macroman",
       "sjis",     "swe7",    "tis620", "ucs2",    "ujis",   "utf16",   "utf16le", "utf32",
       "utf8",     "utf8mb3", "utf8mb4"};
-  for (const std::string_view c : kCharsets) {
-    if (EqualsIgnoreCase(name, c)) return true;
+  return IsOneOf(name, kCharsets);
+}
+
+bool IsOneOf(std::string_view word, std::span<const std::string_view> words) {
+  for (const std::string_view w : words) {
+    if (EqualsIgnoreCase(word, w)) return true;
   }
   return false;
 }

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <array>
+#include <span>
 #include <string_view>
 
 namespace qadvisor::parser {
@@ -60,5 +61,8 @@ inline char ToLowerAscii(char c) { return internal::kLowerTable[static_cast<unsi
 
 // Case-insensitive ASCII equality.
 bool EqualsIgnoreCase(std::string_view a, std::string_view b);
+
+// Whether `word` is one of `words`, case-insensitively.
+bool IsOneOf(std::string_view word, std::span<const std::string_view> words);
 
 }  // namespace qadvisor::parser

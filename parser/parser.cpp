@@ -28,13 +28,11 @@ struct Failure {
 
 // Words that end an expression or a select item: never an alias.
 bool EndsItem(std::string_view w) {
-  for (const char* k : {"from",  "where", "group",   "having",        "window", "order",
-                        "limit", "for",   "lock",    "union",         "except", "intersect",
-                        "into",  "on",    "using",   "join",          "inner",  "cross",
-                        "left",  "right", "natural", "straight_join", "as"}) {
-    if (EqualsIgnoreCase(w, k)) return true;
-  }
-  return false;
+  static constexpr std::string_view kWords[] = {
+      "from",  "where",  "group",     "having",        "window", "order", "limit", "for",   "lock",
+      "union", "except", "intersect", "into",          "on",     "using", "join",  "inner", "cross",
+      "left",  "right",  "natural",   "straight_join", "as"};
+  return IsOneOf(w, kWords);
 }
 
 // The first words of MySQL and MariaDB statements. A statement that starts with one of these but
@@ -49,10 +47,7 @@ bool IsStatementKeyword(std::string_view w) {
       "reset",    "resignal", "restart", "revoke", "rollback", "savepoint",  "set",       "show",
       "shutdown", "signal",   "start",   "stop",   "table",    "truncate",   "uninstall", "unlock",
       "update",   "use",      "values",  "xa"};
-  for (const std::string_view k : kWords) {
-    if (EqualsIgnoreCase(w, k)) return true;
-  }
-  return false;
+  return IsOneOf(w, kWords);
 }
 
 class StatementParser {
@@ -1165,12 +1160,10 @@ class StatementParser {
   }
 
   static bool IsNoParensFunction(std::string_view w) {
-    for (const char* k :
-         {"current_timestamp", "current_date", "current_time", "localtime", "localtimestamp",
-          "utc_date", "utc_time", "utc_timestamp", "current_user", "current_role"}) {
-      if (EqualsIgnoreCase(w, k)) return true;
-    }
-    return false;
+    static constexpr std::string_view kWords[] = {
+        "current_timestamp", "current_date", "current_time",  "localtime",    "localtimestamp",
+        "utc_date",          "utc_time",     "utc_timestamp", "current_user", "current_role"};
+    return IsOneOf(w, kWords);
   }
 
   // INTERVAL(N, N1, …) is a function; INTERVAL expr unit is an interval. After the closing
@@ -1187,32 +1180,29 @@ class StatementParser {
   }
 
   bool IsIntervalUnit(const Token& t) const {
-    if (t.kind != TokenKind::kIdentifier) return false;
-    for (const char* u : kIntervalUnits) {
-      if (IsWord(t, u)) return true;
-    }
-    return false;
+    return t.kind == TokenKind::kIdentifier && IsOneOf(Text(t), kIntervalUnits);
   }
-  static constexpr const char* kIntervalUnits[] = {"microsecond",
-                                                   "second",
-                                                   "minute",
-                                                   "hour",
-                                                   "day",
-                                                   "week",
-                                                   "month",
-                                                   "quarter",
-                                                   "year",
-                                                   "second_microsecond",
-                                                   "minute_microsecond",
-                                                   "minute_second",
-                                                   "hour_microsecond",
-                                                   "hour_second",
-                                                   "hour_minute",
-                                                   "day_microsecond",
-                                                   "day_second",
-                                                   "day_minute",
-                                                   "day_hour",
-                                                   "year_month"};
+
+  static constexpr std::string_view kIntervalUnits[] = {"microsecond",
+                                                        "second",
+                                                        "minute",
+                                                        "hour",
+                                                        "day",
+                                                        "week",
+                                                        "month",
+                                                        "quarter",
+                                                        "year",
+                                                        "second_microsecond",
+                                                        "minute_microsecond",
+                                                        "minute_second",
+                                                        "hour_microsecond",
+                                                        "hour_second",
+                                                        "hour_minute",
+                                                        "day_microsecond",
+                                                        "day_second",
+                                                        "day_minute",
+                                                        "day_hour",
+                                                        "year_month"};
 
   std::string_view ParseIntervalUnit() {
     if (!IsIntervalUnit(Peek())) Fail("an interval unit (DAY, HOUR, …)");
@@ -1526,14 +1516,12 @@ class StatementParser {
     const Token& t = Peek();
     if (t.kind != TokenKind::kIdentifier) Fail("a type");
     const std::string_view w = Text(t);
-    static constexpr const char* kTypes[] = {
+    static constexpr std::string_view kTypes[] = {
         "binary", "char",    "nchar",    "date",    "datetime",  "time",   "decimal",
         "dec",    "signed",  "unsigned", "json",    "double",    "float",  "real",
         "year",   "integer", "int",      "varchar", "character", "numeric"};
     // The types MySQL lists, and any other name: MariaDB adds types (INET6, UUID, …) often.
-    bool known = false;
-    for (const char* k : kTypes) known = known || EqualsIgnoreCase(w, k);
-    if (!known && IsReservedWord(w)) Fail("a type (CHAR, SIGNED, DECIMAL, DATE, …)");
+    if (!IsOneOf(w, kTypes) && IsReservedWord(w)) Fail("a type (CHAR, SIGNED, DECIMAL, DATE, …)");
     Next();
     type.name = w;
     if (EqualsIgnoreCase(w, "signed") || EqualsIgnoreCase(w, "unsigned")) {
