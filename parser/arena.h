@@ -28,9 +28,10 @@ class Arena {
     size_t at = (used_ + align - 1) & ~(align - 1);
     if (blocks_.empty() || at + size > capacity_) {
       capacity_ = std::max(kBlockSize, size + align);
-      blocks_.push_back(std::make_unique<std::byte[]>(capacity_));
+      // Default-initialised, not zeroed (make_unique would memset every block: a quarter of
+      // the time of parsing a short statement). new[] memory is aligned for any fundamental type.
+      blocks_.push_back(std::unique_ptr<std::byte[]>(new std::byte[capacity_]));
       at = 0;
-      // make_unique<std::byte[]> memory is aligned for any fundamental type.
     }
     used_ = at + size;
     return blocks_.back().get() + at;

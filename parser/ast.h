@@ -485,7 +485,7 @@ struct Query {  // [WITH …] term [ORDER BY …] [LIMIT …] [FOR UPDATE …]
 // ---------------------------------------------------------------------------------------------
 // Statements
 
-enum class StatementKind : uint8_t { kSelect, kUnsupported };
+enum class StatementKind : uint8_t { kSelect, kInsert, kUpdate, kDelete, kUnsupported };
 
 struct Statement {
   StatementKind kind;
@@ -501,6 +501,78 @@ struct Statement {
 struct SelectStatement : Statement {
   static constexpr StatementKind kKind = StatementKind::kSelect;
   const Query* query;
+};
+
+// DML modifiers, in the order MySQL prints them.
+enum DmlOption : uint32_t {
+  kDmlLowPriority = 1 << 0,
+  kDmlDelayed = 1 << 1,
+  kDmlHighPriority = 1 << 2,
+  kDmlQuick = 1 << 3,
+  kDmlIgnore = 1 << 4,
+};
+
+struct Assignment {  // col = expr (expr may be DEFAULT)
+  Name column;
+  const Expr* value;
+};
+
+// INSERT | REPLACE [hint] [options] [INTO] table [PARTITION (p, …)] [(col, …)]
+//   { VALUES | VALUE } (row), … | VALUES ROW(…), … | SET col = expr, … | query | TABLE t
+//   [AS row_alias [(col, …)]] [ON DUPLICATE KEY UPDATE col = expr, …]
+struct InsertStatement : Statement {
+  static constexpr StatementKind kKind = StatementKind::kInsert;
+  bool replace;           // REPLACE rather than INSERT
+  std::string_view hint;  // /*+ … */, markers included
+  uint32_t options;       // DmlOption bits
+  bool into;              // INTO written
+  Name table;
+  std::span<const Ident> partitions;
+  bool column_list;  // (col, …) written, possibly empty: ()
+  std::span<const Ident> columns;
+  // The source: exactly one of rows (VALUES), set (SET …) or query (SELECT, TABLE …).
+  std::span<const std::span<const Expr* const>> rows;
+  bool value_keyword;  // VALUE rather than VALUES
+  bool row_keyword;    // VALUES ROW(…), ROW(…)
+  std::span<const Assignment> set;
+  const Query* query;
+  Ident row_alias;  // MySQL 8.0.19: VALUES (…) AS new (a, b)
+  std::span<const Ident> row_alias_columns;
+  std::span<const Assignment> on_duplicate;
+};
+
+// [WITH …] UPDATE [hint] [options] table_ref, … SET col = expr, … [WHERE expr]
+//   [ORDER BY …] [LIMIT n]   (ORDER BY and LIMIT only with a single table)
+struct UpdateStatement : Statement {
+  static constexpr StatementKind kKind = StatementKind::kUpdate;
+  bool recursive;
+  std::span<const Cte> with;
+  std::string_view hint;
+  uint32_t options;
+  std::span<const TableRef* const> tables;
+  std::span<const Assignment> set;
+  const Expr* where;
+  std::span<const OrderItem> order_by;
+  const Expr* limit;
+};
+
+// [WITH …] DELETE [hint] [options] FROM table [[AS] alias] [PARTITION (p, …)] [WHERE expr]
+//   [ORDER BY …] [LIMIT n]                                         (single table: tables[0])
+// | DELETE [options] t1[.*], … FROM table_ref, … [WHERE expr]      (multi-table: targets)
+// | DELETE [options] FROM t1[.*], … USING table_ref, … [WHERE expr] (multi-table, using_form)
+struct DeleteStatement : Statement {
+  static constexpr StatementKind kKind = StatementKind::kDelete;
+  bool recursive;
+  std::span<const Cte> with;
+  std::string_view hint;
+  uint32_t options;
+  std::span<const Name> targets;       // empty for the single-table form
+  std::span<const bool> target_stars;  // t1.* written, index for index with targets
+  bool using_form;
+  std::span<const TableRef* const> tables;
+  const Expr* where;
+  std::span<const OrderItem> order_by;
+  const Expr* limit;
 };
 
 // A statement of a kind this parser recognises but does not model (GRANT, CREATE PROCEDURE,

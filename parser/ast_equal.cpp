@@ -6,8 +6,9 @@
 // the AST keeps as text (units, modifiers, type names, charsets) compare case-insensitively
 // with runs of whitespace treated as one space; literal text compares exactly, except that
 // NULL, TRUE and FALSE compare by kind alone (null and \N are the same NULL). Everything else
-// the AST records about the spelling (INNER, OUTER, AS, UNION DISTINCT, LIMIT … OFFSET) is
-// part of the structure: the printer reproduces it, so a round trip keeps it.
+// the AST records about the spelling (INNER, OUTER, AS, UNION DISTINCT, LIMIT … OFFSET, INTO,
+// VALUE, VALUES ROW, an empty column list) is part of the structure: the printer reproduces it,
+// so a round trip keeps it. VALUE and ROW count only when there is a VALUES list.
 //
 // Also defines Ident::Value() and SameName() from ast.h.
 #include <string>
@@ -117,6 +118,24 @@ class Comparer {
   bool TableName(const ast::TableName& a, const ast::TableName& b);
   bool Join(const ast::Join& a, const ast::Join& b);
   bool Derived(const ast::DerivedTable& a, const ast::DerivedTable& b);
+  bool With(bool recursive_a, std::span<const ast::Cte> a, bool recursive_b,
+            std::span<const ast::Cte> b);
+  bool Tables(std::span<const ast::TableRef* const> a, std::span<const ast::TableRef* const> b) {
+    return Spans(a, b,
+                 [this](const ast::TableRef* x, const ast::TableRef* y) { return TableRef(x, y); });
+  }
+
+  bool Insert(const ast::InsertStatement& a, const ast::InsertStatement& b);
+  bool Update(const ast::UpdateStatement& a, const ast::UpdateStatement& b);
+  bool Delete(const ast::DeleteStatement& a, const ast::DeleteStatement& b);
+  bool Assignments(std::span<const ast::Assignment> a, std::span<const ast::Assignment> b) {
+    return Spans(a, b, [this](const ast::Assignment& x, const ast::Assignment& y) {
+      return Names(x.column, y.column) && Expr(x.value, y.value);
+    });
+  }
+  static bool SameAlias(const ast::Ident& a, const ast::Ident& b) {
+    return a.empty() == b.empty() && ast::SameName(a, b);
+  }
 
   bool Exprs(std::span<const ast::Expr* const> a, std::span<const ast::Expr* const> b) {
     return Spans(a, b, [this](const ast::Expr* x, const ast::Expr* y) { return Expr(x, y); });
@@ -282,6 +301,12 @@ bool Comparer::Statement(const ast::Statement& a, const ast::Statement& b) {
   switch (a.kind) {
     case ast::StatementKind::kSelect:
       return Query(a.As<ast::SelectStatement>().query, b.As<ast::SelectStatement>().query);
+    case ast::StatementKind::kInsert:
+      return Insert(a.As<ast::InsertStatement>(), b.As<ast::InsertStatement>());
+    case ast::StatementKind::kUpdate:
+      return Update(a.As<ast::UpdateStatement>(), b.As<ast::UpdateStatement>());
+    case ast::StatementKind::kDelete:
+      return Delete(a.As<ast::DeleteStatement>(), b.As<ast::DeleteStatement>());
     case ast::StatementKind::kUnsupported:
       return SameWords(a.As<ast::UnsupportedStatement>().what,
                        b.As<ast::UnsupportedStatement>().what);
@@ -291,13 +316,18 @@ bool Comparer::Statement(const ast::Statement& a, const ast::Statement& b) {
 
 bool Comparer::Query(const ast::Query* a, const ast::Query* b) {
   if (a == nullptr || b == nullptr) return a == b;
+  return With(a->recursive, a->with, b->recursive, b->with) && Term(a->term, b->term) &&
+         Order(a->order_by, b->order_by) && Expr(a->limit, b->limit) &&
+         Expr(a->offset, b->offset) &&
+         (a->offset == nullptr || a->offset_keyword == b->offset_keyword) && Locking(*a, *b);
+}
+
+bool Comparer::With(bool recursive_a, std::span<const ast::Cte> a, bool recursive_b,
+                    std::span<const ast::Cte> b) {
   const auto same_cte = [this](const ast::Cte& x, const ast::Cte& y) {
     return ast::SameName(x.name, y.name) && Idents(x.columns, y.columns) && Query(x.query, y.query);
   };
-  return a->recursive == b->recursive && Spans(a->with, b->with, same_cte) &&
-         Term(a->term, b->term) && Order(a->order_by, b->order_by) && Expr(a->limit, b->limit) &&
-         Expr(a->offset, b->offset) &&
-         (a->offset == nullptr || a->offset_keyword == b->offset_keyword) && Locking(*a, *b);
+  return recursive_a == recursive_b && Spans(a, b, same_cte);
 }
 
 bool Comparer::Locking(const ast::Query& a, const ast::Query& b) {
@@ -393,6 +423,48 @@ bool Comparer::Derived(const ast::DerivedTable& a, const ast::DerivedTable& b) {
   return a.lateral == b.lateral && Query(a.query, b.query) && a.alias.empty() == b.alias.empty() &&
          ast::SameName(a.alias, b.alias) && (a.alias.empty() || a.alias_as == b.alias_as) &&
          Idents(a.columns, b.columns);
+}
+
+// --- INSERT, REPLACE, UPDATE, DELETE ----------------------------------------------------------
+
+bool Comparer::Insert(const ast::InsertStatement& a, const ast::InsertStatement& b) {
+  const auto same_row = [this](std::span<const ast::Expr* const> x,
+                               std::span<const ast::Expr* const> y) { return Exprs(x, y); };
+  if (a.replace != b.replace || !SameWords(HintBody(a.hint), HintBody(b.hint)) ||
+      a.options != b.options || a.into != b.into || !Names(a.table, b.table) ||
+      !Idents(a.partitions, b.partitions) || a.column_list != b.column_list ||
+      !Idents(a.columns, b.columns)) {
+    return false;
+  }
+  // VALUE and ROW are spellings of a VALUES list only.
+  const bool values = !a.rows.empty();
+  return Spans(a.rows, b.rows, same_row) &&
+         (!values || (a.value_keyword == b.value_keyword && a.row_keyword == b.row_keyword)) &&
+         Assignments(a.set, b.set) && Query(a.query, b.query) &&
+         SameAlias(a.row_alias, b.row_alias) && Idents(a.row_alias_columns, b.row_alias_columns) &&
+         Assignments(a.on_duplicate, b.on_duplicate);
+}
+
+bool Comparer::Update(const ast::UpdateStatement& a, const ast::UpdateStatement& b) {
+  return With(a.recursive, a.with, b.recursive, b.with) &&
+         SameWords(HintBody(a.hint), HintBody(b.hint)) && a.options == b.options &&
+         Tables(a.tables, b.tables) && Assignments(a.set, b.set) && Expr(a.where, b.where) &&
+         Order(a.order_by, b.order_by) && Expr(a.limit, b.limit);
+}
+
+// A target_stars list shorter than the targets means no .* for the rest.
+bool Comparer::Delete(const ast::DeleteStatement& a, const ast::DeleteStatement& b) {
+  const auto star = [](const ast::DeleteStatement& s, size_t i) {
+    return i < s.target_stars.size() && s.target_stars[i];
+  };
+  if (!Spans(a.targets, b.targets, Names)) return false;
+  for (size_t i = 0; i < a.targets.size(); ++i) {
+    if (star(a, i) != star(b, i)) return false;
+  }
+  return With(a.recursive, a.with, b.recursive, b.with) &&
+         SameWords(HintBody(a.hint), HintBody(b.hint)) && a.options == b.options &&
+         a.using_form == b.using_form && Tables(a.tables, b.tables) && Expr(a.where, b.where) &&
+         Order(a.order_by, b.order_by) && Expr(a.limit, b.limit);
 }
 
 }  // namespace

@@ -66,6 +66,9 @@ constexpr std::string_view kSelectOptions[] = {
     "straight_join", "sql_small_result", "sql_big_result",     "sql_buffer_result",
     "sql_no_cache",  "sql_cache",        "sql_calc_found_rows"};
 static_assert(ast::kSqlCalcFoundRows == 1u << (std::size(kSelectOptions) - 1));
+constexpr std::string_view kDmlOptions[] = {"low_priority", "delayed", "high_priority", "quick",
+                                            "ignore"};
+static_assert(ast::kDmlIgnore == 1u << (std::size(kDmlOptions) - 1));
 constexpr std::string_view kSetOps[] = {"union", "intersect", "except"};
 static_assert(std::size(kSetOps) == static_cast<size_t>(ast::SetOp::kExcept) + 1);
 constexpr std::string_view kLockModes[] = {"none", "for_update", "for_share", "lock_in_share_mode"};
@@ -180,6 +183,7 @@ class JsonBuilder {
   }
   void Ident(std::string_view key, const ast::Ident& ident);
   void Idents(std::string_view key, std::span<const ast::Ident> idents);
+  void IdentArray(std::span<const ast::Ident> idents);
   void Begin(std::string_view kind, ast::Span span);
   void BeginPlain() { Raw("{"); }
   void End() { out_ += '}'; }
@@ -204,11 +208,20 @@ class JsonBuilder {
   void Window(std::string_view key, const ast::WindowSpec* w);
   void Bound(std::string_view key, const ast::FrameBound* b);
   void Query(std::string_view key, const ast::Query* q);
+  void With(bool recursive, std::span<const ast::Cte> ctes);
   void Term(std::string_view key, const ast::QueryTerm* t);
   void Select(const ast::Select& s);
-  void Options(uint32_t options);
+  template <size_t N>
+  void Options(const std::string_view (&names)[N], uint32_t options);
   void Table(const ast::TableRef& t);
+  void Tables(std::string_view key, std::span<const ast::TableRef* const> tables);
   void TableFields(const ast::TableRef& t);
+
+  // INSERT, REPLACE, UPDATE, DELETE.
+  void Insert(const ast::InsertStatement& s);
+  void Update(const ast::UpdateStatement& s);
+  void Delete(const ast::DeleteStatement& s);
+  void Assignments(std::string_view key, std::span<const ast::Assignment> items);
 
   std::string out_;
 };
@@ -223,7 +236,14 @@ void JsonBuilder::Ident(std::string_view key, const ast::Ident& ident) {
 }
 
 void JsonBuilder::Idents(std::string_view key, std::span<const ast::Ident> idents) {
-  Array(key, idents, [this](const ast::Ident& i) { String(i.Value()); });
+  Key(key);
+  IdentArray(idents);
+}
+
+void JsonBuilder::IdentArray(std::span<const ast::Ident> idents) {
+  Raw("[");
+  for (const ast::Ident& i : idents) String(i.Value());
+  out_ += ']';
 }
 
 void JsonBuilder::Begin(std::string_view kind, ast::Span span) {
@@ -449,6 +469,18 @@ void JsonBuilder::Statement(const ast::Statement& s) {
       Begin("select_statement", s.span);
       Query("query", s.As<ast::SelectStatement>().query);
       break;
+    case ast::StatementKind::kInsert:
+      Begin("insert_statement", s.span);
+      Insert(s.As<ast::InsertStatement>());
+      break;
+    case ast::StatementKind::kUpdate:
+      Begin("update_statement", s.span);
+      Update(s.As<ast::UpdateStatement>());
+      break;
+    case ast::StatementKind::kDelete:
+      Begin("delete_statement", s.span);
+      Delete(s.As<ast::DeleteStatement>());
+      break;
     case ast::StatementKind::kUnsupported:
       Begin("unsupported_statement", s.span);
       Text("what", s.As<ast::UnsupportedStatement>().what);
@@ -461,14 +493,7 @@ void JsonBuilder::Query(std::string_view key, const ast::Query* q) {
   Key(key);
   if (q == nullptr) return Raw("null");
   Begin("query", q->span);
-  Flag("recursive", q->recursive);
-  Array("with", q->with, [this](const ast::Cte& cte) {
-    BeginPlain();
-    Ident("name", cte.name);
-    Idents("columns", cte.columns);
-    Query("query", cte.query);
-    End();
-  });
+  With(q->recursive, q->with);
   Term("term", q->term);
   Order("order_by", q->order_by);
   Expr("limit", q->limit);
@@ -478,6 +503,18 @@ void JsonBuilder::Query(std::string_view key, const ast::Query* q) {
   Idents("lock_of", q->lock_of);
   Enum("lock_wait", kLockWaits, q->lock_wait);
   End();
+}
+
+// "recursive" and "with" (Cte[]), as a query and the DML statements have them.
+void JsonBuilder::With(bool recursive, std::span<const ast::Cte> ctes) {
+  Flag("recursive", recursive);
+  Array("with", ctes, [this](const ast::Cte& cte) {
+    BeginPlain();
+    Ident("name", cte.name);
+    Idents("columns", cte.columns);
+    Query("query", cte.query);
+    End();
+  });
 }
 
 void JsonBuilder::Term(std::string_view key, const ast::QueryTerm* t) {
@@ -510,7 +547,7 @@ void JsonBuilder::Term(std::string_view key, const ast::QueryTerm* t) {
 void JsonBuilder::Select(const ast::Select& s) {
   Begin("select", s.span);
   Text("hint", s.hint);
-  Options(s.options);
+  Options(kSelectOptions, s.options);
   Array("items", s.items, [this](const ast::SelectItem& item) {
     BeginPlain();
     Expr("expr", item.expr);
@@ -519,7 +556,7 @@ void JsonBuilder::Select(const ast::Select& s) {
     Text("string_alias", item.string_alias);
     End();
   });
-  Array("from", s.from, [this](const ast::TableRef* t) { Table(*t); });
+  Tables("from", s.from);
   Flag("from_dual", s.from_dual);
   Expr("where", s.where);
   Exprs("group_by", s.group_by);
@@ -536,12 +573,13 @@ void JsonBuilder::Select(const ast::Select& s) {
   End();
 }
 
-// The SelectOption bits as an array of names, in bit order.
-void JsonBuilder::Options(uint32_t options) {
+// SelectOption or DmlOption bits as an array of names, in bit order.
+template <size_t N>
+void JsonBuilder::Options(const std::string_view (&names)[N], uint32_t options) {
   Key("options");
   Raw("[");
-  for (size_t bit = 0; bit < std::size(kSelectOptions); ++bit) {
-    if ((options & (1u << bit)) != 0) String(kSelectOptions[bit]);
+  for (size_t bit = 0; bit < N; ++bit) {
+    if ((options & (1u << bit)) != 0) String(names[bit]);
   }
   out_ += ']';
 }
@@ -553,6 +591,10 @@ void JsonBuilder::Table(const ast::TableRef& t) {
   Begin(EnumName(kKinds, t.kind), t.span);
   TableFields(t);
   End();
+}
+
+void JsonBuilder::Tables(std::string_view key, std::span<const ast::TableRef* const> tables) {
+  Array(key, tables, [this](const ast::TableRef* t) { Table(*t); });
 }
 
 void JsonBuilder::TableFields(const ast::TableRef& t) {
@@ -597,6 +639,66 @@ void JsonBuilder::TableFields(const ast::TableRef& t) {
       return Array("items", t.As<ast::ParenTables>().items,
                    [&](const ast::TableRef* r) { table(*r); });
   }
+}
+
+// --- INSERT, REPLACE, UPDATE, DELETE ----------------------------------------------------------
+
+// rows is an array of rows, each an array of expressions; an absent source is [] or null.
+void JsonBuilder::Insert(const ast::InsertStatement& s) {
+  Flag("replace", s.replace);
+  Text("hint", s.hint);
+  Options(kDmlOptions, s.options);
+  Flag("into", s.into);
+  Idents("table", s.table.parts);
+  Idents("partitions", s.partitions);
+  Flag("column_list", s.column_list);
+  Idents("columns", s.columns);
+  Array("rows", s.rows, [this](std::span<const ast::Expr* const> row) {
+    Raw("[");
+    for (const ast::Expr* e : row) Node(*e);
+    out_ += ']';
+  });
+  Flag("value_keyword", s.value_keyword);
+  Flag("row_keyword", s.row_keyword);
+  Assignments("set", s.set);
+  Query("query", s.query);
+  Ident("row_alias", s.row_alias);
+  Idents("row_alias_columns", s.row_alias_columns);
+  Assignments("on_duplicate", s.on_duplicate);
+}
+
+void JsonBuilder::Update(const ast::UpdateStatement& s) {
+  With(s.recursive, s.with);
+  Text("hint", s.hint);
+  Options(kDmlOptions, s.options);
+  Tables("tables", s.tables);
+  Assignments("set", s.set);
+  Expr("where", s.where);
+  Order("order_by", s.order_by);
+  Expr("limit", s.limit);
+}
+
+// targets is an array of names (each a string[]); target_stars runs beside it.
+void JsonBuilder::Delete(const ast::DeleteStatement& s) {
+  With(s.recursive, s.with);
+  Text("hint", s.hint);
+  Options(kDmlOptions, s.options);
+  Array("targets", s.targets, [this](const ast::Name& n) { IdentArray(n.parts); });
+  Array("target_stars", s.target_stars, [this](bool star) { Raw(star ? "true" : "false"); });
+  Flag("using_form", s.using_form);
+  Tables("tables", s.tables);
+  Expr("where", s.where);
+  Order("order_by", s.order_by);
+  Expr("limit", s.limit);
+}
+
+void JsonBuilder::Assignments(std::string_view key, std::span<const ast::Assignment> items) {
+  Array(key, items, [this](const ast::Assignment& a) {
+    BeginPlain();
+    Idents("column", a.column.parts);
+    Expr("value", a.value);
+    End();
+  });
 }
 
 }  // namespace

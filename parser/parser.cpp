@@ -68,28 +68,278 @@ class StatementParser {
   // statement: select_statement | other_statement
   const Statement* ParseStatement() {
     const Token& first = Peek();
-    if (IsWord(first, "select") || IsWord(first, "with") || first.kind == TokenKind::kLParen) {
+    const bool select = IsWord(first, "select") || first.kind == TokenKind::kLParen;
+    const bool dml = IsWord(first, "insert") || IsWord(first, "replace") ||
+                     IsWord(first, "update") || IsWord(first, "delete") || IsWord(first, "with");
+    if (select || dml) {
       if (bad_) {
         throw Failure{bad_->offset, bad_->kind == TokenKind::kIllegal ? "unexpected character"
                                     : text_.substr(bad_->offset, 2) == "/*"
                                         ? "unterminated comment"
                                         : "unterminated quoted text"};
       }
-      auto* s = arena_.New<SelectStatement>();
-      s->kind = StatementKind::kSelect;
-      s->query = ParseQuery();
+      Statement* s = ParseModelled();
       if (Peek().kind == TokenKind::kSemicolon) Next();
       if (Peek().kind != TokenKind::kEnd) Fail("end of statement");
       s->span = Abs({0, static_cast<uint32_t>(text_.size())});
       return s;
     }
-    if (first.kind != TokenKind::kIdentifier || !IsStatementKeyword(Text(first)))
+    if (first.kind != TokenKind::kIdentifier || !IsStatementKeyword(Text(first))) {
       Fail("a statement (SELECT, INSERT, UPDATE, CREATE, …)");
+    }
     auto* s = arena_.New<UnsupportedStatement>();
     s->kind = StatementKind::kUnsupported;
     s->span = Abs({0, static_cast<uint32_t>(text_.size())});
     s->what = Text(first);
     return s;
+  }
+
+  // modelled: query | [WITH …] (UPDATE … | DELETE …) | (INSERT | REPLACE) …
+  Statement* ParseModelled() {
+    if (PeekWord("insert") || PeekWord("replace")) return ParseInsert();
+    bool recursive = false;
+    std::span<const Cte> with;
+    const size_t before_with = pos_;
+    if (PeekWord("with")) {
+      Next();
+      recursive = AcceptWord("recursive");
+      with = ParseCtes();
+    }
+    if (PeekWord("update")) return ParseUpdate(recursive, with);
+    if (PeekWord("delete")) return ParseDelete(recursive, with);
+    pos_ = before_with;  // a query: it parses its own WITH
+    auto* s = arena_.New<SelectStatement>();
+    s->kind = StatementKind::kSelect;
+    s->query = ParseQuery();
+    return s;
+  }
+
+  // cte {, cte}   where cte: name [(col, …)] AS ( query )
+  std::span<const Cte> ParseCtes() {
+    std::vector<Cte> ctes;
+    do {
+      Cte cte{};
+      cte.name = ParseIdent("a common table expression name");
+      if (Peek().kind == TokenKind::kLParen) cte.columns = ParseIdentList();
+      ExpectWord("as");
+      Expect(TokenKind::kLParen, "'(' before the common table expression's query");
+      cte.query = ParseQuery();
+      Expect(TokenKind::kRParen, "')' after the common table expression's query");
+      ctes.push_back(cte);
+    } while (Accept(TokenKind::kComma));
+    return Keep(ctes);
+  }
+
+  uint32_t ParseDmlOptions(std::initializer_list<std::pair<std::string_view, uint32_t>> allowed) {
+    uint32_t options = 0;
+    for (bool found = true; found;) {
+      found = false;
+      for (const auto& [word, bit] : allowed) {
+        if (AcceptWord(word)) {
+          options |= bit;
+          found = true;
+        }
+      }
+    }
+    return options;
+  }
+
+  // assignment {, assignment}   where assignment: name = (expr | DEFAULT)
+  std::span<const Assignment> ParseAssignments() {
+    std::vector<Assignment> set;
+    do {
+      Assignment a{};
+      a.column = ParseName(3, "a column name");
+      if (!Accept(TokenKind::kEq) && !Accept(TokenKind::kAssign)) Fail("'=' after the column");
+      a.value = ParseExpr();
+      set.push_back(a);
+    } while (Accept(TokenKind::kComma));
+    return Keep(set);
+  }
+
+  // insert: (INSERT | REPLACE) [hint] [LOW_PRIORITY | DELAYED | HIGH_PRIORITY] [IGNORE] [INTO]
+  //         name [PARTITION (p, …)] [(col, …)]
+  //         (VALUES | VALUE) (row) {, (row)} | VALUES ROW(…) {, ROW(…)} | SET assignments
+  //         | query
+  //         [AS alias [(col, …)]] [ON DUPLICATE KEY UPDATE assignments]
+  Statement* ParseInsert() {
+    auto* s = arena_.New<InsertStatement>();
+    s->kind = StatementKind::kInsert;
+    s->replace = PeekWord("replace");
+    Next();
+    if (Peek().kind == TokenKind::kHint) s->hint = Text(Next());
+    s->options = ParseDmlOptions({{"low_priority", kDmlLowPriority},
+                                  {"delayed", kDmlDelayed},
+                                  {"high_priority", kDmlHighPriority},
+                                  {"ignore", kDmlIgnore}});
+    s->into = AcceptWord("into");
+    s->table = ParseName(2, "a table name");
+    if (AcceptWord("partition")) s->partitions = ParseIdentList();
+    if (Peek().kind == TokenKind::kLParen && !QueryAt(0)) {
+      s->column_list = true;
+      s->columns = ParseColumnNames();
+    }
+    if (PeekWord("values") || PeekWord("value")) {
+      s->value_keyword = PeekWord("value");
+      Next();
+      s->row_keyword = PeekWord("row");
+      std::vector<std::span<const Expr* const>> rows;
+      do {
+        if (s->row_keyword) ExpectWord("row");
+        Expect(TokenKind::kLParen, "'(' before the row of values");
+        std::vector<const Expr*> row;
+        if (Peek().kind != TokenKind::kRParen) {
+          do {
+            row.push_back(ParseExpr());
+          } while (Accept(TokenKind::kComma));
+        }
+        Expect(TokenKind::kRParen, "')' after the row of values");
+        rows.push_back(Keep(row));
+      } while (Accept(TokenKind::kComma));
+      s->rows = Keep(rows);
+    } else if (AcceptWord("set")) {
+      s->set = ParseAssignments();
+    } else if (PeekWord("select") || PeekWord("with") || QueryAt(0)) {
+      s->query = ParseQuery();
+    } else {
+      Fail("VALUES, SET or a query");
+    }
+    if (s->query == nullptr && AcceptWord("as")) {  // MySQL 8.0.19 row alias
+      s->row_alias = ParseIdent("a row alias");
+      if (Peek().kind == TokenKind::kLParen) s->row_alias_columns = ParseIdentList();
+    }
+    if (PeekWord("on") && PeekWord("duplicate", 1)) {
+      Next();
+      Next();
+      ExpectWord("key");
+      ExpectWord("update");
+      s->on_duplicate = ParseAssignments();
+    }
+    return s;
+  }
+
+  // ( [col {, col}] ): columns of INSERT, where a reserved word after a dot is still a name.
+  std::span<const Ident> ParseColumnNames() {
+    Expect(TokenKind::kLParen, "'('");
+    std::vector<Ident> cols;
+    if (Peek().kind != TokenKind::kRParen) {
+      do {
+        Name n = ParseName(3, "a column name");
+        cols.push_back(n.last());
+      } while (Accept(TokenKind::kComma));
+    }
+    Expect(TokenKind::kRParen, "')' after the column names");
+    return Keep(cols);
+  }
+
+  // update: UPDATE [hint] [LOW_PRIORITY] [IGNORE] table_ref {, table_ref} SET assignments
+  //         [WHERE expr] [ORDER BY …] [LIMIT n]
+  Statement* ParseUpdate(bool recursive, std::span<const Cte> with) {
+    auto* s = arena_.New<UpdateStatement>();
+    s->kind = StatementKind::kUpdate;
+    s->recursive = recursive;
+    s->with = with;
+    ExpectWord("update");
+    if (Peek().kind == TokenKind::kHint) s->hint = Text(Next());
+    s->options = ParseDmlOptions({{"low_priority", kDmlLowPriority}, {"ignore", kDmlIgnore}});
+    std::vector<const TableRef*> tables;
+    do {
+      tables.push_back(ParseTableRef());
+    } while (Accept(TokenKind::kComma));
+    s->tables = Keep(tables);
+    ExpectWord("set");
+    s->set = ParseAssignments();
+    if (AcceptWord("where")) s->where = ParseExpr();
+    ParseOrderAndLimit(s->order_by, s->limit);
+    return s;
+  }
+
+  void ParseOrderAndLimit(std::span<const OrderItem>& order_by, const Expr*& limit) {
+    if (PeekWord("order") && PeekWord("by", 1)) {
+      Next();
+      Next();
+      order_by = ParseOrderList();
+    }
+    if (AcceptWord("limit")) limit = ParseLimitValue();
+  }
+
+  // delete: DELETE [hint] [LOW_PRIORITY] [QUICK] [IGNORE]
+  //         ( FROM name [[AS] alias] [PARTITION (p, …)] [WHERE …] [ORDER BY …] [LIMIT n]
+  //         | target {, target} FROM table_ref {, table_ref} [WHERE …]
+  //         | FROM target {, target} USING table_ref {, table_ref} [WHERE …] )
+  //         where target: name[.*]
+  Statement* ParseDelete(bool recursive, std::span<const Cte> with) {
+    auto* s = arena_.New<DeleteStatement>();
+    s->kind = StatementKind::kDelete;
+    s->recursive = recursive;
+    s->with = with;
+    ExpectWord("delete");
+    if (Peek().kind == TokenKind::kHint) s->hint = Text(Next());
+    s->options = ParseDmlOptions(
+        {{"low_priority", kDmlLowPriority}, {"quick", kDmlQuick}, {"ignore", kDmlIgnore}});
+    const bool from_first = AcceptWord("from");
+    // Multi-table when a list of targets is followed by FROM (or, after FROM, by USING).
+    const size_t mark = pos_;
+    std::vector<Name> targets;
+    std::vector<bool> stars;
+    bool multi = false;
+    if (IsIdentToken(Peek())) {
+      for (;;) {
+        targets.push_back(ParseDeleteTarget(&stars));
+        if (!Accept(TokenKind::kComma)) break;
+      }
+      multi = from_first ? PeekWord("using") : PeekWord("from");
+    }
+    if (multi) {
+      s->using_form = from_first;
+      Next();  // FROM or USING
+      s->targets = Keep(targets);
+      std::vector<bool> kept(stars.begin(), stars.end());
+      bool* flags = static_cast<bool*>(arena_.Allocate(kept.size(), alignof(bool)));
+      for (size_t i = 0; i < kept.size(); ++i) flags[i] = kept[i];
+      s->target_stars = std::span<const bool>(flags, kept.size());
+      std::vector<const TableRef*> tables;
+      do {
+        tables.push_back(ParseTableRef());
+      } while (Accept(TokenKind::kComma));
+      s->tables = Keep(tables);
+      if (AcceptWord("where")) s->where = ParseExpr();
+      return s;
+    }
+    if (!from_first) Fail("'FROM' after DELETE");
+    pos_ = mark;
+    // The single table: name [[AS] alias] [PARTITION (p, …)], the alias first (delete_stmt).
+    const uint32_t start = Start();
+    auto* t = arena_.New<TableName>();
+    t->kind = TableRefKind::kTable;
+    t->name = ParseName(2, "a table name");
+    t->alias_as = AcceptWord("as");
+    if (IsIdentToken(Peek()) && !EndsItem(Text(Peek()))) {
+      t->alias = ParseIdent();
+    } else if (t->alias_as) {
+      Fail("an alias after AS");
+    }
+    if (AcceptWord("partition")) t->partitions = ParseIdentList();
+    t->span = SpanFrom(start);
+    std::vector<const TableRef*> tables{t};
+    s->tables = Keep(tables);
+    if (AcceptWord("where")) s->where = ParseExpr();
+    ParseOrderAndLimit(s->order_by, s->limit);
+    return s;
+  }
+
+  Name ParseDeleteTarget(std::vector<bool>* stars) {
+    std::vector<Ident> parts{ParseIdent("a table name")};
+    bool star = false;
+    while (Accept(TokenKind::kDot)) {
+      if (Accept(TokenKind::kStar)) {
+        star = true;
+        break;
+      }
+      parts.push_back(MakeIdent(Next()));
+    }
+    stars->push_back(star);
+    return Name{Keep(parts)};
   }
 
   // What an unmodelled statement is, for its note: "CREATE TABLE", "GRANT".
@@ -221,18 +471,7 @@ class StatementParser {
     auto* q = arena_.New<Query>();
     if (AcceptWord("with")) {
       q->recursive = AcceptWord("recursive");
-      std::vector<Cte> ctes;
-      do {
-        Cte cte{};
-        cte.name = ParseIdent("a common table expression name");
-        if (Peek().kind == TokenKind::kLParen) cte.columns = ParseIdentList();
-        ExpectWord("as");
-        Expect(TokenKind::kLParen, "'(' before the common table expression's query");
-        cte.query = ParseQuery();
-        Expect(TokenKind::kRParen, "')' after the common table expression's query");
-        ctes.push_back(cte);
-      } while (Accept(TokenKind::kComma));
-      q->with = Keep(ctes);
+      q->with = ParseCtes();
     }
     q->term = ParseUnionTerm();
     if (PeekWord("order") && PeekWord("by", 1)) {

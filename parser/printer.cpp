@@ -8,7 +8,9 @@
 // bit_expr > simple_expr) is stricter than that table. Where in doubt it adds them: extra
 // parentheses around an expression never change its AST.
 //
-// An UnsupportedStatement keeps only its first keyword, not its text: it prints as that
+// INSERT / REPLACE, UPDATE and DELETE print their clauses in the order of sql_yacc.yy's
+// insert_stmt, replace_stmt, update_stmt and delete_stmt, each optional part only when the AST
+// has it. An UnsupportedStatement keeps only its first keyword, not its text: it prints as that
 // keyword, upper-cased, which is not the original statement.
 #include <cstdint>
 #include <iterator>
@@ -234,7 +236,8 @@ class Printer {
   void Bound(const ast::FrameBound& b);
 
   // Queries.
-  void With(const ast::Query& q);
+  void With(bool recursive, std::span<const ast::Cte> ctes);
+  void Hint(std::string_view hint);
   void Term(const ast::QueryTerm& t);
   void SetOperand(const ast::QueryTerm& t, ast::SetOp parent, bool right);
   void Select(const ast::Select& s);
@@ -252,6 +255,19 @@ class Printer {
   void Derived(const ast::DerivedTable& d);
   void Alias(const ast::Ident& alias, bool as);
   void ColumnList(std::span<const ast::Ident> names);
+  void TableList(std::span<const ast::TableRef* const> tables);
+
+  // INSERT, REPLACE, UPDATE, DELETE.
+  void Insert(const ast::InsertStatement& s);
+  void Rows(const ast::InsertStatement& s);
+  void Update(const ast::UpdateStatement& s);
+  void Delete(const ast::DeleteStatement& s);
+  void DeleteTargets(const ast::DeleteStatement& s);
+  void SingleTable(const ast::TableRef& t);
+  void DmlOptions(uint32_t options);
+  void Assignments(std::span<const ast::Assignment> items);
+  void Where(const ast::Expr* where);
+  void SimpleLimit(std::span<const ast::OrderItem> order_by, const ast::Expr* limit);
 
   template <typename T, typename F>
   void List(std::span<T> items, F each) {
@@ -781,6 +797,12 @@ void Printer::Statement(const ast::Statement& s) {
   switch (s.kind) {
     case ast::StatementKind::kSelect:
       return Query(*s.As<ast::SelectStatement>().query);
+    case ast::StatementKind::kInsert:
+      return Insert(s.As<ast::InsertStatement>());
+    case ast::StatementKind::kUpdate:
+      return Update(s.As<ast::UpdateStatement>());
+    case ast::StatementKind::kDelete:
+      return Delete(s.As<ast::DeleteStatement>());
     case ast::StatementKind::kUnsupported:
       return Words(s.As<ast::UnsupportedStatement>().what);
   }
@@ -788,7 +810,7 @@ void Printer::Statement(const ast::Statement& s) {
 
 // [WITH …] term [ORDER BY …] [LIMIT …] [locking]
 void Printer::Query(const ast::Query& q) {
-  With(q);
+  With(q.recursive, q.with);
   Term(*q.term);
   if (!q.order_by.empty()) {
     out_ += " ORDER BY ";
@@ -798,10 +820,10 @@ void Printer::Query(const ast::Query& q) {
   Lock(q);
 }
 
-void Printer::With(const ast::Query& q) {
-  if (q.with.empty()) return;
-  out_ += q.recursive ? "WITH RECURSIVE " : "WITH ";
-  List(q.with, [this](const ast::Cte& cte) {
+void Printer::With(bool recursive, std::span<const ast::Cte> ctes) {
+  if (ctes.empty()) return;
+  out_ += recursive ? "WITH RECURSIVE " : "WITH ";
+  List(ctes, [this](const ast::Cte& cte) {
     out_ += cte.name.raw;
     ColumnList(cte.columns);
     out_ += " AS (";
@@ -809,6 +831,15 @@ void Printer::With(const ast::Query& q) {
     out_ += ')';
   });
   out_ += ' ';
+}
+
+// The kHint token's text after SELECT, INSERT, …; a bare body gets its markers back.
+void Printer::Hint(std::string_view hint) {
+  if (hint.empty()) return;
+  const bool marked = hint.starts_with("/*");
+  out_ += marked ? "" : "/*+ ";
+  out_ += hint;
+  out_ += marked ? " " : " */ ";
 }
 
 void Printer::Term(const ast::QueryTerm& t) {
@@ -842,21 +873,13 @@ void Printer::SetOperand(const ast::QueryTerm& t, ast::SetOp parent, bool right)
 
 void Printer::Select(const ast::Select& s) {
   out_ += "SELECT ";
-  if (!s.hint.empty()) {  // the kHint token's text; a bare body gets its markers back
-    const bool marked = s.hint.starts_with("/*");
-    out_ += marked ? "" : "/*+ ";
-    out_ += s.hint;
-    out_ += marked ? " " : " */ ";
-  }
+  Hint(s.hint);
   Options(s.options);
   List(s.items, [this](const ast::SelectItem& item) { SelectItem(item); });
   if (s.from_dual) out_ += " FROM DUAL";
   if (!s.from.empty()) out_ += " FROM ";
-  List(s.from, [this](const ast::TableRef* t) { TableRef(*t); });
-  if (s.where != nullptr) {
-    out_ += " WHERE ";
-    Expr(*s.where);
-  }
+  TableList(s.from);
+  Where(s.where);
   GroupBy(s);
   if (s.having != nullptr) {
     out_ += " HAVING ";
@@ -1047,6 +1070,10 @@ void Printer::Derived(const ast::DerivedTable& d) {
   ColumnList(d.columns);
 }
 
+void Printer::TableList(std::span<const ast::TableRef* const> tables) {
+  List(tables, [this](const ast::TableRef* t) { TableRef(*t); });
+}
+
 // " (a, b)" when there are names.
 void Printer::ColumnList(std::span<const ast::Ident> names) {
   if (names.empty()) return;
@@ -1059,6 +1086,161 @@ void Printer::Alias(const ast::Ident& alias, bool as) {
   if (alias.empty()) return;
   out_ += as ? " AS " : " ";
   out_ += alias.raw;
+}
+
+// --- INSERT, REPLACE, UPDATE, DELETE ----------------------------------------------------------
+
+// INSERT | REPLACE [hint] [options] [INTO] t [PARTITION (p, …)] [(col, …)] source
+//   [AS alias [(col, …)]] [ON DUPLICATE KEY UPDATE col = expr, …]
+void Printer::Insert(const ast::InsertStatement& s) {
+  out_ += s.replace ? "REPLACE " : "INSERT ";
+  Hint(s.hint);
+  DmlOptions(s.options);
+  if (s.into) out_ += "INTO ";
+  Name(s.table);
+  if (!s.partitions.empty()) {
+    out_ += " PARTITION";
+    ColumnList(s.partitions);
+  }
+  if (s.column_list) {  // `()` is a column list too: INSERT INTO t () VALUES ()
+    out_ += " (";
+    Idents(s.columns);
+    out_ += ')';
+  }
+  if (s.query != nullptr) {
+    out_ += ' ';
+    Query(*s.query);
+  } else if (!s.set.empty()) {
+    out_ += " SET ";
+    Assignments(s.set);
+  } else {
+    Rows(s);
+  }
+  if (!s.row_alias.empty()) {
+    out_ += " AS ";
+    out_ += s.row_alias.raw;
+    ColumnList(s.row_alias_columns);
+  }
+  if (!s.on_duplicate.empty()) {
+    out_ += " ON DUPLICATE KEY UPDATE ";
+    Assignments(s.on_duplicate);
+  }
+}
+
+// VALUES (1, DEFAULT), (2, 3) | VALUE (…) | VALUES ROW(…), ROW(…); VALUES () is a row of
+// defaults.
+void Printer::Rows(const ast::InsertStatement& s) {
+  out_ += s.value_keyword ? " VALUE " : " VALUES ";
+  List(s.rows, [this, &s](std::span<const ast::Expr* const> row) {
+    out_ += s.row_keyword ? "ROW(" : "(";
+    Exprs(row);
+    out_ += ')';
+  });
+}
+
+// [WITH …] UPDATE [hint] [options] table_ref, … SET col = expr, … [WHERE …] [ORDER BY …]
+// [LIMIT n]
+void Printer::Update(const ast::UpdateStatement& s) {
+  With(s.recursive, s.with);
+  out_ += "UPDATE ";
+  Hint(s.hint);
+  DmlOptions(s.options);
+  TableList(s.tables);
+  out_ += " SET ";
+  Assignments(s.set);
+  Where(s.where);
+  SimpleLimit(s.order_by, s.limit);
+}
+
+// [WITH …] DELETE [hint] [options], then one of
+//   FROM t [[AS] alias] [PARTITION (p, …)]   (single table: no targets)
+//   t1[.*], … FROM table_ref, …              (targets)
+//   FROM t1[.*], … USING table_ref, …        (targets, using_form)
+// and [WHERE …] [ORDER BY …] [LIMIT n] (the last two only in the single-table form).
+void Printer::Delete(const ast::DeleteStatement& s) {
+  With(s.recursive, s.with);
+  out_ += "DELETE ";
+  Hint(s.hint);
+  DmlOptions(s.options);
+  if (s.targets.empty()) {
+    out_ += "FROM ";
+    if (s.tables.size() == 1) {
+      SingleTable(*s.tables[0]);
+    } else {
+      TableList(s.tables);  // never made by the parser
+    }
+  } else if (s.using_form) {
+    out_ += "FROM ";
+    DeleteTargets(s);
+    out_ += " USING ";
+    TableList(s.tables);
+  } else {
+    DeleteTargets(s);
+    out_ += " FROM ";
+    TableList(s.tables);
+  }
+  Where(s.where);
+  SimpleLimit(s.order_by, s.limit);
+}
+
+void Printer::DeleteTargets(const ast::DeleteStatement& s) {
+  for (size_t i = 0; i < s.targets.size(); ++i) {
+    if (i > 0) out_ += ", ";
+    Name(s.targets[i]);
+    if (i < s.target_stars.size() && s.target_stars[i]) out_ += ".*";
+  }
+}
+
+// The single-table DELETE puts the alias before PARTITION, unlike a table reference (and takes
+// no index hints).
+void Printer::SingleTable(const ast::TableRef& t) {
+  if (t.kind != ast::TableRefKind::kTable) return TableRef(t);  // never made by the parser
+  const auto& n = t.As<ast::TableName>();
+  Name(n.name);
+  Alias(n.alias, n.alias_as);
+  if (!n.partitions.empty()) {
+    out_ += " PARTITION";
+    ColumnList(n.partitions);
+  }
+}
+
+// The DmlOption bits, in bit order, each followed by a space.
+void Printer::DmlOptions(uint32_t options) {
+  static constexpr std::string_view kNames[] = {"LOW_PRIORITY", "DELAYED", "HIGH_PRIORITY", "QUICK",
+                                                "IGNORE"};
+  static_assert(ast::kDmlIgnore == 1u << (std::size(kNames) - 1));
+  for (size_t bit = 0; bit < std::size(kNames); ++bit) {
+    if ((options & (1u << bit)) == 0) continue;
+    out_ += kNames[bit];
+    out_ += ' ';
+  }
+}
+
+// col = expr, …: the value is a whole expr (or DEFAULT), as in update_elem.
+void Printer::Assignments(std::span<const ast::Assignment> items) {
+  List(items, [this](const ast::Assignment& a) {
+    Name(a.column);
+    out_ += " = ";
+    Expr(*a.value);
+  });
+}
+
+void Printer::Where(const ast::Expr* where) {
+  if (where == nullptr) return;
+  out_ += " WHERE ";
+  Expr(*where);
+}
+
+// UPDATE's and DELETE's ORDER BY … LIMIT n (a row count only, no offset).
+void Printer::SimpleLimit(std::span<const ast::OrderItem> order_by, const ast::Expr* limit) {
+  if (!order_by.empty()) {
+    out_ += " ORDER BY ";
+    OrderBy(order_by);
+  }
+  if (limit != nullptr) {
+    out_ += " LIMIT ";
+    Expr(*limit);
+  }
 }
 
 }  // namespace

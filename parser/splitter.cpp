@@ -40,7 +40,7 @@ class Splitter {
         SkipComment();
         continue;
       }
-      if (s_.compare(pos_, delimiter_.size(), delimiter_) == 0) {
+      if (c == delimiter_[0] && s_.compare(pos_, delimiter_.size(), delimiter_) == 0) {
         End(pos_, delimiter_.size());
         continue;
       }

@@ -21,9 +21,10 @@ namespace {
 namespace fs = std::filesystem;
 const fs::path kCorpus = QADVISOR_CORPUS_DIR;
 
-// Statement kinds (by first keyword) not modelled yet: INSERT, UPDATE, DELETE, REPLACE and the
-// DDL (CREATE, ALTER, DROP) are the parser issue's next steps; the rest (SET, SHOW,
-// transactions, administration) are recognised and skipped by design.
+// Statement kinds (by first keyword) not modelled yet: the DDL (CREATE, ALTER, DROP, RENAME,
+// TRUNCATE) is the parser issue's next step; the rest (SET, SHOW, USE, transactions,
+// administration) are recognised and skipped by design. SELECT, INSERT, REPLACE, UPDATE and
+// DELETE must parse.
 const std::set<std::string> kUnmodelled = {
     "ALTER",  "ANALYZE",  "BEGIN", "CALL",     "CHECKSUM", "COMMIT",  "CREATE",
     "DELETE", "DESCRIBE", "DROP",  "EXPLAIN",  "FLUSH",    "GRANT",   "INSERT",
@@ -32,11 +33,12 @@ const std::set<std::string> kUnmodelled = {
 };
 
 // Corpus inputs that are not SQL, where an error is the right answer: pt-query-digest test
-// samples with placeholder queries, SchemaIterator outputs that print a table name on a line
-// of its own before each CREATE TABLE, and captures of mysql client sessions (`mysql> …`).
+// samples with placeholder queries (slow005, slow047) or a trailing comma in an INSERT's column
+// list that MySQL rejects too (microslow001), SchemaIterator outputs that print a table name on
+// a line of its own before each CREATE TABLE, and captures of mysql client sessions (`mysql>`).
 bool NotSql(const std::string& where) {
-  for (const char* file : {"slow005.txt", "slow047.txt", "/SchemaIterator/", "floatcol.sql",
-                           "doublecol.sql", "decimalcol.sql", "timecol.sql"}) {
+  for (const char* file : {"slow005.txt", "slow047.txt", "microslow001.txt", "/SchemaIterator/",
+                           "floatcol.sql", "doublecol.sql", "decimalcol.sql", "timecol.sql"}) {
     if (where.find(file) != std::string::npos) return true;
   }
   return false;
@@ -49,7 +51,7 @@ std::string Upper(std::string_view s) {
 }
 
 struct Tally {
-  size_t statements = 0, selects = 0, unmodelled = 0, not_sql = 0;
+  size_t statements = 0, selects = 0, dml = 0, unmodelled = 0, not_sql = 0;
   std::map<std::string, size_t> kinds;
   void Check(const std::string& where, std::string_view sql) {
     const ParseResult r = Parse(sql);
@@ -65,6 +67,10 @@ struct Tally {
       ++statements;
       if (s->kind == ast::StatementKind::kSelect) {
         ++selects;
+        continue;
+      }
+      if (s->kind != ast::StatementKind::kUnsupported) {
+        ++dml;
         continue;
       }
       ++unmodelled;
@@ -96,6 +102,7 @@ TEST_CASE("every query of every corpus slow log parses, or is of an unmodelled k
     }
   }
   CHECK(tally.selects > 7000);
+  CHECK(tally.dml > 1300);
   CHECK(tally.statements > 9000);
 }
 

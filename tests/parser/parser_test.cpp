@@ -334,3 +334,113 @@ TEST_CASE("spans point into the script") {
 
 }  // namespace
 }  // namespace qadvisor::parser
+
+namespace qadvisor::parser {
+namespace {
+
+using namespace ast;  // NOLINT
+
+const Statement& One(const ParseResult& r) {
+  INFO(r.text());
+  for (const Diagnostic& d : r.diagnostics()) INFO(d.ToString());
+  REQUIRE(r.ok());
+  REQUIRE(r.statements().size() == 1);
+  return *r.statements()[0];
+}
+
+TEST_CASE("INSERT: VALUES rows, column list, IGNORE, ON DUPLICATE KEY UPDATE, row alias") {
+  const ParseResult r = Parse(
+      "INSERT IGNORE INTO db.t (a, b) VALUES (1, DEFAULT), (2, 'x') AS new (x, y) "
+      "ON DUPLICATE KEY UPDATE b = new.y, c = VALUES(c) + 1");
+  const InsertStatement& s = One(r).As<InsertStatement>();
+  CHECK_FALSE(s.replace);
+  CHECK(s.options == kDmlIgnore);
+  CHECK(s.into);
+  CHECK(s.table.parts.size() == 2);
+  CHECK(s.columns.size() == 2);
+  REQUIRE(s.rows.size() == 2);
+  CHECK(s.rows[0][1]->kind == ExprKind::kDefault);
+  CHECK(s.row_alias.Value() == "new");
+  CHECK(s.row_alias_columns.size() == 2);
+  REQUIRE(s.on_duplicate.size() == 2);
+  CHECK(s.on_duplicate[1].value->kind == ExprKind::kBinary);
+}
+
+TEST_CASE("INSERT … SET, INSERT … SELECT, REPLACE, VALUES ROW()") {
+  const ParseResult set_r = Parse("INSERT LOW_PRIORITY t SET a = 1, b = NOW()");
+  const InsertStatement& set = One(set_r).As<InsertStatement>();
+  CHECK_FALSE(set.into);
+  CHECK(set.options == kDmlLowPriority);
+  CHECK(set.set.size() == 2);
+  const ParseResult select_r = Parse("INSERT INTO t (a) SELECT x FROM u WHERE y > 1");
+  const InsertStatement& select = One(select_r).As<InsertStatement>();
+  REQUIRE(select.query != nullptr);
+  CHECK(select.query->term->select->where != nullptr);
+  const ParseResult paren_r = Parse("INSERT INTO t (SELECT * FROM u)");
+  CHECK(One(paren_r).As<InsertStatement>().query != nullptr);
+  CHECK_FALSE(One(paren_r).As<InsertStatement>().column_list);
+  const ParseResult replace_r = Parse("REPLACE INTO t VALUES (1)");
+  CHECK(One(replace_r).As<InsertStatement>().replace);
+  const ParseResult row_r = Parse("INSERT INTO t VALUES ROW(1, 2), ROW(3, 4)");
+  CHECK(One(row_r).As<InsertStatement>().row_keyword);
+  CHECK(One(row_r).As<InsertStatement>().rows.size() == 2);
+}
+
+TEST_CASE("UPDATE: single table with ORDER BY and LIMIT; multi-table with joins; WITH") {
+  const ParseResult r1 = Parse(
+      "UPDATE LOW_PRIORITY IGNORE orders SET status = 'x', n = n + 1 WHERE id < 10 ORDER BY id "
+      "LIMIT 5");
+  const UpdateStatement& u = One(r1).As<UpdateStatement>();
+  CHECK(u.options == (kDmlLowPriority | kDmlIgnore));
+  CHECK(u.set.size() == 2);
+  CHECK(u.where != nullptr);
+  CHECK(u.order_by.size() == 1);
+  CHECK(u.limit != nullptr);
+  const ParseResult r2 =
+      Parse("UPDATE a JOIN b ON a.id = b.id SET a.x = b.y, a.z = DEFAULT WHERE b.k IN (1, 2)");
+  const UpdateStatement& multi = One(r2).As<UpdateStatement>();
+  CHECK(multi.tables[0]->kind == TableRefKind::kJoin);
+  CHECK(multi.set[0].column.parts.size() == 2);
+  const ParseResult r3 =
+      Parse("WITH c AS (SELECT 1 AS id) UPDATE t, c SET t.a = 0 WHERE t.id = c.id");
+  CHECK(One(r3).As<UpdateStatement>().with.size() == 1);
+}
+
+TEST_CASE("DELETE: single table, multi-table with targets, and the USING form") {
+  const ParseResult r1 =
+      Parse("DELETE QUICK FROM sessions WHERE last_seen < NOW() ORDER BY id LIMIT 100");
+  const DeleteStatement& d = One(r1).As<DeleteStatement>();
+  CHECK(d.options == kDmlQuick);
+  CHECK(d.targets.empty());
+  REQUIRE(d.tables.size() == 1);
+  CHECK(d.tables[0]->As<TableName>().name.last().Value() == "sessions");
+  CHECK(d.limit != nullptr);
+  const ParseResult r2 = Parse("DELETE t1, t2.* FROM t1 JOIN t2 ON t1.id = t2.id WHERE t1.x = 1");
+  const DeleteStatement& m = One(r2).As<DeleteStatement>();
+  CHECK_FALSE(m.using_form);
+  REQUIRE(m.targets.size() == 2);
+  CHECK_FALSE(m.target_stars[0]);
+  CHECK(m.target_stars[1]);
+  CHECK(m.tables[0]->kind == TableRefKind::kJoin);
+  const ParseResult r3 =
+      Parse("DELETE FROM t1, t2 USING t1 LEFT JOIN t2 ON t1.id = t2.id WHERE t2.id IS NULL");
+  const DeleteStatement& u = One(r3).As<DeleteStatement>();
+  CHECK(u.using_form);
+  CHECK(u.targets.size() == 2);
+  const ParseResult r4 = Parse(
+      "WITH old AS (SELECT id FROM t WHERE x < 1) DELETE FROM t WHERE id IN (SELECT id FROM old)");
+  CHECK(One(r4).As<DeleteStatement>().with.size() == 1);
+}
+
+TEST_CASE("DML diagnostics") {
+  CHECK(Parse("INSERT INTO t (a, b,) VALUES (1, 2)").diagnostics()[0].message ==
+        "expected a column name, found ')'");
+  CHECK(Parse("UPDATE t WHERE a = 1").diagnostics()[0].message == "expected 'SET', found 'WHERE'");
+  CHECK(Parse("DELETE t WHERE a = 1").diagnostics()[0].message ==
+        "expected 'FROM' after DELETE, found 'WHERE'");
+  CHECK(Parse("INSERT INTO t").diagnostics()[0].message ==
+        "expected VALUES, SET or a query, found end of statement");
+}
+
+}  // namespace
+}  // namespace qadvisor::parser

@@ -1,5 +1,6 @@
 // ToSql, Equal and ToJson on ASTs built by hand: the printer's parentheses for each level of
-// MySQL's precedence table and each special syntax, the SELECT clauses in order, what Equal
+// MySQL's precedence table and each special syntax, the SELECT clauses in order, each form of
+// INSERT / REPLACE / UPDATE / DELETE, what Equal
 // ignores (spans, quoting, keyword case) and what it does not, and JSON that parses with the
 // documented shape (docs/ast-json.md). Round trips through Parse() are the parser's tests.
 #include <catch2/catch.hpp>
@@ -160,6 +161,27 @@ class Build {
     j->right = right;
     j->on = on;
     return j;
+  }
+
+  ast::Name N(std::initializer_list<std::string_view> parts) { return ast::Name{Ids(parts)}; }
+  std::span<const Assignment> Sets(
+      std::initializer_list<std::pair<std::initializer_list<std::string_view>, const Expr*>>
+          items) {
+    std::vector<Assignment> v;
+    for (const auto& [column, value] : items) v.push_back(Assignment{N(column), value});
+    return arena_.Copy(v);
+  }
+  std::span<const std::span<const Expr* const>> Rows(
+      std::initializer_list<std::initializer_list<const Expr*>> rows) {
+    std::vector<std::span<const Expr* const>> v;
+    for (const auto& row : rows) v.push_back(Exprs(row));
+    return arena_.Copy(v);
+  }
+  InsertStatement* Ins(std::initializer_list<std::string_view> table) {
+    auto* s = New<InsertStatement>();
+    s->into = true;
+    s->table = N(table);
+    return s;
   }
 
  private:
@@ -642,6 +664,193 @@ TEST_CASE("WITH [RECURSIVE] and statements", "[printer]") {
   CHECK(ToSql(*grant) == "GRANT");
 }
 
+// --- INSERT, REPLACE, UPDATE, DELETE ---------------------------------------------------------
+
+TEST_CASE("INSERT and REPLACE with VALUES: options, hint, partitions, column lists", "[printer]") {
+  Build b;
+  InsertStatement* s = b.Ins({"t"});
+  s->column_list = true;
+  s->columns = b.Ids({"a", "b"});
+  s->rows = b.Rows({{b.Num("1"), b.Num("2")}, {b.Num("3"), b.Num("4")}});
+  CHECK(ToSql(*s) == "INSERT INTO t (a, b) VALUES (1, 2), (3, 4)");
+
+  s->value_keyword = true;
+  s->rows = b.Rows({{b.Num("1"), b.New<Default>()}});
+  s->hint = "/*+ SET_VAR(foreign_key_checks=OFF) */";
+  s->options = kDmlIgnore | kDmlLowPriority;  // printed in bit order
+  s->table = b.N({"`db`", "t"});
+  s->partitions = b.Ids({"p0", "p1"});
+  CHECK(ToSql(*s) ==
+        "INSERT /*+ SET_VAR(foreign_key_checks=OFF) */ LOW_PRIORITY IGNORE INTO `db`.t "
+        "PARTITION (p0, p1) (a, b) VALUE (1, DEFAULT)");
+
+  // Every option, in DmlOption order (no statement takes them all; the printer does not care).
+  s->options = kDmlIgnore | kDmlQuick | kDmlHighPriority | kDmlDelayed | kDmlLowPriority;
+  s->hint = "BKA(t)";  // a bare body gets its markers
+  s->partitions = {};
+  s->columns = {};  // an empty column list is still written when there was one
+  s->rows = b.Rows({{}});
+  s->value_keyword = false;
+  CHECK(ToSql(*s) ==
+        "INSERT /*+ BKA(t) */ LOW_PRIORITY DELAYED HIGH_PRIORITY QUICK IGNORE INTO `db`.t () "
+        "VALUES ()");
+  s->column_list = false;
+  s->options = 0;
+  s->hint = {};
+  CHECK(ToSql(*s) == "INSERT INTO `db`.t VALUES ()");
+
+  InsertStatement* r = b.Ins({"t"});
+  r->replace = true;
+  r->into = false;
+  r->options = kDmlDelayed;
+  r->row_keyword = true;
+  r->rows = b.Rows(
+      {{b.Num("1"), b.Num("2")}, {b.Num("3"), b.Bin(BinaryOp::kAdd, b.Num("4"), b.Num("5"))}});
+  CHECK(ToSql(*r) == "REPLACE DELAYED t VALUES ROW(1, 2), ROW(3, 4 + 5)");
+}
+
+TEST_CASE("INSERT … SET, row aliases and ON DUPLICATE KEY UPDATE", "[printer]") {
+  Build b;
+  InsertStatement* s = b.Ins({"t"});
+  s->set = b.Sets({{{"a"}, b.Num("1")}, {{"b"}, b.New<Default>()}});
+  CHECK(ToSql(*s) == "INSERT INTO t SET a = 1, b = DEFAULT");
+
+  s->row_alias = Ident{"new", 0};
+  s->on_duplicate = b.Sets({{{"a"}, b.Bin(BinaryOp::kAdd, b.Col({"new", "a"}), b.Num("1"))}});
+  CHECK(ToSql(*s) ==
+        "INSERT INTO t SET a = 1, b = DEFAULT AS new ON DUPLICATE KEY UPDATE a = new.a + 1");
+
+  InsertStatement* v = b.Ins({"t"});
+  v->column_list = true;
+  v->columns = b.Ids({"a", "b"});
+  v->rows = b.Rows({{b.Num("1"), b.Num("2")}});
+  v->row_alias = Ident{"`new`", 0};
+  v->row_alias_columns = b.Ids({"x", "y"});
+  v->on_duplicate = b.Sets({{{"b"}, b.Bin(BinaryOp::kAdd, b.Col({"x"}), b.Col({"y"}))}});
+  CHECK(ToSql(*v) ==
+        "INSERT INTO t (a, b) VALUES (1, 2) AS `new` (x, y) ON DUPLICATE KEY UPDATE b = x + y");
+
+  v->row_alias = {};
+  v->row_alias_columns = {};
+  v->on_duplicate = b.Sets({{{"a"}, b.Call("VALUES", {b.Col({"a"})})},
+                            {{"t", "b"}, b.Bin(BinaryOp::kEq, b.Col({"b"}), b.Col({"c"}))}});
+  // The value is a whole expr: b = c is the value, no parentheses needed.
+  CHECK(ToSql(*v) ==
+        "INSERT INTO t (a, b) VALUES (1, 2) ON DUPLICATE KEY UPDATE a = VALUES(a), t.b = b = c");
+}
+
+TEST_CASE("INSERT … SELECT prints the query as a query", "[printer]") {
+  Build b;
+  Select* sel = b.Sel({b.Col({"x"})});
+  sel->from = b.List<const TableRef*>(
+      {b.JoinOf(JoinKind::kInner, b.Table({"s"}), b.Table({"u"}),
+                b.Bin(BinaryOp::kEq, b.Col({"s", "id"}), b.Col({"u", "id"})))});
+  sel->where = b.Bin(BinaryOp::kGt, b.Col({"x"}), b.Num("1"));
+  Query* q = b.Q(sel);
+  q->order_by = b.List<OrderItem>({{b.Col({"x"}), Direction::kNone}});
+  q->limit = b.Num("10");
+  InsertStatement* s = b.Ins({"t"});
+  s->options = kDmlIgnore;
+  s->column_list = true;
+  s->columns = b.Ids({"a"});
+  s->query = q;
+  s->on_duplicate = b.Sets({{{"a"}, b.Col({"x"})}});
+  CHECK(ToSql(*s) ==
+        "INSERT IGNORE INTO t (a) SELECT x FROM s JOIN u ON s.id = u.id WHERE x > 1 ORDER BY x "
+        "LIMIT 10 ON DUPLICATE KEY UPDATE a = x");
+
+  Query* with = b.Q(b.Sel({b.Col({}, true)}));
+  with->with = b.List<Cte>({{Ident{"c", 0}, {}, b.Q(b.SelectOf(b.Num("1")))}});
+  InsertStatement* w = b.Ins({"t"});
+  w->query = with;
+  CHECK(ToSql(*w) == "INSERT INTO t WITH c AS (SELECT 1) SELECT *");
+
+  InsertStatement* p = b.Ins({"t"});
+  p->query = b.Q(b.SetTerm(SetOp::kUnion, b.Parens(b.Q(b.SelectOf(b.Num("1")))),
+                           b.Parens(b.Q(b.SelectOf(b.Num("2")))), /*all=*/true));
+  CHECK(ToSql(*p) == "INSERT INTO t (SELECT 1) UNION ALL (SELECT 2)");
+}
+
+TEST_CASE("UPDATE: single table with ORDER BY and LIMIT, joins, WITH", "[printer]") {
+  Build b;
+  auto* u = b.New<UpdateStatement>();
+  u->tables = b.List<const TableRef*>({b.Table({"t"})});
+  u->set = b.Sets({{{"a"}, b.Bin(BinaryOp::kAdd, b.Col({"a"}), b.Num("1"))}});
+  auto* param = b.New<Param>();
+  param->text = "?";
+  u->where = b.Bin(BinaryOp::kEq, b.Col({"b"}), param);
+  u->order_by = b.List<OrderItem>({{b.Col({"id"}), Direction::kDesc}});
+  u->limit = b.Num("10");
+  CHECK(ToSql(*u) == "UPDATE t SET a = a + 1 WHERE b = ? ORDER BY id DESC LIMIT 10");
+
+  const Expr* on = b.Bin(BinaryOp::kEq, b.Col({"t1", "id"}), b.Col({"t2", "id"}));
+  auto* m = b.New<UpdateStatement>();
+  m->with = b.List<Cte>({{Ident{"c", 0}, b.Ids({"id"}), b.Q(b.SelectOf(b.Num("1")))}});
+  m->hint = "/*+ NO_MERGE(c) */";
+  m->options = kDmlIgnore | kDmlLowPriority;
+  m->tables = b.List<const TableRef*>(
+      {b.JoinOf(JoinKind::kInner, b.Table({"t1"}), b.Table({"t2"}), on), b.Table({"c"})});
+  m->set = b.Sets({{{"t1", "a"}, b.Col({"t2", "b"})}, {{"t1", "c"}, b.New<Default>()}});
+  m->where = b.Bin(BinaryOp::kGt, b.Col({"t2", "d"}), b.Col({"c", "id"}));
+  CHECK(ToSql(*m) ==
+        "WITH c (id) AS (SELECT 1) UPDATE /*+ NO_MERGE(c) */ LOW_PRIORITY IGNORE t1 JOIN t2 ON "
+        "t1.id = t2.id, c SET t1.a = t2.b, t1.c = DEFAULT WHERE t2.d > c.id");
+  m->recursive = true;
+  m->hint = {};
+  m->options = 0;
+  m->where = nullptr;
+  CHECK(ToSql(*m) ==
+        "WITH RECURSIVE c (id) AS (SELECT 1) UPDATE t1 JOIN t2 ON t1.id = t2.id, c SET t1.a = "
+        "t2.b, t1.c = DEFAULT");
+}
+
+TEST_CASE("DELETE in its three forms", "[printer]") {
+  Build b;
+  // Single table: the alias comes before PARTITION.
+  TableName* t = b.Table({"t"});
+  t->alias = Ident{"x", 0};
+  t->alias_as = true;
+  t->partitions = b.Ids({"p0"});
+  auto* d = b.New<DeleteStatement>();
+  d->tables = b.List<const TableRef*>({t});
+  d->where = b.Bin(BinaryOp::kEq, b.Col({"x", "a"}), b.Num("1"));
+  d->order_by = b.List<OrderItem>({{b.Col({"x", "id"}), Direction::kNone}});
+  d->limit = b.Num("5");
+  CHECK(ToSql(*d) == "DELETE FROM t AS x PARTITION (p0) WHERE x.a = 1 ORDER BY x.id LIMIT 5");
+  d->options = kDmlIgnore | kDmlQuick | kDmlLowPriority;
+  d->hint = "/*+ MAX_EXECUTION_TIME(1000) */";
+  d->with = b.List<Cte>({{Ident{"c", 0}, {}, b.Q(b.SelectOf(b.Num("1")))}});
+  t->alias_as = false;
+  t->partitions = {};
+  d->order_by = {};
+  d->limit = nullptr;
+  CHECK(ToSql(*d) ==
+        "WITH c AS (SELECT 1) DELETE /*+ MAX_EXECUTION_TIME(1000) */ LOW_PRIORITY QUICK IGNORE "
+        "FROM t x WHERE x.a = 1");
+
+  // Multi-table: targets, then FROM table references.
+  const Expr* on = b.Bin(BinaryOp::kEq, b.Col({"t1", "id"}), b.Col({"t2", "id"}));
+  auto* m = b.New<DeleteStatement>();
+  m->targets = b.List<ast::Name>({b.N({"t1"}), b.N({"t2"})});
+  m->target_stars = b.List<bool>({false, true});
+  m->tables =
+      b.List<const TableRef*>({b.JoinOf(JoinKind::kLeft, b.Table({"t1"}), b.Table({"t2"}), on)});
+  m->where = b.IsNull(b.Col({"t2", "id"}));
+  CHECK(ToSql(*m) == "DELETE t1, t2.* FROM t1 LEFT JOIN t2 ON t1.id = t2.id WHERE t2.id IS NULL");
+
+  // Multi-table, USING form.
+  m->using_form = true;
+  m->target_stars = b.List<bool>({false, false});
+  m->targets = b.List<ast::Name>({b.N({"db", "t1"}), b.N({"t2"})});
+  m->options = kDmlQuick;
+  CHECK(ToSql(*m) ==
+        "DELETE QUICK FROM db.t1, t2 USING t1 LEFT JOIN t2 ON t1.id = t2.id WHERE t2.id IS NULL");
+  m->target_stars = {};  // a short list: no .*
+  m->tables = b.List<const TableRef*>({b.Table({"t1"}), b.Table({"t2"})});
+  m->where = on;
+  CHECK(ToSql(*m) == "DELETE QUICK FROM db.t1, t2 USING t1, t2 WHERE t1.id = t2.id");
+}
+
 // --- Equal -----------------------------------------------------------------------------------
 
 TEST_CASE("Ident::Value undoes quoting; SameName ignores case and quotes", "[equal]") {
@@ -716,6 +925,117 @@ TEST_CASE("Equal sees every difference of structure, operator, text and flag", "
   lower->what = "grant";
   CHECK(Equal(*grant, *lower));
   CHECK_FALSE(Equal(*grant, *base));
+}
+
+// One INSERT, one UPDATE and one DELETE, with the spellings `variant` picks.
+InsertStatement* SampleInsert(Build& b, int variant) {
+  const bool v = variant != 0;
+  InsertStatement* s = b.Ins({v ? "`DB`" : "db", v ? "T" : "t"});
+  s->span = {static_cast<uint32_t>(variant), 40};
+  s->hint = v ? "/*+  SET_VAR(sort_buffer_size = 16M) */" : "SET_VAR(sort_buffer_size = 16M)";
+  s->options = kDmlIgnore;
+  s->column_list = true;
+  s->columns = b.Ids({v ? "`A`" : "a", "b"});
+  s->rows = b.Rows({{b.Num("1"), b.New<Default>()}});
+  s->row_alias = Ident{v ? "`New`" : "new", 0};
+  s->row_alias_columns = b.Ids({"x", v ? "Y" : "y"});
+  s->on_duplicate = b.Sets({{{v ? "B" : "b"}, b.Col({"new", "x"})}});
+  return s;
+}
+
+UpdateStatement* SampleUpdate(Build& b, int variant) {
+  const bool v = variant != 0;
+  auto* u = b.New<UpdateStatement>();
+  u->with = b.List<Cte>({{Ident{v ? "C" : "c", 0}, {}, b.Q(b.SelectOf(b.Num("1")))}});
+  u->options = kDmlLowPriority;
+  u->tables = b.List<const TableRef*>({b.Table({v ? "`t`" : "t"})});
+  u->set = b.Sets({{{"t", v ? "A" : "a"}, b.New<Default>()}});
+  u->where = b.IsNull(b.Col({"b"}));
+  u->order_by = b.List<OrderItem>({{b.Col({"id"}), Direction::kAsc}});
+  u->limit = b.Num("3");
+  return u;
+}
+
+DeleteStatement* SampleDelete(Build& b, int variant) {
+  const bool v = variant != 0;
+  auto* d = b.New<DeleteStatement>();
+  d->targets = b.List<ast::Name>({b.N({v ? "T1" : "t1"}), b.N({"t2"})});
+  d->target_stars = b.List<bool>({true, false});
+  d->using_form = true;
+  d->tables = b.List<const TableRef*>({b.Table({"t1"}), b.Table({"t2"})});
+  d->where = b.Bin(BinaryOp::kEq, b.Col({"t1", "id"}), b.Col({"t2", "id"}));
+  return d;
+}
+
+TEST_CASE("Equal on INSERT, UPDATE and DELETE: quoting no, spelling flags yes", "[equal]") {
+  Build b;
+  CHECK(Equal(*SampleInsert(b, 0), *SampleInsert(b, 1)));
+  CHECK(Equal(*SampleUpdate(b, 0), *SampleUpdate(b, 1)));
+  CHECK(Equal(*SampleDelete(b, 0), *SampleDelete(b, 1)));
+  CHECK_FALSE(Equal(*SampleInsert(b, 0), *SampleUpdate(b, 0)));
+  CHECK_FALSE(Equal(*SampleUpdate(b, 0), *SampleDelete(b, 0)));
+
+  const Statement* insert = SampleInsert(b, 0);
+  const auto differs = [&](auto change) {
+    InsertStatement* other = SampleInsert(b, 0);
+    change(*other);
+    return !Equal(*insert, *other);
+  };
+  CHECK(differs([](InsertStatement& s) { s.replace = true; }));
+  CHECK(differs([](InsertStatement& s) { s.into = false; }));
+  CHECK(differs([](InsertStatement& s) { s.options |= kDmlLowPriority; }));
+  CHECK(differs([](InsertStatement& s) { s.hint = {}; }));
+  CHECK(differs([&](InsertStatement& s) { s.partitions = b.Ids({"p0"}); }));
+  CHECK(differs([&](InsertStatement& s) { s.columns = b.Ids({"a"}); }));
+  CHECK(differs([](InsertStatement& s) { s.value_keyword = true; }));
+  CHECK(differs([](InsertStatement& s) { s.row_keyword = true; }));
+  CHECK(differs([&](InsertStatement& s) { s.rows = b.Rows({{b.Num("1"), b.Num("2")}}); }));
+  CHECK(differs([&](InsertStatement& s) {
+    s.rows = b.Rows({{b.Num("1"), b.New<Default>()}, {}});
+  }));
+  CHECK(differs([](InsertStatement& s) { s.row_alias = {}; }));
+  CHECK(differs([](InsertStatement& s) { s.row_alias_columns = {}; }));
+  CHECK(differs([](InsertStatement& s) { s.on_duplicate = {}; }));
+  CHECK(differs([&](InsertStatement& s) {
+    s.rows = {};
+    s.set = b.Sets({{{"a"}, b.Num("1")}, {{"b"}, b.New<Default>()}});
+  }));
+  CHECK(differs([&](InsertStatement& s) {
+    s.rows = {};
+    s.query = b.Q(b.Sel({b.Num("1"), b.New<Default>()}));
+  }));
+
+  InsertStatement* empty = b.Ins({"t"});
+  empty->rows = b.Rows({{}});
+  InsertStatement* with_list = b.Ins({"t"});
+  with_list->rows = b.Rows({{}});
+  with_list->column_list = true;  // INSERT INTO t () VALUES () is not INSERT INTO t VALUES ()
+  CHECK_FALSE(Equal(*empty, *with_list));
+
+  const Statement* update = SampleUpdate(b, 0);
+  UpdateStatement* u = SampleUpdate(b, 0);
+  u->recursive = true;
+  CHECK_FALSE(Equal(*update, *u));
+  u = SampleUpdate(b, 0);
+  u->limit = nullptr;
+  CHECK_FALSE(Equal(*update, *u));
+  u = SampleUpdate(b, 0);
+  u->set = b.Sets({{{"a"}, b.New<Default>()}});  // t.a is not a
+  CHECK_FALSE(Equal(*update, *u));
+
+  const Statement* del = SampleDelete(b, 0);
+  DeleteStatement* d = SampleDelete(b, 0);
+  d->using_form = false;
+  CHECK_FALSE(Equal(*del, *d));
+  d = SampleDelete(b, 0);
+  d->target_stars = b.List<bool>({false, false});
+  CHECK_FALSE(Equal(*del, *d));
+  d = SampleDelete(b, 0);
+  d->target_stars = b.List<bool>({true});  // missing entries are false
+  CHECK(Equal(*del, *d));
+  d = SampleDelete(b, 0);
+  d->options = kDmlQuick;
+  CHECK_FALSE(Equal(*del, *d));
 }
 
 // --- JSON ------------------------------------------------------------------------------------
@@ -809,6 +1129,75 @@ TEST_CASE("ToJson: a statement with every kind of node parses as JSON", "[json]"
   auto* grant = b.New<UnsupportedStatement>();
   grant->what = "grant";
   CHECK(ToJson(*grant) == R"({"kind":"unsupported_statement","span":[0,0],"what":"grant"})");
+}
+
+TEST_CASE("ToJson: INSERT, UPDATE and DELETE", "[json]") {
+  Build b;
+  InsertStatement* ins = SampleInsert(b, 1);
+  ins->rows = b.Rows({{b.Num("1"), b.New<Default>()}, {b.Num("2"), b.Num("3")}});
+  const std::string insert_text = ToJson(*ins);
+  INFO(insert_text);
+  const nlohmann::json i = nlohmann::json::parse(insert_text);
+  int nodes = 0;
+  CheckNodes(i, nodes);
+  CHECK(i["kind"] == "insert_statement");
+  CHECK(i["replace"] == false);
+  CHECK(i["hint"] == "/*+  SET_VAR(sort_buffer_size = 16M) */");
+  CHECK(i["options"] == nlohmann::json::array({"ignore"}));
+  CHECK(i["into"] == true);
+  CHECK(i["table"] == nlohmann::json::array({"DB", "T"}));
+  CHECK(i["partitions"] == nlohmann::json::array());
+  CHECK(i["column_list"] == true);
+  CHECK(i["columns"] == nlohmann::json::array({"A", "b"}));
+  REQUIRE(i["rows"].size() == 2);
+  CHECK(i["rows"][0].size() == 2);
+  CHECK(i["rows"][0][1]["kind"] == "default");
+  CHECK(i["rows"][1][1]["text"] == "3");
+  CHECK(i["value_keyword"] == false);
+  CHECK(i["row_keyword"] == false);
+  CHECK(i["set"] == nlohmann::json::array());
+  CHECK(i["query"].is_null());
+  CHECK(i["row_alias"] == "New");
+  CHECK(i["row_alias_columns"] == nlohmann::json::array({"x", "Y"}));
+  CHECK(i["on_duplicate"][0]["column"] == nlohmann::json::array({"B"}));
+  CHECK(i["on_duplicate"][0]["value"]["name"] == nlohmann::json::array({"new", "x"}));
+
+  InsertStatement* empty = b.Ins({"t"});
+  empty->rows = b.Rows({{}});
+  empty->span = {0, 23};
+  CHECK(ToJson(*empty) ==
+        R"({"kind":"insert_statement","span":[0,23],"replace":false,"hint":"","options":[],)"
+        R"("into":true,"table":["t"],"partitions":[],"column_list":false,"columns":[],)"
+        R"("rows":[[]],"value_keyword":false,"row_keyword":false,"set":[],"query":null,)"
+        R"("row_alias":null,"row_alias_columns":[],"on_duplicate":[]})");
+
+  const nlohmann::json u = nlohmann::json::parse(ToJson(*SampleUpdate(b, 0)));
+  CHECK(u["kind"] == "update_statement");
+  CHECK(u["recursive"] == false);
+  CHECK(u["with"][0]["name"] == "c");
+  CHECK(u["options"] == nlohmann::json::array({"low_priority"}));
+  CHECK(u["tables"][0]["kind"] == "table_name");
+  CHECK(u["set"][0]["column"] == nlohmann::json::array({"t", "a"}));
+  CHECK(u["set"][0]["value"]["kind"] == "default");
+  CHECK(u["where"]["kind"] == "is");
+  CHECK(u["order_by"][0]["direction"] == "asc");
+  CHECK(u["limit"]["text"] == "3");
+
+  DeleteStatement* del = SampleDelete(b, 1);
+  del->options = kDmlLowPriority | kDmlQuick | kDmlIgnore | kDmlDelayed | kDmlHighPriority;
+  const nlohmann::json d = nlohmann::json::parse(ToJson(*del));
+  CHECK(d["kind"] == "delete_statement");
+  CHECK(d["with"] == nlohmann::json::array());
+  CHECK(d["options"] ==
+        nlohmann::json::array({"low_priority", "delayed", "high_priority", "quick", "ignore"}));
+  CHECK(d["targets"] ==
+        nlohmann::json::array({nlohmann::json::array({"T1"}), nlohmann::json::array({"t2"})}));
+  CHECK(d["target_stars"] == nlohmann::json::array({true, false}));
+  CHECK(d["using_form"] == true);
+  CHECK(d["tables"].size() == 2);
+  CHECK(d["where"]["op"] == "eq");
+  CHECK(d["order_by"] == nlohmann::json::array());
+  CHECK(d["limit"].is_null());
 }
 
 }  // namespace
