@@ -55,6 +55,7 @@ class StatementParser {
   StatementParser(std::string_view text, uint32_t base, Arena& arena, const ParseOptions& options)
       : text_(text), base_(base), arena_(arena) {
     Lexer lexer(text, LexerOptions{.ansi_quotes = options.ansi_quotes, .keep_comments = false});
+    tokens_.reserve(text.size() / 4 + 8);
     for (Token t = lexer.Next(); t.kind != TokenKind::kEnd; t = lexer.Next()) {
       if (t.kind == TokenKind::kComment) continue;
       if ((t.kind == TokenKind::kIllegal || t.kind == TokenKind::kUnterminated) && !bad_) {
@@ -362,7 +363,8 @@ class StatementParser {
     if (pos_ < tokens_.size()) ++pos_;
     return t;
   }
-  std::string_view Text(const Token& t) const { return t.Text(text_); }
+  // Tokens always lie inside the text: no bounds check (this is called for every keyword test).
+  std::string_view Text(const Token& t) const { return {text_.data() + t.offset, t.length}; }
   bool IsWord(const Token& t, std::string_view lower) const {
     return t.kind == TokenKind::kIdentifier && EqualsIgnoreCase(Text(t), lower);
   }

@@ -18,6 +18,11 @@ class Splitter {
     const size_t n = s_.size();
     while (pos_ < n) {
       if (at_line_start_ && TryDelimiterCommand()) continue;
+      // Fast path: bytes that cannot start a quote, a comment, a delimiter or a line.
+      if (!at_line_start_) {
+        while (pos_ < n && !Special(s_[pos_])) ++pos_;
+        if (pos_ >= n) break;
+      }
       const char c = s_[pos_];
       if (c == '\n') {
         NewLine();
@@ -55,6 +60,22 @@ class Splitter {
   }
 
  private:
+  bool Special(char c) const {
+    switch (c) {
+      case '\n':
+      case '\'':
+      case '"':
+      case '`':
+      case '#':
+      case '-':
+      case '/':
+      case '\\':
+        return true;
+      default:
+        return c == delimiter_[0];
+    }
+  }
+
   void NewLine() {
     ++line_;
     at_line_start_ = true;

@@ -2,7 +2,8 @@
 # Installs what qadvisor needs to build and test on Debian 12, from Debian packages only.
 # Idempotent: when everything is present it changes nothing and asks no network.
 #   scripts/install-deps.sh          build and test dependencies
-#   scripts/install-deps.sh --bench  also what bench/ compares against (percona-toolkit, time)
+#   scripts/install-deps.sh --bench  also what bench/ compares against (percona-toolkit,
+#                                    libpg-query-dev) and GNU time
 set -euo pipefail
 
 packages=(
@@ -11,7 +12,7 @@ packages=(
   clang libclang-rt-14-dev clang-format python3
 )
 if [[ "${1:-}" == "--bench" ]]; then
-  packages+=(percona-toolkit time)
+  packages+=(percona-toolkit time libpg-query-dev)
 fi
 
 missing=()
