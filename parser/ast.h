@@ -70,8 +70,11 @@ enum class ExprKind : uint8_t {
   kDefault,
 };
 
-struct Expr {
-  ExprKind kind;
+// The base of expressions, table references and statements: a kind tag and a span. As<T>()
+// is the checked downcast to the struct the kind names.
+template <typename KindEnum>
+struct Node {
+  KindEnum kind;
   Span span;
 
   template <typename T>
@@ -80,6 +83,8 @@ struct Expr {
     return static_cast<const T&>(*this);
   }
 };
+
+struct Expr : Node<ExprKind> {};
 
 struct Query;
 struct OrderItem;
@@ -346,16 +351,7 @@ struct IndexHint {  // USE INDEX (a, b) FOR JOIN
 
 enum class TableRefKind : uint8_t { kTable, kJoin, kDerived, kParens };
 
-struct TableRef {
-  TableRefKind kind;
-  Span span;
-
-  template <typename T>
-  const T& As() const {
-    assert(kind == T::kKind);
-    return static_cast<const T&>(*this);
-  }
-};
+struct TableRef : Node<TableRefKind> {};
 
 struct TableName : TableRef {  // db.t [PARTITION (p)] [[AS] alias] [index hints]
   static constexpr TableRefKind kKind = TableRefKind::kTable;
@@ -487,16 +483,7 @@ struct Query {  // [WITH …] term [ORDER BY …] [LIMIT …] [FOR UPDATE …]
 
 enum class StatementKind : uint8_t { kSelect, kInsert, kUpdate, kDelete, kUnsupported };
 
-struct Statement {
-  StatementKind kind;
-  Span span;  // in the script the statement came from
-
-  template <typename T>
-  const T& As() const {
-    assert(kind == T::kKind);
-    return static_cast<const T&>(*this);
-  }
-};
+struct Statement : Node<StatementKind> {};  // span: in the script the statement came from
 
 struct SelectStatement : Statement {
   static constexpr StatementKind kKind = StatementKind::kSelect;
