@@ -481,7 +481,14 @@ struct Query {  // [WITH …] term [ORDER BY …] [LIMIT …] [FOR UPDATE …]
 // ---------------------------------------------------------------------------------------------
 // Statements
 
-enum class StatementKind : uint8_t { kSelect, kInsert, kUpdate, kDelete, kUnsupported };
+enum class StatementKind : uint8_t {
+  kSelect,
+  kInsert,
+  kUpdate,
+  kDelete,
+  kCreateTable,
+  kUnsupported,
+};
 
 struct Statement : Node<StatementKind> {};  // span: in the script the statement came from
 
@@ -560,6 +567,106 @@ struct DeleteStatement : Statement {
   const Expr* where;
   std::span<const OrderItem> order_by;
   const Expr* limit;
+};
+
+// ---------------------------------------------------------------------------------------------
+// CREATE TABLE (what `mysqldump --no-data` and SHOW CREATE TABLE print, and migrations write)
+
+// A column type as written; the catalog reduces it to a family. INT(11) UNSIGNED ZEROFILL,
+// VARCHAR(64) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin, DECIMAL(10,2), ENUM('a','b'), …
+struct ColumnType {
+  std::string_view name;    // as written, one or two words: INT, DOUBLE PRECISION, …
+  std::string_view length;  // digits of (N), or empty
+  std::string_view scale;   // digits of the D of (M,D), or empty
+  std::span<const std::string_view> values;  // ENUM / SET members, quotes kept
+  bool is_unsigned = false;
+  bool is_signed = false;  // SIGNED written
+  bool zerofill = false;
+  bool binary = false;         // the BINARY attribute of a character type: CHAR(10) BINARY
+  std::string_view charset;    // CHARACTER SET x or CHARSET x
+  std::string_view collation;  // COLLATE x, where written right after the type or as attribute
+};
+
+enum class Nullability : uint8_t { kUnspecified, kNull, kNotNull };
+
+struct ColumnDef {
+  Ident name;
+  ColumnType type;
+  Nullability nullability;
+  const Expr* default_value;  // DEFAULT literal | DEFAULT (expr) | DEFAULT CURRENT_TIMESTAMP(n)
+  bool default_parens;        // DEFAULT (expr) written with its parentheses
+  const Expr* on_update;      // ON UPDATE CURRENT_TIMESTAMP[(n)]
+  bool auto_increment;
+  bool unique;               // inline UNIQUE [KEY]
+  bool primary_key;          // inline [PRIMARY] KEY
+  std::string_view comment;  // the string literal, quotes kept
+  const Expr* generated;     // [GENERATED ALWAYS] AS (expr)
+  bool generated_always;
+  std::string_view storage;  // VIRTUAL | STORED | PERSISTENT (MariaDB), or empty
+  bool invisible;
+  std::string_view column_format;  // COLUMN_FORMAT FIXED | DYNAMIC | DEFAULT
+  const Expr* check;               // CHECK (expr)
+  std::string_view srid;           // SRID n
+};
+
+enum class IndexType : uint8_t { kPrimary, kUnique, kKey, kFulltext, kSpatial, kForeign, kCheck };
+
+struct KeyPart {  // column [(length)] [ASC | DESC], or (expr) [ASC | DESC]
+  Ident column;
+  const Expr* expr;  // a functional key part (MySQL 8.0.13)
+  std::string_view length;
+  Direction direction;
+};
+
+struct IndexDef {
+  IndexType type;
+  bool constraint_keyword;  // CONSTRAINT written
+  Ident constraint;         // CONSTRAINT name
+  bool index_keyword;       // INDEX written (after UNIQUE/FULLTEXT/SPATIAL, or alone)
+  bool key_keyword;         // KEY written
+  Ident name;
+  std::string_view using_type;  // USING BTREE | HASH
+  std::span<const KeyPart> parts;
+  std::string_view comment;
+  std::string_view key_block_size;
+  std::string_view parser;      // WITH PARSER name
+  std::string_view visibility;  // VISIBLE | INVISIBLE | IGNORED | NOT IGNORED, as written
+  // FOREIGN KEY (parts) REFERENCES ref_table (ref_columns) [MATCH …] [ON DELETE …] [ON UPDATE …]
+  Name ref_table;
+  std::span<const Ident> ref_columns;
+  std::string_view match;      // FULL | PARTIAL | SIMPLE
+  std::string_view on_delete;  // RESTRICT | CASCADE | SET NULL | NO ACTION | SET DEFAULT
+  std::string_view on_update;
+  // CHECK (check) [[NOT] ENFORCED]
+  const Expr* check;
+  std::string_view enforced;  // ENFORCED | NOT ENFORCED, or empty
+};
+
+// ENGINE=InnoDB, DEFAULT CHARSET=utf8mb4, AUTO_INCREMENT=5, COMMENT='x', UNION=(a, b), …
+struct TableOption {
+  std::string_view name;   // the option's words as written: "DEFAULT CHARSET", "ENGINE"
+  std::string_view value;  // its value as written: InnoDB, 'text', 5, (t1, t2)
+  bool equals;             // `=` written
+};
+
+// CREATE [TEMPORARY] TABLE [IF NOT EXISTS] name
+//   { (element, …) [options] [partitioning] [[IGNORE | REPLACE] [AS] query]
+//   | LIKE other | (LIKE other) | [options] [partitioning] [IGNORE | REPLACE] [AS] query }
+struct CreateTableStatement : Statement {
+  static constexpr StatementKind kKind = StatementKind::kCreateTable;
+  bool temporary;
+  bool if_not_exists;
+  Name table;
+  bool has_elements;  // a parenthesised element list was written
+  std::span<const ColumnDef> columns;
+  std::span<const IndexDef> indexes;  // keys and constraints, in the order written
+  Name like;                          // CREATE TABLE t LIKE other
+  bool like_parens;
+  std::span<const TableOption> options;
+  std::string_view partitioning;  // PARTITION BY … as written, to its end
+  std::string_view duplicates;    // IGNORE | REPLACE before the query
+  bool as_keyword;
+  const Query* query;  // CREATE TABLE … [AS] SELECT …
 };
 
 // A statement of a kind this parser recognises but does not model (GRANT, CREATE PROCEDURE,

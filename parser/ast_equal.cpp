@@ -10,6 +10,11 @@
 // VALUE, VALUES ROW, an empty column list) is part of the structure: the printer reproduces it,
 // so a round trip keeps it. VALUE and ROW count only when there is a VALUES list.
 //
+// CREATE TABLE: type names, charsets, collations, option names, unquoted option values and
+// keyword values (storage, actions, USING, visibility, …) compare as keyword phrases; comments,
+// ENUM / SET members, quoted option values, lengths and numbers exactly; the partitioning text
+// with its runs of whitespace taken as one space. INDEX versus KEY is part of the structure.
+//
 // Also defines Ident::Value() and SameName() from ast.h.
 #include <string>
 #include <string_view>
@@ -71,6 +76,16 @@ bool SameWords(std::string_view a, std::string_view b) {
   }
 }
 
+// Text compared word by word, case kept: PARTITION BY HASH(a)  PARTITIONS 4.
+bool SameSpacing(std::string_view a, std::string_view b) {
+  for (;;) {
+    const std::string_view x = NextWord(a);
+    const std::string_view y = NextWord(b);
+    if (x != y) return false;
+    if (x.empty()) return true;
+  }
+}
+
 // An optimizer hint with or without its /*+ … */ markers.
 std::string_view HintBody(std::string_view hint) {
   if (hint.starts_with("/*+")) hint.remove_prefix(3);
@@ -84,6 +99,20 @@ std::string_view Unquoted(std::string_view s) {
     return s.substr(1, s.size() - 2);
   }
   return s;
+}
+
+// A charset or collation name, maybe quoted: 'utf8mb4' is utf8mb4.
+bool SameCharset(std::string_view a, std::string_view b) {
+  return SameWords(Unquoted(a), Unquoted(b));
+}
+
+// A table option's value: a string exactly, anything else (InnoDB, 5, (t1, t2)) as keywords.
+bool SameOptionValue(std::string_view a, std::string_view b) {
+  const auto quoted = [](std::string_view s) {
+    return !s.empty() && (s.front() == '\'' || s.front() == '"');
+  };
+  if (quoted(a) || quoted(b)) return a == b;
+  return SameWords(a, b);
 }
 
 class Comparer {
@@ -128,6 +157,14 @@ class Comparer {
   bool Insert(const ast::InsertStatement& a, const ast::InsertStatement& b);
   bool Update(const ast::UpdateStatement& a, const ast::UpdateStatement& b);
   bool Delete(const ast::DeleteStatement& a, const ast::DeleteStatement& b);
+  bool CreateTable(const ast::CreateTableStatement& a, const ast::CreateTableStatement& b);
+  bool ColumnDef(const ast::ColumnDef& a, const ast::ColumnDef& b);
+  static bool ColumnType(const ast::ColumnType& a, const ast::ColumnType& b);
+  bool IndexDef(const ast::IndexDef& a, const ast::IndexDef& b);
+  bool KeyPart(const ast::KeyPart& a, const ast::KeyPart& b) {
+    return SameAlias(a.column, b.column) && Expr(a.expr, b.expr) && a.length == b.length &&
+           a.direction == b.direction;
+  }
   bool Assignments(std::span<const ast::Assignment> a, std::span<const ast::Assignment> b) {
     return Spans(a, b, [this](const ast::Assignment& x, const ast::Assignment& y) {
       return Names(x.column, y.column) && Expr(x.value, y.value);
@@ -307,6 +344,8 @@ bool Comparer::Statement(const ast::Statement& a, const ast::Statement& b) {
       return Update(a.As<ast::UpdateStatement>(), b.As<ast::UpdateStatement>());
     case ast::StatementKind::kDelete:
       return Delete(a.As<ast::DeleteStatement>(), b.As<ast::DeleteStatement>());
+    case ast::StatementKind::kCreateTable:
+      return CreateTable(a.As<ast::CreateTableStatement>(), b.As<ast::CreateTableStatement>());
     case ast::StatementKind::kUnsupported:
       return SameWords(a.As<ast::UnsupportedStatement>().what,
                        b.As<ast::UnsupportedStatement>().what);
@@ -465,6 +504,74 @@ bool Comparer::Delete(const ast::DeleteStatement& a, const ast::DeleteStatement&
          SameWords(HintBody(a.hint), HintBody(b.hint)) && a.options == b.options &&
          a.using_form == b.using_form && Tables(a.tables, b.tables) && Expr(a.where, b.where) &&
          Order(a.order_by, b.order_by) && Expr(a.limit, b.limit);
+}
+
+// --- CREATE TABLE ----------------------------------------------------------------------------
+
+// LIKE ends the statement: nothing else counts then. AS and like_parens count only where they
+// can be written (with a query, with LIKE).
+bool Comparer::CreateTable(const ast::CreateTableStatement& a, const ast::CreateTableStatement& b) {
+  if (a.temporary != b.temporary || a.if_not_exists != b.if_not_exists ||
+      !Names(a.table, b.table) || !Names(a.like, b.like)) {
+    return false;
+  }
+  if (!a.like.parts.empty()) return a.like_parens == b.like_parens;
+  const auto same_column = [this](const ast::ColumnDef& x, const ast::ColumnDef& y) {
+    return ColumnDef(x, y);
+  };
+  const auto same_index = [this](const ast::IndexDef& x, const ast::IndexDef& y) {
+    return IndexDef(x, y);
+  };
+  const auto same_option = [](const ast::TableOption& x, const ast::TableOption& y) {
+    return SameWords(x.name, y.name) && SameOptionValue(x.value, y.value) && x.equals == y.equals;
+  };
+  return a.has_elements == b.has_elements && Spans(a.columns, b.columns, same_column) &&
+         Spans(a.indexes, b.indexes, same_index) && Spans(a.options, b.options, same_option) &&
+         SameSpacing(a.partitioning, b.partitioning) && SameWords(a.duplicates, b.duplicates) &&
+         Query(a.query, b.query) && (a.query == nullptr || a.as_keyword == b.as_keyword);
+}
+
+// default_parens counts only with a default, generated_always and storage only when generated.
+bool Comparer::ColumnDef(const ast::ColumnDef& a, const ast::ColumnDef& b) {
+  if (!ast::SameName(a.name, b.name) || !ColumnType(a.type, b.type) ||
+      a.nullability != b.nullability || !Expr(a.default_value, b.default_value) ||
+      (a.default_value != nullptr && a.default_parens != b.default_parens) ||
+      !Expr(a.on_update, b.on_update) || !Expr(a.generated, b.generated)) {
+    return false;
+  }
+  if (a.generated != nullptr &&
+      (a.generated_always != b.generated_always || !SameWords(a.storage, b.storage))) {
+    return false;
+  }
+  return a.auto_increment == b.auto_increment && a.unique == b.unique &&
+         a.primary_key == b.primary_key && a.comment == b.comment && a.invisible == b.invisible &&
+         SameWords(a.column_format, b.column_format) && Expr(a.check, b.check) && a.srid == b.srid;
+}
+
+bool Comparer::ColumnType(const ast::ColumnType& a, const ast::ColumnType& b) {
+  const auto same_value = [](std::string_view x, std::string_view y) { return x == y; };
+  return SameWords(a.name, b.name) && a.length == b.length && a.scale == b.scale &&
+         Spans(a.values, b.values, same_value) && a.is_unsigned == b.is_unsigned &&
+         a.is_signed == b.is_signed && a.zerofill == b.zerofill && a.binary == b.binary &&
+         SameCharset(a.charset, b.charset) && SameCharset(a.collation, b.collation);
+}
+
+bool Comparer::IndexDef(const ast::IndexDef& a, const ast::IndexDef& b) {
+  const auto same_part = [this](const ast::KeyPart& x, const ast::KeyPart& y) {
+    return KeyPart(x, y);
+  };
+  if (a.type != b.type || a.constraint_keyword != b.constraint_keyword ||
+      !SameAlias(a.constraint, b.constraint) || a.index_keyword != b.index_keyword ||
+      a.key_keyword != b.key_keyword || !SameAlias(a.name, b.name) ||
+      !SameWords(a.using_type, b.using_type) || !Spans(a.parts, b.parts, same_part)) {
+    return false;
+  }
+  return a.comment == b.comment && a.key_block_size == b.key_block_size &&
+         SameWords(a.parser, b.parser) && SameWords(a.visibility, b.visibility) &&
+         Names(a.ref_table, b.ref_table) && Idents(a.ref_columns, b.ref_columns) &&
+         SameWords(a.match, b.match) && SameWords(a.on_delete, b.on_delete) &&
+         SameWords(a.on_update, b.on_update) && Expr(a.check, b.check) &&
+         SameWords(a.enforced, b.enforced);
 }
 
 }  // namespace

@@ -75,6 +75,11 @@ constexpr std::string_view kLockModes[] = {"none", "for_update", "for_share", "l
 static_assert(std::size(kLockModes) == static_cast<size_t>(ast::LockMode::kLockInShareMode) + 1);
 constexpr std::string_view kLockWaits[] = {"wait", "no_wait", "skip_locked"};
 static_assert(std::size(kLockWaits) == static_cast<size_t>(ast::LockWait::kSkipLocked) + 1);
+constexpr std::string_view kNullabilities[] = {"unspecified", "null", "not_null"};
+static_assert(std::size(kNullabilities) == static_cast<size_t>(ast::Nullability::kNotNull) + 1);
+constexpr std::string_view kIndexTypes[] = {"primary", "unique",  "key",  "fulltext",
+                                            "spatial", "foreign", "check"};
+static_assert(std::size(kIndexTypes) == static_cast<size_t>(ast::IndexType::kCheck) + 1);
 
 // A value out of its enum's range (only a hand-built tree has one) still gives valid JSON.
 template <size_t N, typename E>
@@ -222,6 +227,12 @@ class JsonBuilder {
   void Update(const ast::UpdateStatement& s);
   void Delete(const ast::DeleteStatement& s);
   void Assignments(std::string_view key, std::span<const ast::Assignment> items);
+
+  // CREATE TABLE.
+  void CreateTable(const ast::CreateTableStatement& s);
+  void ColumnDef(const ast::ColumnDef& c);
+  void ColumnType(const ast::ColumnType& t);
+  void IndexDef(const ast::IndexDef& d);
 
   std::string out_;
 };
@@ -481,6 +492,10 @@ void JsonBuilder::Statement(const ast::Statement& s) {
       Begin("delete_statement", s.span);
       Delete(s.As<ast::DeleteStatement>());
       break;
+    case ast::StatementKind::kCreateTable:
+      Begin("create_table_statement", s.span);
+      CreateTable(s.As<ast::CreateTableStatement>());
+      break;
     case ast::StatementKind::kUnsupported:
       Begin("unsupported_statement", s.span);
       Text("what", s.As<ast::UnsupportedStatement>().what);
@@ -699,6 +714,100 @@ void JsonBuilder::Assignments(std::string_view key, std::span<const ast::Assignm
     Expr("value", a.value);
     End();
   });
+}
+
+// --- CREATE TABLE ----------------------------------------------------------------------------
+
+// "options" is TableOption[] here, not a bit set.
+void JsonBuilder::CreateTable(const ast::CreateTableStatement& s) {
+  Flag("temporary", s.temporary);
+  Flag("if_not_exists", s.if_not_exists);
+  Idents("table", s.table.parts);
+  Flag("has_elements", s.has_elements);
+  Array("columns", s.columns, [this](const ast::ColumnDef& c) { ColumnDef(c); });
+  Array("indexes", s.indexes, [this](const ast::IndexDef& d) { IndexDef(d); });
+  Idents("like", s.like.parts);
+  Flag("like_parens", s.like_parens);
+  Array("options", s.options, [this](const ast::TableOption& o) {
+    BeginPlain();
+    Text("name", o.name);
+    Text("value", o.value);
+    Flag("equals", o.equals);
+    End();
+  });
+  Text("partitioning", s.partitioning);
+  Text("duplicates", s.duplicates);
+  Flag("as_keyword", s.as_keyword);
+  Query("query", s.query);
+}
+
+void JsonBuilder::ColumnDef(const ast::ColumnDef& c) {
+  BeginPlain();
+  Ident("name", c.name);
+  Key("type");
+  ColumnType(c.type);
+  Enum("nullability", kNullabilities, c.nullability);
+  Expr("default_value", c.default_value);
+  Flag("default_parens", c.default_parens);
+  Expr("on_update", c.on_update);
+  Flag("auto_increment", c.auto_increment);
+  Flag("unique", c.unique);
+  Flag("primary_key", c.primary_key);
+  Text("comment", c.comment);
+  Expr("generated", c.generated);
+  Flag("generated_always", c.generated_always);
+  Text("storage", c.storage);
+  Flag("invisible", c.invisible);
+  Text("column_format", c.column_format);
+  Expr("check", c.check);
+  Text("srid", c.srid);
+  End();
+}
+
+void JsonBuilder::ColumnType(const ast::ColumnType& t) {
+  BeginPlain();
+  Text("name", t.name);
+  Text("length", t.length);
+  Text("scale", t.scale);
+  Array("values", t.values, [this](std::string_view v) { String(v); });
+  Flag("is_unsigned", t.is_unsigned);
+  Flag("is_signed", t.is_signed);
+  Flag("zerofill", t.zerofill);
+  Flag("binary", t.binary);
+  Text("charset", t.charset);
+  Text("collation", t.collation);
+  End();
+}
+
+void JsonBuilder::IndexDef(const ast::IndexDef& d) {
+  BeginPlain();
+  Enum("type", kIndexTypes, d.type);
+  Flag("constraint_keyword", d.constraint_keyword);
+  Ident("constraint", d.constraint);
+  Flag("index_keyword", d.index_keyword);
+  Flag("key_keyword", d.key_keyword);
+  Ident("name", d.name);
+  Text("using_type", d.using_type);
+  Array("parts", d.parts, [this](const ast::KeyPart& k) {
+    BeginPlain();
+    Ident("column", k.column);
+    Expr("expr", k.expr);
+    Text("length", k.length);
+    Enum("direction", kDirections, k.direction);
+    End();
+  });
+  Text("comment", d.comment);
+  Text("key_block_size", d.key_block_size);
+  Text("parser", d.parser);
+  Text("visibility", d.visibility);
+  Idents("ref_table", d.ref_table.parts);
+  Idents("ref_columns", d.ref_columns);
+  Text("match", d.match);
+  Text("on_delete", d.on_delete);
+  Text("on_update", d.on_update);
+  Expr("check", d.check);
+  Text("enforced", d.enforced);
+  End();
 }
 
 }  // namespace

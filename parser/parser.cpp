@@ -71,7 +71,9 @@ class StatementParser {
     const Token& first = Peek();
     const bool select = IsWord(first, "select") || first.kind == TokenKind::kLParen;
     const bool dml = IsWord(first, "insert") || IsWord(first, "replace") ||
-                     IsWord(first, "update") || IsWord(first, "delete") || IsWord(first, "with");
+                     IsWord(first, "update") || IsWord(first, "delete") || IsWord(first, "with") ||
+                     (IsWord(first, "create") &&
+                      (PeekWord("table", 1) || (PeekWord("temporary", 1) && PeekWord("table", 2))));
     if (select || dml) {
       if (bad_) {
         throw Failure{bad_->offset, bad_->kind == TokenKind::kIllegal ? "unexpected character"
@@ -98,6 +100,7 @@ class StatementParser {
   // modelled: query | [WITH …] (UPDATE … | DELETE …) | (INSERT | REPLACE) …
   Statement* ParseModelled() {
     if (PeekWord("insert") || PeekWord("replace")) return ParseInsert();
+    if (PeekWord("create")) return ParseCreateTable();
     bool recursive = false;
     std::span<const Cte> with;
     const size_t before_with = pos_;
@@ -217,6 +220,423 @@ class StatementParser {
       s->on_duplicate = ParseAssignments();
     }
     return s;
+  }
+
+  // --- CREATE TABLE ----------------------------------------------------------------------------
+  // The text of tokens [from, pos_), as written.
+  std::string_view TextFrom(size_t from) const {
+    if (from >= pos_) return {};
+    const Token& a = tokens_[from];
+    const Token& b = tokens_[pos_ - 1];
+    return text_.substr(a.offset, b.offset + b.length - a.offset);
+  }
+
+  // create_table: CREATE [TEMPORARY] TABLE [IF NOT EXISTS] name
+  //   ( LIKE name ) | LIKE name
+  //   | [( element {, element} )] {table_option} [partitioning] [IGNORE | REPLACE] [AS] [query]
+  Statement* ParseCreateTable() {
+    auto* s = arena_.New<CreateTableStatement>();
+    s->kind = StatementKind::kCreateTable;
+    ExpectWord("create");
+    s->temporary = AcceptWord("temporary");
+    ExpectWord("table");
+    if (PeekWord("if")) {
+      Next();
+      ExpectWord("not");
+      ExpectWord("exists");
+      s->if_not_exists = true;
+    }
+    s->table = ParseName(2, "a table name");
+    if (AcceptWord("like")) {
+      s->like = ParseName(2, "a table name after LIKE");
+      return s;
+    }
+    if (Peek().kind == TokenKind::kLParen && PeekWord("like", 1)) {
+      Next();
+      Next();
+      s->like = ParseName(2, "a table name after LIKE");
+      s->like_parens = true;
+      Expect(TokenKind::kRParen, "')' after LIKE name");
+      return s;
+    }
+    if (Peek().kind == TokenKind::kLParen && !QueryAt(0)) {
+      Next();
+      s->has_elements = true;
+      std::vector<ColumnDef> columns;
+      std::vector<IndexDef> indexes;
+      do {
+        if (StartsIndex()) {
+          indexes.push_back(ParseIndexDef());
+        } else {
+          columns.push_back(ParseColumnDef());
+        }
+      } while (Accept(TokenKind::kComma));
+      Expect(TokenKind::kRParen, "')' after the table's columns and keys");
+      s->columns = Keep(columns);
+      s->indexes = Keep(indexes);
+    }
+    s->options = ParseTableOptions();
+    if (PeekWord("partition")) {
+      const size_t from = pos_;
+      // The partitioning clause runs to the query or the end; kept as written.
+      while (Peek().kind != TokenKind::kEnd && Peek().kind != TokenKind::kSemicolon &&
+             !(PeekWord("as") || PeekWord("select") || PeekWord("ignore") ||
+               (PeekWord("replace") && !PeekWord("partition", 1)))) {
+        if (Peek().kind == TokenKind::kLParen) {
+          const size_t close = MatchingParen(0);
+          for (size_t i = 0; i <= close && Peek().kind != TokenKind::kEnd; ++i) Next();
+          continue;
+        }
+        Next();
+      }
+      s->partitioning = TextFrom(from);
+    }
+    if (PeekWord("ignore") || PeekWord("replace")) s->duplicates = Text(Next());
+    s->as_keyword = AcceptWord("as");
+    if (PeekWord("select") || PeekWord("with") || QueryAt(0)) {
+      s->query = ParseQuery();
+    } else if (s->as_keyword || !s->duplicates.empty()) {
+      Fail("a query");
+    }
+    if (!s->has_elements && s->query == nullptr) Fail("'(' or LIKE after the table name");
+    return s;
+  }
+
+  // Whether the next element is a key or constraint rather than a column.
+  bool StartsIndex() const {
+    if (Peek().kind != TokenKind::kIdentifier) return false;
+    for (const char* w : {"constraint", "primary", "unique", "index", "key", "fulltext", "spatial",
+                          "foreign", "check"}) {
+      if (PeekWord(w)) {
+        // A column may be named like a non-reserved keyword: `index` is reserved, but a column
+        // called `fulltext` or `spatial` must be quoted too, so these words always start keys.
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // key_def: [CONSTRAINT [name]] (PRIMARY KEY | UNIQUE [INDEX | KEY] | INDEX | KEY
+  //          | FULLTEXT [INDEX | KEY] | SPATIAL [INDEX | KEY]) [name] [USING type] (parts)
+  //          {index_option}
+  //        | [CONSTRAINT [name]] FOREIGN KEY [name] (cols) REFERENCES name (cols) [MATCH x]
+  //          [ON DELETE action] [ON UPDATE action]
+  //        | [CONSTRAINT [name]] CHECK (expr) [[NOT] ENFORCED]
+  IndexDef ParseIndexDef() {
+    IndexDef d{};
+    if (AcceptWord("constraint")) {
+      d.constraint_keyword = true;
+      if (IsIdentToken(Peek()) && !PeekWord("foreign") && !PeekWord("check")) {
+        d.constraint = ParseIdent();
+      }
+    }
+    if (AcceptWord("primary")) {
+      ExpectWord("key");
+      d.type = IndexType::kPrimary;
+    } else if (AcceptWord("unique")) {
+      d.type = IndexType::kUnique;
+    } else if (AcceptWord("fulltext")) {
+      d.type = IndexType::kFulltext;
+    } else if (AcceptWord("spatial")) {
+      d.type = IndexType::kSpatial;
+    } else if (AcceptWord("foreign")) {
+      ExpectWord("key");
+      d.type = IndexType::kForeign;
+    } else if (AcceptWord("check")) {
+      d.type = IndexType::kCheck;
+      Expect(TokenKind::kLParen, "'(' after CHECK");
+      d.check = ParseExpr();
+      Expect(TokenKind::kRParen, "')' after the CHECK condition");
+      ParseEnforced(d.enforced);
+      return d;
+    } else {
+      d.type = IndexType::kKey;
+    }
+    if (d.type != IndexType::kPrimary && d.type != IndexType::kForeign) {
+      if (AcceptWord("index")) {
+        d.index_keyword = true;
+      } else if (AcceptWord("key")) {
+        d.key_keyword = true;
+      } else if (d.type == IndexType::kKey) {
+        Fail("INDEX or KEY");
+      }
+    }
+    if (IsIdentToken(Peek()) && !PeekWord("using")) d.name = ParseIdent();
+    if (AcceptWord("using")) d.using_type = Text(Next());
+    d.parts = ParseKeyParts();
+    if (d.type == IndexType::kForeign) {
+      ExpectWord("references");
+      d.ref_table = ParseName(2, "a table name after REFERENCES");
+      if (Peek().kind == TokenKind::kLParen) d.ref_columns = ParseIdentList();
+      if (AcceptWord("match")) d.match = Text(Next());
+      while (PeekWord("on")) {
+        Next();
+        const bool del = AcceptWord("delete");
+        if (!del) ExpectWord("update");
+        (del ? d.on_delete : d.on_update) = ParseReferentialAction();
+      }
+      return d;
+    }
+    ParseIndexOptions(d);
+    return d;
+  }
+
+  void ParseEnforced(std::string_view& enforced) {
+    const size_t from = pos_;
+    if (PeekWord("not") && PeekWord("enforced", 1)) {
+      Next();
+      Next();
+    } else if (!AcceptWord("enforced")) {
+      return;
+    }
+    enforced = TextFrom(from);
+  }
+
+  std::string_view ParseReferentialAction() {
+    const size_t from = pos_;
+    if (AcceptWord("restrict") || AcceptWord("cascade")) return TextFrom(from);
+    if (AcceptWord("set")) {
+      if (!AcceptWord("null")) ExpectWord("default");
+      return TextFrom(from);
+    }
+    ExpectWord("no");
+    ExpectWord("action");
+    return TextFrom(from);
+  }
+
+  // ( part {, part} )   part: name [(length)] [ASC | DESC] | ( expr ) [ASC | DESC]
+  std::span<const KeyPart> ParseKeyParts() {
+    Expect(TokenKind::kLParen, "'(' before the key's columns");
+    std::vector<KeyPart> parts;
+    do {
+      KeyPart p{};
+      if (Accept(TokenKind::kLParen)) {
+        p.expr = ParseExpr();
+        Expect(TokenKind::kRParen, "')' after the key expression");
+      } else {
+        p.column = ParseIdent("a column name");
+        if (Accept(TokenKind::kLParen)) {
+          if (Peek().kind != TokenKind::kNumber) Fail("a prefix length");
+          p.length = Text(Next());
+          Expect(TokenKind::kRParen, "')' after the prefix length");
+        }
+      }
+      p.direction = ParseDirection();
+      parts.push_back(p);
+    } while (Accept(TokenKind::kComma));
+    Expect(TokenKind::kRParen, "')' after the key's columns");
+    return Keep(parts);
+  }
+
+  // index_option: KEY_BLOCK_SIZE [=] n | USING type | WITH PARSER name | COMMENT 'text'
+  //             | VISIBLE | INVISIBLE | IGNORED | NOT IGNORED
+  void ParseIndexOptions(IndexDef& d) {
+    for (;;) {
+      if (AcceptWord("key_block_size")) {
+        Accept(TokenKind::kEq);
+        d.key_block_size = Text(Next());
+      } else if (AcceptWord("using")) {
+        d.using_type = Text(Next());
+      } else if (PeekWord("with") && PeekWord("parser", 1)) {
+        Next();
+        Next();
+        d.parser = ParseIdent("a parser name").raw;
+      } else if (AcceptWord("comment")) {
+        if (Peek().kind != TokenKind::kString) Fail("a string after COMMENT");
+        d.comment = Text(Next());
+      } else if (PeekWord("visible") || PeekWord("invisible") || PeekWord("ignored")) {
+        d.visibility = Text(Next());
+      } else if (PeekWord("not") && PeekWord("ignored", 1)) {
+        const size_t from = pos_;
+        Next();
+        Next();
+        d.visibility = TextFrom(from);
+      } else {
+        return;
+      }
+    }
+  }
+
+  // column_def: name type {attribute}
+  ColumnDef ParseColumnDef() {
+    ColumnDef c{};
+    c.name = ParseIdent("a column name or a key definition");
+    c.type = ParseColumnType();
+    for (;;) {
+      if (PeekWord("not") && PeekWord("null", 1)) {
+        Next();
+        Next();
+        c.nullability = Nullability::kNotNull;
+      } else if (AcceptWord("null")) {
+        c.nullability = Nullability::kNull;
+      } else if (AcceptWord("default")) {
+        if (Peek().kind == TokenKind::kLParen) {
+          Next();
+          c.default_value = ParseExpr();
+          Expect(TokenKind::kRParen, "')' after the default expression");
+          c.default_parens = true;
+        } else {
+          c.default_value = ParseDefaultValue();
+        }
+      } else if (PeekWord("on") && PeekWord("update", 1)) {
+        Next();
+        Next();
+        c.on_update = ParseDefaultValue();
+      } else if (AcceptWord("auto_increment")) {
+        c.auto_increment = true;
+      } else if (AcceptWord("unique")) {
+        AcceptWord("key");
+        c.unique = true;
+      } else if (AcceptWord("primary")) {
+        ExpectWord("key");
+        c.primary_key = true;
+      } else if (AcceptWord("key")) {
+        c.primary_key = true;
+      } else if (AcceptWord("comment")) {
+        if (Peek().kind != TokenKind::kString) Fail("a string after COMMENT");
+        c.comment = Text(Next());
+      } else if (AcceptWord("collate")) {
+        c.type.collation = ParseCharsetName();
+      } else if (PeekWord("generated") || PeekWord("as")) {
+        if (AcceptWord("generated")) {
+          ExpectWord("always");
+          c.generated_always = true;
+        }
+        ExpectWord("as");
+        Expect(TokenKind::kLParen, "'(' before the generated column's expression");
+        c.generated = ParseExpr();
+        Expect(TokenKind::kRParen, "')' after the generated column's expression");
+        if (PeekWord("virtual") || PeekWord("stored") || PeekWord("persistent")) {
+          c.storage = Text(Next());
+        }
+      } else if (AcceptWord("invisible")) {
+        c.invisible = true;
+      } else if (AcceptWord("visible")) {
+      } else if (AcceptWord("column_format")) {
+        c.column_format = Text(Next());
+      } else if (AcceptWord("srid")) {
+        c.srid = Text(Next());
+      } else if (AcceptWord("check")) {
+        Expect(TokenKind::kLParen, "'(' after CHECK");
+        c.check = ParseExpr();
+        Expect(TokenKind::kRParen, "')' after the CHECK condition");
+      } else {
+        return c;
+      }
+    }
+  }
+
+  // default_value: [- | +] literal | CURRENT_TIMESTAMP[(n)] | NOW() | …  (not simple_expr: a
+  // COLLATE after it belongs to the column)
+  const Expr* ParseDefaultValue() {
+    const uint32_t start = Start();
+    if (Peek().kind == TokenKind::kMinus || Peek().kind == TokenKind::kPlus) {
+      auto* u = NewExpr<Unary>(start);
+      u->op = Next().kind == TokenKind::kMinus ? UnaryOp::kMinus : UnaryOp::kPlus;
+      u->operand = ParsePrimary();
+      return Finish(u);
+    }
+    return ParsePrimary();
+  }
+
+  // type: name [(length [, scale])] | ENUM ('v', …) | SET ('v', …)
+  //       [UNSIGNED | SIGNED] [ZEROFILL] [BINARY] [CHARACTER SET x | CHARSET x] [COLLATE x]
+  ColumnType ParseColumnType() {
+    ColumnType t{};
+    const Token& first = Peek();
+    if (first.kind != TokenKind::kIdentifier) Fail("a column type");
+    const size_t from = pos_;
+    Next();
+    // Two-word types.
+    if ((IsWord(first, "double") && AcceptWord("precision")) ||
+        ((IsWord(first, "character") || IsWord(first, "char")) && AcceptWord("varying")) ||
+        (IsWord(first, "national") &&
+         (AcceptWord("char") || AcceptWord("varchar") || AcceptWord("character"))) ||
+        (IsWord(first, "long") && (AcceptWord("varchar") || AcceptWord("varbinary")))) {
+    }
+    t.name = TextFrom(from);
+    if (IsWord(first, "enum") || IsWord(first, "set")) {
+      Expect(TokenKind::kLParen, "'(' before the members");
+      std::vector<std::string_view> values;
+      do {
+        if (Peek().kind != TokenKind::kString) Fail("a quoted member");
+        values.push_back(Text(Next()));
+      } while (Accept(TokenKind::kComma));
+      Expect(TokenKind::kRParen, "')' after the members");
+      t.values = Keep(values);
+    } else if (Accept(TokenKind::kLParen)) {
+      if (Peek().kind != TokenKind::kNumber) Fail("a length");
+      t.length = Text(Next());
+      if (Accept(TokenKind::kComma)) {
+        if (Peek().kind != TokenKind::kNumber) Fail("a scale");
+        t.scale = Text(Next());
+      }
+      Expect(TokenKind::kRParen, "')' after the length");
+    }
+    for (;;) {
+      if (AcceptWord("unsigned")) {
+        t.is_unsigned = true;
+      } else if (AcceptWord("signed")) {
+        t.is_signed = true;
+      } else if (AcceptWord("zerofill")) {
+        t.zerofill = true;
+      } else if (AcceptWord("binary")) {
+        t.binary = true;
+      } else if (AcceptWord("charset")) {
+        t.charset = ParseCharsetName();
+      } else if (PeekWord("character") && PeekWord("set", 1)) {
+        Next();
+        Next();
+        t.charset = ParseCharsetName();
+      } else if (AcceptWord("collate")) {
+        t.collation = ParseCharsetName();
+      } else {
+        return t;
+      }
+    }
+  }
+
+  // table_option {[,] table_option}: [DEFAULT] word {word} [=] value
+  std::span<const TableOption> ParseTableOptions() {
+    std::vector<TableOption> options;
+    for (;;) {
+      if (Peek().kind == TokenKind::kComma && !options.empty()) Next();
+      const Token& t = Peek();
+      if (t.kind != TokenKind::kIdentifier || PeekWord("partition") || PeekWord("as") ||
+          PeekWord("select") || PeekWord("with") || PeekWord("ignore") || PeekWord("replace")) {
+        break;
+      }
+      TableOption o{};
+      const size_t from = pos_;
+      AcceptWord("default");
+      // The option's name: CHARACTER SET, DATA DIRECTORY, INDEX DIRECTORY, or one word.
+      if ((PeekWord("character") && PeekWord("set", 1)) ||
+          (PeekWord("data") && PeekWord("directory", 1)) ||
+          (PeekWord("index") && PeekWord("directory", 1))) {
+        Next();
+      }
+      if (Peek().kind != TokenKind::kIdentifier) Fail("a table option");
+      Next();
+      o.name = TextFrom(from);
+      o.equals = Accept(TokenKind::kEq);
+      const size_t value_from = pos_;
+      if (Peek().kind == TokenKind::kLParen) {
+        const size_t close = MatchingParen(0);
+        for (size_t i = 0; i <= close && Peek().kind != TokenKind::kEnd; ++i) Next();
+      } else if (Peek().kind == TokenKind::kEnd) {
+        Fail("a value for the table option");
+      } else {
+        Next();
+        // TABLESPACE x STORAGE DISK
+        if (PeekWord("storage") && (PeekWord("disk", 1) || PeekWord("memory", 1))) {
+          Next();
+          Next();
+        }
+      }
+      o.value = TextFrom(value_from);
+      options.push_back(o);
+    }
+    return Keep(options);
   }
 
   // ( [col {, col}] ): columns of INSERT, where a reserved word after a dot is still a name.

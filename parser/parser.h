@@ -11,8 +11,9 @@
 // Scope of this version: SELECT in full (WITH [RECURSIVE], set operations, joins, derived
 // tables and LATERAL, index hints, GROUP BY … WITH ROLLUP, HAVING, WINDOW, ORDER BY, LIMIT,
 // locking clauses), INSERT / REPLACE / UPDATE / DELETE in their single- and multi-table forms,
-// and MySQL's whole expression grammar with its operator precedence. The DDL comes next; until
-// then it is an UnsupportedStatement.
+// CREATE TABLE as SHOW CREATE TABLE and mysqldump print it, and MySQL's whole expression grammar
+// with its operator precedence. The rest of the DDL comes next; until then it is an
+// UnsupportedStatement.
 #pragma once
 
 #include <cstdint>

@@ -10,7 +10,10 @@
 //
 // INSERT / REPLACE, UPDATE and DELETE print their clauses in the order of sql_yacc.yy's
 // insert_stmt, replace_stmt, update_stmt and delete_stmt, each optional part only when the AST
-// has it. An UnsupportedStatement keeps only its first keyword, not its text: it prints as that
+// has it. CREATE TABLE prints its columns, then its keys and constraints (as SHOW CREATE TABLE
+// does, so an index written between two columns moves after them), each column's attributes in
+// one canonical order, and table options, partitioning and type names as written. An
+// UnsupportedStatement keeps only its first keyword, not its text: it prints as that
 // keyword, upper-cased, which is not the original statement.
 #include <cstdint>
 #include <iterator>
@@ -268,6 +271,16 @@ class Printer {
   void Assignments(std::span<const ast::Assignment> items);
   void Where(const ast::Expr* where);
   void SimpleLimit(std::span<const ast::OrderItem> order_by, const ast::Expr* limit);
+
+  // CREATE TABLE.
+  void CreateTable(const ast::CreateTableStatement& s);
+  void ColumnDef(const ast::ColumnDef& c);
+  void ColumnType(const ast::ColumnType& t);
+  void IndexDef(const ast::IndexDef& d);
+  void IndexKeyword(const ast::IndexDef& d);
+  void KeyPart(const ast::KeyPart& k);
+  void Text(std::string_view keywords, std::string_view value);
+  void WordsAfter(std::string_view keywords, std::string_view value);
 
   template <typename T, typename F>
   void List(std::span<T> items, F each) {
@@ -803,6 +816,8 @@ void Printer::Statement(const ast::Statement& s) {
       return Update(s.As<ast::UpdateStatement>());
     case ast::StatementKind::kDelete:
       return Delete(s.As<ast::DeleteStatement>());
+    case ast::StatementKind::kCreateTable:
+      return CreateTable(s.As<ast::CreateTableStatement>());
     case ast::StatementKind::kUnsupported:
       return Words(s.As<ast::UnsupportedStatement>().what);
   }
@@ -1241,6 +1256,215 @@ void Printer::SimpleLimit(std::span<const ast::OrderItem> order_by, const ast::E
     out_ += " LIMIT ";
     Expr(*limit);
   }
+}
+
+// --- CREATE TABLE ----------------------------------------------------------------------------
+
+// CREATE [TEMPORARY] TABLE [IF NOT EXISTS] t, then LIKE other | (LIKE other), or
+// [(columns, keys)] [options] [partitioning] [IGNORE | REPLACE] [AS] [query].
+void Printer::CreateTable(const ast::CreateTableStatement& s) {
+  out_ += s.temporary ? "CREATE TEMPORARY TABLE " : "CREATE TABLE ";
+  if (s.if_not_exists) out_ += "IF NOT EXISTS ";
+  Name(s.table);
+  if (!s.like.parts.empty()) {
+    out_ += s.like_parens ? " (LIKE " : " LIKE ";
+    Name(s.like);
+    if (s.like_parens) out_ += ')';
+    return;
+  }
+  if (s.has_elements) {
+    out_ += " (";
+    List(s.columns, [this](const ast::ColumnDef& c) { ColumnDef(c); });
+    if (!s.columns.empty() && !s.indexes.empty()) out_ += ", ";
+    List(s.indexes, [this](const ast::IndexDef& d) { IndexDef(d); });
+    out_ += ')';
+  }
+  for (const ast::TableOption& o : s.options) {  // name and value as written
+    out_ += ' ';
+    out_ += o.name;
+    out_ += o.equals ? "=" : " ";
+    out_ += o.value;
+  }
+  if (!s.partitioning.empty()) {
+    out_ += ' ';
+    out_ += s.partitioning;
+  }
+  WordsAfter(" ", s.duplicates);
+  if (s.as_keyword) out_ += " AS";
+  if (s.query != nullptr) {
+    out_ += ' ';
+    Query(*s.query);
+  }
+}
+
+// name type [GENERATED ALWAYS AS (expr) storage] [NOT NULL | NULL] [DEFAULT v] [ON UPDATE v]
+// [AUTO_INCREMENT] [INVISIBLE] [UNIQUE KEY] [PRIMARY KEY] [COMMENT 'x'] [COLUMN_FORMAT x]
+// [SRID n] [CHECK (expr)]
+void Printer::ColumnDef(const ast::ColumnDef& c) {
+  out_ += c.name.raw;
+  out_ += ' ';
+  ColumnType(c.type);
+  if (c.generated != nullptr) {
+    if (c.generated_always) out_ += " GENERATED ALWAYS";
+    out_ += " AS (";
+    Expr(*c.generated);
+    out_ += ')';
+    WordsAfter(" ", c.storage);
+  }
+  if (c.nullability == ast::Nullability::kNotNull) out_ += " NOT NULL";
+  if (c.nullability == ast::Nullability::kNull) out_ += " NULL";
+  if (c.default_value != nullptr) {
+    out_ += " DEFAULT ";
+    Wrapped(*c.default_value, c.default_parens);
+  }
+  if (c.on_update != nullptr) {
+    out_ += " ON UPDATE ";
+    Expr(*c.on_update);
+  }
+  if (c.auto_increment) out_ += " AUTO_INCREMENT";
+  if (c.invisible) out_ += " INVISIBLE";
+  if (c.unique) out_ += " UNIQUE KEY";
+  if (c.primary_key) out_ += " PRIMARY KEY";
+  Text(" COMMENT ", c.comment);
+  WordsAfter(" COLUMN_FORMAT ", c.column_format);
+  Text(" SRID ", c.srid);
+  if (c.check != nullptr) {
+    out_ += " CHECK (";
+    Expr(*c.check);
+    out_ += ')';
+  }
+}
+
+// NAME[(length[,scale])] or ENUM('a','b'), then [UNSIGNED | SIGNED] [ZEROFILL] [BINARY]
+// [CHARACTER SET x] [COLLATE x].
+void Printer::ColumnType(const ast::ColumnType& t) {
+  Words(t.name);
+  if (!t.values.empty()) {
+    out_ += '(';
+    for (size_t i = 0; i < t.values.size(); ++i) {
+      if (i > 0) out_ += ',';
+      out_ += t.values[i];
+    }
+    out_ += ')';
+  } else if (!t.length.empty()) {
+    out_ += '(';
+    out_ += t.length;
+    if (!t.scale.empty()) {
+      out_ += ',';
+      out_ += t.scale;
+    }
+    out_ += ')';
+  }
+  if (t.is_unsigned) out_ += " UNSIGNED";
+  if (t.is_signed) out_ += " SIGNED";
+  if (t.zerofill) out_ += " ZEROFILL";
+  if (t.binary) out_ += " BINARY";
+  Text(" CHARACTER SET ", t.charset);
+  Text(" COLLATE ", t.collation);
+}
+
+// [CONSTRAINT [name]] kind [name] [USING type] (parts) [options], where a foreign key adds
+// REFERENCES t (cols) [MATCH x] [ON DELETE x] [ON UPDATE x] and a check is CHECK (expr)
+// [[NOT] ENFORCED].
+void Printer::IndexDef(const ast::IndexDef& d) {
+  if (d.constraint_keyword) {
+    out_ += "CONSTRAINT ";
+    if (!d.constraint.empty()) {
+      out_ += d.constraint.raw;
+      out_ += ' ';
+    }
+  }
+  IndexKeyword(d);
+  if (d.type == ast::IndexType::kCheck) {
+    out_ += " (";
+    if (d.check != nullptr) Expr(*d.check);
+    out_ += ')';
+    WordsAfter(" ", d.enforced);
+    return;
+  }
+  if (!d.name.empty() && d.type != ast::IndexType::kPrimary) {
+    out_ += ' ';
+    out_ += d.name.raw;
+  }
+  WordsAfter(" USING ", d.using_type);
+  out_ += " (";
+  List(d.parts, [this](const ast::KeyPart& k) { KeyPart(k); });
+  out_ += ')';
+  if (d.type == ast::IndexType::kForeign) {
+    out_ += " REFERENCES ";
+    Name(d.ref_table);
+    ColumnList(d.ref_columns);
+    WordsAfter(" MATCH ", d.match);
+    WordsAfter(" ON DELETE ", d.on_delete);
+    WordsAfter(" ON UPDATE ", d.on_update);
+    return;
+  }
+  Text(" KEY_BLOCK_SIZE=", d.key_block_size);
+  Text(" COMMENT ", d.comment);
+  Text(" WITH PARSER ", d.parser);
+  WordsAfter(" ", d.visibility);
+}
+
+// PRIMARY KEY, FOREIGN KEY and CHECK are fixed; INDEX or KEY is what was written, alone (KEY
+// when neither flag is set) or after UNIQUE, FULLTEXT and SPATIAL (nothing when neither is).
+void Printer::IndexKeyword(const ast::IndexDef& d) {
+  const std::string_view keyword = d.index_keyword ? "INDEX" : d.key_keyword ? "KEY" : "";
+  switch (d.type) {
+    case ast::IndexType::kPrimary:
+      out_ += "PRIMARY KEY";
+      return;
+    case ast::IndexType::kForeign:
+      out_ += "FOREIGN KEY";
+      return;
+    case ast::IndexType::kCheck:
+      out_ += "CHECK";
+      return;
+    case ast::IndexType::kKey:
+      out_ += keyword.empty() ? "KEY" : keyword;
+      return;
+    case ast::IndexType::kUnique:
+      out_ += "UNIQUE";
+      break;
+    case ast::IndexType::kFulltext:
+      out_ += "FULLTEXT";
+      break;
+    case ast::IndexType::kSpatial:
+      out_ += "SPATIAL";
+      break;
+  }
+  if (!keyword.empty()) {
+    out_ += ' ';
+    out_ += keyword;
+  }
+}
+
+// col [(length)] [ASC | DESC], or (expr) [ASC | DESC]
+void Printer::KeyPart(const ast::KeyPart& k) {
+  if (k.expr != nullptr) {
+    Parenthesized(*k.expr);
+  } else {
+    out_ += k.column.raw;
+    if (!k.length.empty()) {
+      out_ += '(';
+      out_ += k.length;
+      out_ += ')';
+    }
+  }
+  Direction(k.direction);
+}
+
+// `keywords` and the value as written (a string, a number, a name), when there is a value.
+void Printer::Text(std::string_view keywords, std::string_view value) {
+  if (value.empty()) return;
+  out_ += keywords;
+  out_ += value;
+}
+
+// `keywords` and a keyword value (CASCADE, SET NULL, BTREE), upper-cased, when there is one.
+void Printer::WordsAfter(std::string_view keywords, std::string_view value) {
+  if (value.empty()) return;
+  out_ += keywords;
+  Words(value);
 }
 
 }  // namespace

@@ -21,10 +21,10 @@ namespace {
 namespace fs = std::filesystem;
 const fs::path kCorpus = QADVISOR_CORPUS_DIR;
 
-// Statement kinds (by first keyword) not modelled yet: the DDL (CREATE, ALTER, DROP, RENAME,
-// TRUNCATE) is the parser issue's next step; the rest (SET, SHOW, USE, transactions,
-// administration) are recognised and skipped by design. SELECT, INSERT, REPLACE, UPDATE and
-// DELETE must parse.
+// Statement kinds (by first keyword) not modelled yet: the rest of the DDL (CREATE INDEX,
+// VIEW, …, ALTER, DROP, RENAME, TRUNCATE) is the parser issue's next step; the rest (SET,
+// SHOW, USE, transactions, administration) are recognised and skipped by design. SELECT,
+// INSERT, REPLACE, UPDATE, DELETE and CREATE TABLE must parse.
 const std::set<std::string> kUnmodelled = {
     "ALTER",  "ANALYZE",  "BEGIN", "CALL",     "CHECKSUM", "COMMIT",  "CREATE",
     "DELETE", "DESCRIBE", "DROP",  "EXPLAIN",  "FLUSH",    "GRANT",   "INSERT",
@@ -35,10 +35,12 @@ const std::set<std::string> kUnmodelled = {
 // Corpus inputs that are not SQL, where an error is the right answer: pt-query-digest test
 // samples with placeholder queries (slow005, slow047) or a trailing comma in an INSERT's column
 // list that MySQL rejects too (microslow001), SchemaIterator outputs that print a table name on
-// a line of its own before each CREATE TABLE, and captures of mysql client sessions (`mysql>`).
+// a line of its own before each CREATE TABLE, captures of mysql client sessions (`mysql>`, and
+// `Create Table:` from SHOW CREATE TABLE\G).
 bool NotSql(const std::string& where) {
-  for (const char* file : {"slow005.txt", "slow047.txt", "microslow001.txt", "/SchemaIterator/",
-                           "floatcol.sql", "doublecol.sql", "decimalcol.sql", "timecol.sql"}) {
+  for (const char* file :
+       {"slow005.txt", "slow047.txt", "microslow001.txt", "/SchemaIterator/", "floatcol.sql",
+        "doublecol.sql", "decimalcol.sql", "timecol.sql", "generated_cols_comments_2.sql"}) {
     if (where.find(file) != std::string::npos) return true;
   }
   return false;
@@ -51,22 +53,52 @@ std::string Upper(std::string_view s) {
 }
 
 struct Tally {
-  size_t statements = 0, selects = 0, dml = 0, unmodelled = 0, not_sql = 0;
+  size_t statements = 0, selects = 0, dml = 0, create_tables = 0, unmodelled = 0, not_sql = 0;
   std::map<std::string, size_t> kinds;
   void Check(const std::string& where, std::string_view sql) {
-    const ParseResult r = Parse(sql);
+    // Files written for sql_mode=ANSI_QUOTES are read that way.
+    ParseOptions options;
+    options.ansi_quotes = where.find("ansi") != std::string::npos;
+    const ParseResult r = Parse(sql, options);
     for (const Diagnostic& d : r.diagnostics()) {
       if (d.severity == Severity::kError && NotSql(where)) {
         ++not_sql;
         continue;
+      }
+      // Some hand-edited samples end a CREATE TABLE's list with a comma, which MySQL rejects
+      // too: that error, at that place, is the right answer.
+      if (d.severity == Severity::kError &&
+          d.message == "expected a column name or a key definition, found ')'") {
+        std::string_view before = sql.substr(0, d.offset);
+        while (!before.empty() && std::isspace(static_cast<unsigned char>(before.back()))) {
+          before.remove_suffix(1);
+        }
+        if (before.ends_with(",")) {
+          ++not_sql;
+          continue;
+        }
       }
       INFO(where << ": " << d.ToString() << "\nin: " << sql.substr(0, 300));
       CHECK(d.severity == Severity::kNote);
     }
     for (const ast::Statement* s : r.statements()) {
       ++statements;
+      if (s->kind != ast::StatementKind::kUnsupported) {
+        // Every modelled statement of the corpus must also survive the printer: print, parse
+        // again, compare.
+        const std::string printed = ToSql(*s);
+        const ParseResult again = Parse(printed, options);
+        INFO(where << ": round trip of: " << sql.substr(s->span.offset, 300)
+                   << "\nprinted: " << printed);
+        CHECK(again.ok());
+        CHECK((again.statements().size() == 1 && Equal(*s, *again.statements()[0])));
+      }
       if (s->kind == ast::StatementKind::kSelect) {
         ++selects;
+        continue;
+      }
+      if (s->kind == ast::StatementKind::kCreateTable) {
+        ++create_tables;
         continue;
       }
       if (s->kind != ast::StatementKind::kUnsupported) {
@@ -115,6 +147,7 @@ TEST_CASE("every statement of every corpus schema parses, or is of an unmodelled
     tally.Check(entry.path().string(), text);
   }
   CHECK(tally.statements > 1000);
+  CHECK(tally.create_tables > 300);
 }
 
 }  // namespace

@@ -444,3 +444,89 @@ TEST_CASE("DML diagnostics") {
 
 }  // namespace
 }  // namespace qadvisor::parser
+
+namespace qadvisor::parser {
+namespace {
+
+using namespace ast;  // NOLINT
+
+TEST_CASE("CREATE TABLE as SHOW CREATE TABLE prints it") {
+  const ParseResult r = Parse(
+      "CREATE TABLE `orders` (\n"
+      "  `id` bigint(20) unsigned NOT NULL AUTO_INCREMENT,\n"
+      "  `code` varchar(32) CHARACTER SET utf8mb3 COLLATE utf8mb3_bin DEFAULT NULL COMMENT 'c',\n"
+      "  `status` enum('new','paid') NOT NULL DEFAULT 'new',\n"
+      "  `total` decimal(10,2) NOT NULL DEFAULT '0.00',\n"
+      "  `created` timestamp NOT NULL DEFAULT CURRENT_TIMESTAMP ON UPDATE CURRENT_TIMESTAMP,\n"
+      "  `doubled` int GENERATED ALWAYS AS ((`total` * 2)) VIRTUAL,\n"
+      "  PRIMARY KEY (`id`),\n"
+      "  UNIQUE KEY `uk_code` (`code`),\n"
+      "  KEY `idx_status_created` (`status`,`created` DESC),\n"
+      "  KEY `idx_code_prefix` (`code`(8)) USING BTREE COMMENT 'prefix',\n"
+      "  FULLTEXT KEY `ft` (`code`),\n"
+      "  KEY `fx` ((lower(`code`))),\n"
+      "  CONSTRAINT `fk_c` FOREIGN KEY (`id`) REFERENCES `customers` (`id`) ON DELETE CASCADE,\n"
+      "  CONSTRAINT `chk` CHECK ((`total` >= 0))\n"
+      ") ENGINE=InnoDB AUTO_INCREMENT=42 DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci\n"
+      "/*!50100 PARTITION BY HASH (`id`) PARTITIONS 4 */");
+  for (const Diagnostic& d : r.diagnostics()) INFO(d.ToString());
+  REQUIRE(r.ok());
+  REQUIRE(r.statements().size() == 1);
+  const CreateTableStatement& t = r.statements()[0]->As<CreateTableStatement>();
+  CHECK(t.table.last().Value() == "orders");
+  REQUIRE(t.columns.size() == 6);
+  const ColumnDef& id = t.columns[0];
+  CHECK(id.type.name == "bigint");
+  CHECK(id.type.length == "20");
+  CHECK(id.type.is_unsigned);
+  CHECK(id.nullability == Nullability::kNotNull);
+  CHECK(id.auto_increment);
+  CHECK(t.columns[1].type.charset == "utf8mb3");
+  CHECK(t.columns[1].type.collation == "utf8mb3_bin");
+  CHECK(t.columns[1].default_value->As<Literal>().literal == LiteralKind::kNull);
+  CHECK(t.columns[1].comment == "'c'");
+  CHECK(t.columns[2].type.values.size() == 2);
+  CHECK(t.columns[3].type.scale == "2");
+  CHECK(t.columns[4].on_update != nullptr);
+  CHECK(t.columns[5].generated != nullptr);
+  CHECK(t.columns[5].storage == "VIRTUAL");
+  REQUIRE(t.indexes.size() == 8);
+  CHECK(t.indexes[0].type == IndexType::kPrimary);
+  CHECK(t.indexes[1].type == IndexType::kUnique);
+  CHECK(t.indexes[1].name.Value() == "uk_code");
+  CHECK(t.indexes[2].parts.size() == 2);
+  CHECK(t.indexes[2].parts[1].direction == Direction::kDesc);
+  CHECK(t.indexes[3].parts[0].length == "8");
+  CHECK(t.indexes[3].using_type == "BTREE");
+  CHECK(t.indexes[4].type == IndexType::kFulltext);
+  CHECK(t.indexes[5].parts[0].expr != nullptr);
+  CHECK(t.indexes[6].type == IndexType::kForeign);
+  CHECK(t.indexes[6].ref_table.last().Value() == "customers");
+  CHECK(t.indexes[6].on_delete == "CASCADE");
+  CHECK(t.indexes[7].type == IndexType::kCheck);
+  REQUIRE(t.options.size() == 4);
+  CHECK(t.options[2].name == "DEFAULT CHARSET");
+  CHECK(t.options[2].value == "utf8mb4");
+  CHECK(t.partitioning == "PARTITION BY HASH (`id`) PARTITIONS 4");
+}
+
+TEST_CASE("CREATE TABLE … LIKE, … AS SELECT, TEMPORARY, IF NOT EXISTS") {
+  const ParseResult like = Parse("CREATE TABLE IF NOT EXISTS t2 LIKE t1");
+  REQUIRE(like.ok());
+  const CreateTableStatement& l = like.statements()[0]->As<CreateTableStatement>();
+  CHECK(l.if_not_exists);
+  CHECK(l.like.last().Value() == "t1");
+  const ParseResult as = Parse("CREATE TEMPORARY TABLE t3 ENGINE=MEMORY AS SELECT a FROM t1");
+  REQUIRE(as.ok());
+  const CreateTableStatement& a = as.statements()[0]->As<CreateTableStatement>();
+  CHECK(a.temporary);
+  CHECK(a.query != nullptr);
+  CHECK(a.options.size() == 1);
+  CHECK_FALSE(Parse("CREATE TABLE t (a INT,)").ok());
+  CHECK(Parse("CREATE TABLE t (a INT,)").diagnostics()[0].message ==
+        "expected a column name or a key definition, found ')'");
+  CHECK_FALSE(Parse("CREATE TABLE t").ok());
+}
+
+}  // namespace
+}  // namespace qadvisor::parser

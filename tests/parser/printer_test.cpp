@@ -1,6 +1,6 @@
 // ToSql, Equal and ToJson on ASTs built by hand: the printer's parentheses for each level of
 // MySQL's precedence table and each special syntax, the SELECT clauses in order, each form of
-// INSERT / REPLACE / UPDATE / DELETE, what Equal
+// INSERT / REPLACE / UPDATE / DELETE and CREATE TABLE, what Equal
 // ignores (spans, quoting, keyword case) and what it does not, and JSON that parses with the
 // documented shape (docs/ast-json.md). Round trips through Parse() are the parser's tests.
 #include <catch2/catch.hpp>
@@ -182,6 +182,11 @@ class Build {
     s->into = true;
     s->table = N(table);
     return s;
+  }
+  std::span<const KeyPart> Parts(std::initializer_list<std::string_view> columns) {
+    std::vector<KeyPart> parts;
+    for (std::string_view c : columns) parts.push_back(KeyPart{Ident{c, 0}, nullptr, {}, {}});
+    return arena_.Copy(parts);
   }
 
  private:
@@ -851,6 +856,199 @@ TEST_CASE("DELETE in its three forms", "[printer]") {
   CHECK(ToSql(*m) == "DELETE QUICK FROM db.t1, t2 USING t1, t2 WHERE t1.id = t2.id");
 }
 
+// --- CREATE TABLE ----------------------------------------------------------------------------
+
+ColumnType ColType(std::string_view name, std::string_view length = {},
+                   std::string_view scale = {}) {
+  ColumnType type;
+  type.name = name;
+  type.length = length;
+  type.scale = scale;
+  return type;
+}
+
+ColumnDef Col(std::string_view name, ColumnType type) {
+  ColumnDef c{};
+  c.name = Ident{name, 0};
+  c.type = type;
+  return c;
+}
+
+IndexDef Key(IndexType type, Build& b, std::initializer_list<std::string_view> columns,
+             std::string_view name = {}) {
+  IndexDef d{};
+  d.type = type;
+  d.name = Ident{name, 0};
+  d.parts = b.Parts(columns);
+  return d;
+}
+
+CreateTableStatement* Create(Build& b, std::initializer_list<std::string_view> name) {
+  auto* s = b.New<CreateTableStatement>();
+  s->table = b.N(name);
+  s->has_elements = true;
+  return s;
+}
+
+TEST_CASE("CREATE TABLE: a column with every attribute, in canonical order", "[printer]") {
+  Build b;
+  ColumnType type = ColType("varchar", "64");
+  type.binary = true;
+  type.charset = "utf8mb4";
+  type.collation = "utf8mb4_bin";
+  ColumnDef c = Col("`name`", type);
+  c.generated = b.Call("CONCAT", {b.Col({"a"}), b.Col({"b"})});
+  c.generated_always = true;
+  c.storage = "stored";
+  c.nullability = Nullability::kNotNull;
+  c.default_value = b.Str("'x'");
+  c.on_update = b.Col({"a"});
+  c.auto_increment = true;
+  c.invisible = true;
+  c.unique = true;
+  c.primary_key = true;
+  c.comment = "'the name'";
+  c.column_format = "dynamic";
+  c.srid = "4326";
+  c.check = b.Bin(BinaryOp::kGt, b.Call("LENGTH", {b.Col({"name"})}), b.Num("0"));
+  CreateTableStatement* s = Create(b, {"db", "t"});
+  s->columns = b.List<ColumnDef>({c});
+  CHECK(ToSql(*s) ==
+        "CREATE TABLE db.t (`name` VARCHAR(64) BINARY CHARACTER SET utf8mb4 COLLATE utf8mb4_bin "
+        "GENERATED ALWAYS AS (CONCAT(a, b)) STORED NOT NULL DEFAULT 'x' ON UPDATE a "
+        "AUTO_INCREMENT INVISIBLE UNIQUE KEY PRIMARY KEY COMMENT 'the name' COLUMN_FORMAT DYNAMIC "
+        "SRID 4326 CHECK (LENGTH(name) > 0))");
+
+  // Types: (M,D), sign words, ZEROFILL, ENUM members; defaults with and without parentheses.
+  ColumnType dec = ColType("DECIMAL", "10", "2");
+  dec.is_unsigned = true;
+  dec.zerofill = true;
+  ColumnType en = ColType("enum");
+  en.values = b.List<std::string_view>({"'a'", "'b,c'"});
+  en.charset = "latin1";
+  ColumnType dbl = ColType("double  precision");
+  dbl.is_signed = true;
+  ColumnDef d = Col("d", dec);
+  d.default_value = b.Un(UnaryOp::kMinus, b.Num("1.5"));
+  ColumnDef e = Col("e", en);
+  e.nullability = Nullability::kNull;
+  e.default_value = b.Lit(LiteralKind::kNull, "NULL");
+  ColumnDef f = Col("f", dbl);
+  f.default_value = b.Bin(BinaryOp::kMul, b.Call("RAND", {}), b.Num("2"));
+  f.default_parens = true;
+  ColumnDef g = Col("g", ColType("INT"));
+  g.generated = b.Bin(BinaryOp::kAdd, b.Col({"a"}), b.Num("1"));  // AS (…) without GENERATED
+  ColumnDef ts = Col("ts", ColType("TIMESTAMP", "3"));
+  auto* now = b.Call("CURRENT_TIMESTAMP", {b.Num("3")});
+  ts.default_value = now;
+  ts.on_update = now;
+  s->columns = b.List<ColumnDef>({d, e, f, g, ts});
+  CHECK(ToSql(*s) ==
+        "CREATE TABLE db.t (d DECIMAL(10,2) UNSIGNED ZEROFILL DEFAULT -1.5, "
+        "e ENUM('a','b,c') CHARACTER SET latin1 NULL DEFAULT NULL, "
+        "f DOUBLE PRECISION SIGNED DEFAULT (RAND() * 2), g INT AS (a + 1), "
+        "ts TIMESTAMP(3) DEFAULT CURRENT_TIMESTAMP(3) ON UPDATE CURRENT_TIMESTAMP(3))");
+}
+
+TEST_CASE("CREATE TABLE: each kind of key and constraint, after the columns", "[printer]") {
+  Build b;
+  IndexDef pk = Key(IndexType::kPrimary, b, {"id"}, "ignored");
+  pk.using_type = "btree";
+  IndexDef uk = Key(IndexType::kUnique, b, {"a", "b"}, "`uk`");
+  uk.key_keyword = true;
+  IndexDef ui = Key(IndexType::kUnique, b, {"a"});  // UNIQUE alone
+  ui.constraint_keyword = true;
+  ui.constraint = Ident{"u2", 0};
+  IndexDef k = Key(IndexType::kKey, b, {}, "k");
+  k.key_keyword = true;
+  k.parts = b.List<KeyPart>({KeyPart{Ident{"name", 0}, nullptr, "10", Direction::kDesc},
+                             KeyPart{{}, b.Call("LOWER", {b.Col({"b"})}), {}, Direction::kAsc}});
+  k.key_block_size = "8";
+  k.comment = "'by name'";
+  k.visibility = "invisible";
+  IndexDef i = Key(IndexType::kKey, b, {"c"}, "i");
+  i.index_keyword = true;
+  i.using_type = "HASH";
+  IndexDef ft = Key(IndexType::kFulltext, b, {"body"}, "ft");
+  ft.index_keyword = true;
+  ft.parser = "ngram";
+  IndexDef sp = Key(IndexType::kSpatial, b, {"g"}, "sp");
+  sp.key_keyword = true;
+  IndexDef fk = Key(IndexType::kForeign, b, {"a", "b"}, "fk_idx");
+  fk.constraint_keyword = true;
+  fk.constraint = Ident{"`fk`", 0};
+  fk.ref_table = b.N({"db", "parent"});
+  fk.ref_columns = b.Ids({"x", "y"});
+  fk.match = "full";
+  fk.on_delete = "set  null";
+  fk.on_update = "CASCADE";
+  IndexDef ck = Key(IndexType::kCheck, b, {});
+  ck.constraint_keyword = true;  // CONSTRAINT without a name
+  ck.check = b.Bin(BinaryOp::kGt, b.Col({"a"}), b.Num("0"));
+  ck.enforced = "not enforced";
+  IndexDef ck2 = Key(IndexType::kCheck, b, {});
+  ck2.check = b.Bin(BinaryOp::kOr, b.Col({"a"}), b.Col({"b"}));
+
+  CreateTableStatement* s = Create(b, {"t"});
+  s->columns = b.List<ColumnDef>({Col("id", ColType("INT"))});
+  s->indexes = b.List<IndexDef>({pk, uk, ui, k, i, ft, sp, fk, ck, ck2});
+  CHECK(ToSql(*s) ==
+        "CREATE TABLE t (id INT, PRIMARY KEY USING BTREE (id), UNIQUE KEY `uk` (a, b), "
+        "CONSTRAINT u2 UNIQUE (a), KEY k (name(10) DESC, (LOWER(b)) ASC) KEY_BLOCK_SIZE=8 "
+        "COMMENT 'by name' INVISIBLE, INDEX i USING HASH (c), FULLTEXT INDEX ft (body) "
+        "WITH PARSER ngram, SPATIAL KEY sp (g), CONSTRAINT `fk` FOREIGN KEY fk_idx (a, b) "
+        "REFERENCES db.parent (x, y) MATCH FULL ON DELETE SET NULL ON UPDATE CASCADE, "
+        "CONSTRAINT CHECK (a > 0) NOT ENFORCED, CHECK (a OR b))");
+
+  // Keys alone: no columns, no stray separator.
+  s->columns = {};
+  s->indexes = b.List<IndexDef>({Key(IndexType::kKey, b, {"a"})});
+  CHECK(ToSql(*s) == "CREATE TABLE t (KEY (a))");
+}
+
+TEST_CASE("CREATE TABLE: LIKE, options, partitioning and … AS query", "[printer]") {
+  Build b;
+  CreateTableStatement* like = Create(b, {"t2"});
+  like->has_elements = false;
+  like->like = b.N({"db", "t1"});
+  like->if_not_exists = true;
+  CHECK(ToSql(*like) == "CREATE TABLE IF NOT EXISTS t2 LIKE db.t1");
+  like->like_parens = true;
+  like->temporary = true;
+  CHECK(ToSql(*like) == "CREATE TEMPORARY TABLE IF NOT EXISTS t2 (LIKE db.t1)");
+
+  CreateTableStatement* s = Create(b, {"t"});
+  ColumnDef id = Col("id", ColType("int", "11"));
+  id.nullability = Nullability::kNotNull;
+  id.auto_increment = true;
+  s->columns = b.List<ColumnDef>({id});
+  s->indexes = b.List<IndexDef>({Key(IndexType::kPrimary, b, {"id"})});
+  s->options = b.List<TableOption>({{"ENGINE", "InnoDB", true},
+                                    {"AUTO_INCREMENT", "5", true},
+                                    {"DEFAULT CHARSET", "utf8mb4", true},
+                                    {"comment", "'a table'", false},
+                                    {"UNION", "(t1, t2)", true}});
+  s->partitioning = "PARTITION BY HASH (id)\n  PARTITIONS 4";
+  CHECK(ToSql(*s) ==
+        "CREATE TABLE t (id INT(11) NOT NULL AUTO_INCREMENT, PRIMARY KEY (id)) ENGINE=InnoDB "
+        "AUTO_INCREMENT=5 DEFAULT CHARSET=utf8mb4 comment 'a table' UNION=(t1, t2) "
+        "PARTITION BY HASH (id)\n  PARTITIONS 4");
+
+  CreateTableStatement* as = Create(b, {"t"});
+  as->has_elements = false;
+  as->options = b.List<TableOption>({{"ENGINE", "MEMORY", false}});
+  as->duplicates = "ignore";
+  as->as_keyword = true;
+  as->query = b.Q(b.Sel({b.Col({"a"})}));
+  CHECK(ToSql(*as) == "CREATE TABLE t ENGINE MEMORY IGNORE AS SELECT a");
+  as->has_elements = true;
+  as->columns = b.List<ColumnDef>({Col("a", ColType("INT"))});
+  as->options = {};
+  as->duplicates = {};
+  as->as_keyword = false;
+  CHECK(ToSql(*as) == "CREATE TABLE t (a INT) SELECT a");
+}
+
 // --- Equal -----------------------------------------------------------------------------------
 
 TEST_CASE("Ident::Value undoes quoting; SameName ignores case and quotes", "[equal]") {
@@ -1038,6 +1236,97 @@ TEST_CASE("Equal on INSERT, UPDATE and DELETE: quoting no, spelling flags yes", 
   CHECK_FALSE(Equal(*del, *d));
 }
 
+CreateTableStatement* SampleCreate(Build& b, int variant) {
+  const bool v = variant != 0;
+  CreateTableStatement* s = Create(b, {v ? "`T`" : "t"});
+  s->span = {static_cast<uint32_t>(variant), 99};
+  ColumnType type = ColType(v ? "double  precision" : "DOUBLE PRECISION", "10", "2");
+  type.charset = v ? "'UTF8MB4'" : "utf8mb4";
+  type.collation = v ? "UTF8MB4_BIN" : "utf8mb4_bin";
+  ColumnDef c = Col(v ? "`A`" : "a", type);
+  c.default_value = b.Num("1");
+  c.comment = "'Note'";
+  c.generated = b.Col({"b"});
+  c.storage = v ? "virtual" : "VIRTUAL";
+  ColumnType en = ColType("ENUM");
+  en.values = b.List<std::string_view>({"'x'", "'Y'"});
+  IndexDef fk = Key(IndexType::kForeign, b, {v ? "A" : "a"}, "fk");
+  fk.ref_table = b.N({"p"});
+  fk.ref_columns = b.Ids({"id"});
+  fk.on_delete = v ? "set  null" : "SET NULL";
+  s->columns = b.List<ColumnDef>({c, Col("e", en)});
+  s->indexes = b.List<IndexDef>({fk});
+  s->options = b.List<TableOption>(
+      {{v ? "default  charset" : "DEFAULT CHARSET", v ? "UTF8MB4" : "utf8mb4", true},
+       {"COMMENT", "'Big'", true}});
+  s->partitioning = v ? "PARTITION BY KEY (a)\n PARTITIONS 2" : "PARTITION BY KEY (a) PARTITIONS 2";
+  return s;
+}
+
+TEST_CASE("Equal on CREATE TABLE: keywords by words, comments and members exactly", "[equal]") {
+  Build b;
+  CHECK(Equal(*SampleCreate(b, 0), *SampleCreate(b, 1)));
+  CHECK_FALSE(Equal(*SampleCreate(b, 0), *SampleInsert(b, 0)));
+
+  const Statement* base = SampleCreate(b, 0);
+  const auto differs = [&](auto change) {
+    CreateTableStatement* other = SampleCreate(b, 0);
+    change(*other);
+    return !Equal(*base, *other);
+  };
+  const auto column = [&](CreateTableStatement& s, auto change) {
+    std::vector<ColumnDef> columns(s.columns.begin(), s.columns.end());
+    change(columns[0]);
+    s.columns = b.List<ColumnDef>({columns[0], columns[1]});
+  };
+  const auto index = [&](CreateTableStatement& s, auto change) {
+    IndexDef d = s.indexes[0];
+    change(d);
+    s.indexes = b.List<IndexDef>({d});
+  };
+  CHECK(differs([](CreateTableStatement& s) { s.temporary = true; }));
+  CHECK(differs([](CreateTableStatement& s) { s.if_not_exists = true; }));
+  CHECK(differs([](CreateTableStatement& s) { s.has_elements = false; }));
+  CHECK(differs([](CreateTableStatement& s) { s.partitioning = "PARTITION BY KEY (A)"; }));
+  CHECK(differs([](CreateTableStatement& s) { s.options = s.options.subspan(1); }));
+  CHECK(differs([&](CreateTableStatement& s) {
+    s.options = b.List<TableOption>({s.options[0], {"COMMENT", "'big'", true}});
+  }));
+  CHECK(differs([&](CreateTableStatement& s) { s.columns = s.columns.subspan(1); }));
+  CHECK(differs(
+      [&](CreateTableStatement& s) { column(s, [](ColumnDef& c) { c.comment = "'note'"; }); }));
+  CHECK(differs(
+      [&](CreateTableStatement& s) { column(s, [](ColumnDef& c) { c.type.scale = {}; }); }));
+  CHECK(differs([&](CreateTableStatement& s) {
+    column(s, [](ColumnDef& c) { c.nullability = Nullability::kNull; });
+  }));
+  CHECK(differs(
+      [&](CreateTableStatement& s) { column(s, [](ColumnDef& c) { c.default_parens = true; }); }));
+  CHECK(differs(
+      [&](CreateTableStatement& s) { column(s, [](ColumnDef& c) { c.storage = "STORED"; }); }));
+  CHECK(differs([&](CreateTableStatement& s) {
+    s.columns = b.List<ColumnDef>({s.columns[0], Col("e", ColType("ENUM"))});
+  }));
+  CHECK(differs(
+      [&](CreateTableStatement& s) { index(s, [](IndexDef& d) { d.on_delete = "CASCADE"; }); }));
+  CHECK(differs(
+      [&](CreateTableStatement& s) { index(s, [](IndexDef& d) { d.key_keyword = true; }); }));
+  CHECK(differs([&](CreateTableStatement& s) { index(s, [](IndexDef& d) { d.name = {}; }); }));
+  CHECK(differs([&](CreateTableStatement& s) {
+    index(s, [&](IndexDef& d) { d.ref_columns = b.Ids({"id", "x"}); });
+  }));
+
+  // LIKE: the rest does not count, the parentheses do.
+  CreateTableStatement* like1 = Create(b, {"t"});
+  like1->like = b.N({"o"});
+  CreateTableStatement* like2 = Create(b, {"t"});
+  like2->like = b.N({"O"});
+  like2->has_elements = false;
+  CHECK(Equal(*like1, *like2));
+  like2->like_parens = true;
+  CHECK_FALSE(Equal(*like1, *like2));
+}
+
 // --- JSON ------------------------------------------------------------------------------------
 
 // Every node object has a kind and a [offset, length] span.
@@ -1198,6 +1487,71 @@ TEST_CASE("ToJson: INSERT, UPDATE and DELETE", "[json]") {
   CHECK(d["where"]["op"] == "eq");
   CHECK(d["order_by"] == nlohmann::json::array());
   CHECK(d["limit"].is_null());
+}
+
+TEST_CASE("ToJson: CREATE TABLE", "[json]") {
+  Build b;
+  CreateTableStatement* s = SampleCreate(b, 1);
+  IndexDef ck = Key(IndexType::kCheck, b, {});
+  ck.check = b.Bin(BinaryOp::kGt, b.Col({"a"}), b.Num("0"));
+  ck.enforced = "ENFORCED";
+  IndexDef k = Key(IndexType::kKey, b, {"e"}, "k");
+  k.key_keyword = true;
+  s->indexes = b.List<IndexDef>({s->indexes[0], ck, k});
+  s->query = b.Q(b.SelectOf(b.Num("1")));
+  const std::string text = ToJson(*s);
+  INFO(text);
+  const nlohmann::json j = nlohmann::json::parse(text);
+  int nodes = 0;
+  CheckNodes(j, nodes);
+  CHECK(j["kind"] == "create_table_statement");
+  CHECK(j["span"] == nlohmann::json::array({1, 99}));
+  CHECK(j["temporary"] == false);
+  CHECK(j["table"] == nlohmann::json::array({"T"}));
+  CHECK(j["has_elements"] == true);
+  const auto& c = j["columns"][0];
+  CHECK(c["name"] == "A");
+  CHECK(c["type"]["name"] == "double  precision");
+  CHECK(c["type"]["scale"] == "2");
+  CHECK(c["type"]["charset"] == "'UTF8MB4'");
+  CHECK(c["nullability"] == "unspecified");
+  CHECK(c["default_value"]["text"] == "1");
+  CHECK(c["on_update"].is_null());
+  CHECK(c["comment"] == "'Note'");
+  CHECK(c["generated"]["kind"] == "column");
+  CHECK(c["storage"] == "virtual");
+  CHECK(j["columns"][1]["type"]["values"] == nlohmann::json::array({"'x'", "'Y'"}));
+  const auto& fk = j["indexes"][0];
+  CHECK(fk["type"] == "foreign");
+  CHECK(fk["constraint"].is_null());
+  CHECK(fk["name"] == "fk");
+  CHECK(fk["parts"][0]["column"] == "A");
+  CHECK(fk["parts"][0]["expr"].is_null());
+  CHECK(fk["parts"][0]["direction"] == "none");
+  CHECK(fk["ref_table"] == nlohmann::json::array({"p"}));
+  CHECK(fk["ref_columns"] == nlohmann::json::array({"id"}));
+  CHECK(fk["on_delete"] == "set  null");
+  CHECK(j["indexes"][1]["type"] == "check");
+  CHECK(j["indexes"][1]["check"]["op"] == "gt");
+  CHECK(j["indexes"][1]["enforced"] == "ENFORCED");
+  CHECK(j["indexes"][1]["parts"] == nlohmann::json::array());
+  CHECK(j["indexes"][2]["key_keyword"] == true);
+  CHECK(j["indexes"][2]["index_keyword"] == false);
+  CHECK(j["like"] == nlohmann::json::array());
+  CHECK(j["options"][0] ==
+        nlohmann::json({{"name", "default  charset"}, {"value", "UTF8MB4"}, {"equals", true}}));
+  CHECK(j["partitioning"] == "PARTITION BY KEY (a)\n PARTITIONS 2");
+  CHECK(j["duplicates"] == "");
+  CHECK(j["query"]["kind"] == "query");
+
+  CreateTableStatement* like = Create(b, {"t"});
+  like->has_elements = false;
+  like->like = b.N({"db", "o"});
+  CHECK(ToJson(*like) ==
+        R"({"kind":"create_table_statement","span":[0,0],"temporary":false,)"
+        R"("if_not_exists":false,"table":["t"],"has_elements":false,"columns":[],"indexes":[],)"
+        R"("like":["db","o"],"like_parens":false,"options":[],"partitioning":"","duplicates":"",)"
+        R"("as_keyword":false,"query":null})");
 }
 
 }  // namespace
