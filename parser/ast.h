@@ -487,6 +487,13 @@ enum class StatementKind : uint8_t {
   kUpdate,
   kDelete,
   kCreateTable,
+  kCreateIndex,
+  kAlterTable,
+  kDropTable,
+  kDropIndex,
+  kCreateDatabase,
+  kUse,
+  kSet,
   kUnsupported,
 };
 
@@ -667,6 +674,111 @@ struct CreateTableStatement : Statement {
   std::string_view duplicates;    // IGNORE | REPLACE before the query
   bool as_keyword;
   const Query* query;  // CREATE TABLE … [AS] SELECT …
+};
+
+// CREATE [UNIQUE | FULLTEXT | SPATIAL] INDEX name [USING type] ON table (parts) {index_option}
+//   {ALGORITHM [=] x | LOCK [=] x}
+struct CreateIndexStatement : Statement {
+  static constexpr StatementKind kKind = StatementKind::kCreateIndex;
+  IndexDef index;  // type kKey, kUnique, kFulltext or kSpatial; name, using_type, parts, options
+  Name table;
+  std::span<const TableOption> algorithm_lock;  // ALGORITHM=INPLACE, LOCK=NONE, as written
+};
+
+enum class AlterKind : uint8_t {
+  kAddColumn,       // ADD [COLUMN] column_def [FIRST | AFTER col]
+  kAddIndex,        // ADD key_def (any kind: PRIMARY KEY, UNIQUE, INDEX, FOREIGN KEY, CHECK, …)
+  kDropColumn,      // DROP [COLUMN] name
+  kDropIndex,       // DROP {INDEX | KEY} name
+  kDropPrimaryKey,  // DROP PRIMARY KEY
+  kDropForeignKey,  // DROP FOREIGN KEY name
+  kModifyColumn,    // MODIFY [COLUMN] column_def [FIRST | AFTER col]
+  kChangeColumn,    // CHANGE [COLUMN] old column_def [FIRST | AFTER col]
+  kRenameColumn,    // RENAME COLUMN old TO new
+  kRenameIndex,     // RENAME {INDEX | KEY} old TO new
+  kRenameTable,     // RENAME [TO | AS] name
+  kConvertCharset,  // CONVERT TO {CHARACTER SET | CHARSET} x [COLLATE y]
+  kOption,          // a table option: ENGINE=InnoDB, [DEFAULT] CHARSET=x, ALGORITHM=INPLACE, …
+  kOther,           // anything else, kept as written (ALTER INDEX … INVISIBLE, FORCE, …)
+};
+
+struct AlterAction {
+  AlterKind kind;
+  bool column_keyword;        // COLUMN written
+  bool if_exists;             // MariaDB: DROP … IF EXISTS, ADD … IF NOT EXISTS
+  ColumnDef column;           // kAddColumn, kModifyColumn, kChangeColumn
+  Ident name;                 // the column, index or key dropped or renamed; CHANGE's old name
+  Ident new_name;             // RENAME … TO new
+  bool key_keyword;           // DROP KEY / RENAME KEY rather than INDEX
+  std::string_view position;  // FIRST | AFTER col, as written
+  IndexDef index;             // kAddIndex
+  std::string_view charset;   // kConvertCharset
+  std::string_view collation;
+  Name table;                    // kRenameTable
+  std::string_view rename_word;  // TO | AS | empty
+  TableOption option;            // kOption
+  std::string_view text;         // kOther: the action as written
+};
+
+// ALTER [ONLINE] [IGNORE] TABLE name action {, action} [partitioning]
+struct AlterTableStatement : Statement {
+  static constexpr StatementKind kKind = StatementKind::kAlterTable;
+  bool online;
+  bool ignore;
+  Name table;
+  std::span<const AlterAction> actions;
+  std::string_view partitioning;  // a trailing PARTITION … clause, as written
+};
+
+// DROP [TEMPORARY] TABLE [IF EXISTS] name {, name} [RESTRICT | CASCADE]
+struct DropTableStatement : Statement {
+  static constexpr StatementKind kKind = StatementKind::kDropTable;
+  bool temporary;
+  bool if_exists;
+  std::span<const Name> tables;
+  std::string_view behavior;  // RESTRICT | CASCADE
+};
+
+// DROP INDEX name ON table {ALGORITHM [=] x | LOCK [=] x}
+struct DropIndexStatement : Statement {
+  static constexpr StatementKind kKind = StatementKind::kDropIndex;
+  Ident index;  // PRIMARY (quoted or not) drops the primary key
+  Name table;
+  std::span<const TableOption> algorithm_lock;
+};
+
+// CREATE {DATABASE | SCHEMA} [IF NOT EXISTS] name {[DEFAULT] CHARACTER SET [=] x | COLLATE …}
+struct CreateDatabaseStatement : Statement {
+  static constexpr StatementKind kKind = StatementKind::kCreateDatabase;
+  bool schema_keyword;
+  bool if_not_exists;
+  Ident name;
+  std::span<const TableOption> options;
+};
+
+struct UseStatement : Statement {  // USE db
+  static constexpr StatementKind kKind = StatementKind::kUse;
+  Ident database;
+};
+
+// One assignment of SET: [GLOBAL | SESSION | LOCAL | PERSIST | PERSIST_ONLY] name = expr,
+// @user = expr, @@[scope.]name = expr.
+struct SetVariable {
+  std::string_view scope;  // the scope keyword as written, or empty
+  const Expr* target;      // a Variable, or a Column naming a system variable
+  const Expr* value;       // DEFAULT, ON, an expression…
+  bool assign_operator;    // := written rather than =
+};
+
+// SET NAMES x [COLLATE y] | SET {CHARACTER SET | CHARSET} x | SET set_variable {, set_variable}
+struct SetStatement : Statement {
+  static constexpr StatementKind kKind = StatementKind::kSet;
+  bool names;                     // SET NAMES
+  bool charset;                   // SET CHARACTER SET / CHARSET
+  std::string_view charset_word;  // CHARSET or CHARACTER SET, as written
+  std::string_view value;         // the character set (or DEFAULT), as written
+  std::string_view collation;
+  std::span<const SetVariable> variables;
 };
 
 // A statement of a kind this parser recognises but does not model (GRANT, CREATE PROCEDURE,

@@ -14,6 +14,8 @@
 // keyword values (storage, actions, USING, visibility, …) compare as keyword phrases; comments,
 // ENUM / SET members, quoted option values, lengths and numbers exactly; the partitioning text
 // with its runs of whitespace taken as one space. INDEX versus KEY is part of the structure.
+// The same holds for CREATE INDEX, ALTER TABLE, DROP, CREATE DATABASE and SET; an ALTER action
+// kept as text (kOther) compares with runs of whitespace as one space, case kept.
 //
 // Also defines Ident::Value() and SameName() from ast.h.
 #include <string>
@@ -115,6 +117,18 @@ bool SameOptionValue(std::string_view a, std::string_view b) {
   return SameWords(a, b);
 }
 
+bool SameOption(const ast::TableOption& a, const ast::TableOption& b) {
+  return SameWords(a.name, b.name) && SameOptionValue(a.value, b.value) && a.equals == b.equals;
+}
+
+bool SameOptions(std::span<const ast::TableOption> a, std::span<const ast::TableOption> b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (!SameOption(a[i], b[i])) return false;
+  }
+  return true;
+}
+
 class Comparer {
  public:
   bool Statement(const ast::Statement& a, const ast::Statement& b);
@@ -161,6 +175,11 @@ class Comparer {
   bool ColumnDef(const ast::ColumnDef& a, const ast::ColumnDef& b);
   static bool ColumnType(const ast::ColumnType& a, const ast::ColumnType& b);
   bool IndexDef(const ast::IndexDef& a, const ast::IndexDef& b);
+  bool CreateIndex(const ast::CreateIndexStatement& a, const ast::CreateIndexStatement& b);
+  bool AlterTable(const ast::AlterTableStatement& a, const ast::AlterTableStatement& b);
+  bool AlterAction(const ast::AlterAction& a, const ast::AlterAction& b);
+  static bool DropTable(const ast::DropTableStatement& a, const ast::DropTableStatement& b);
+  bool Set(const ast::SetStatement& a, const ast::SetStatement& b);
   bool KeyPart(const ast::KeyPart& a, const ast::KeyPart& b) {
     return SameAlias(a.column, b.column) && Expr(a.expr, b.expr) && a.length == b.length &&
            a.direction == b.direction;
@@ -346,6 +365,28 @@ bool Comparer::Statement(const ast::Statement& a, const ast::Statement& b) {
       return Delete(a.As<ast::DeleteStatement>(), b.As<ast::DeleteStatement>());
     case ast::StatementKind::kCreateTable:
       return CreateTable(a.As<ast::CreateTableStatement>(), b.As<ast::CreateTableStatement>());
+    case ast::StatementKind::kCreateIndex:
+      return CreateIndex(a.As<ast::CreateIndexStatement>(), b.As<ast::CreateIndexStatement>());
+    case ast::StatementKind::kAlterTable:
+      return AlterTable(a.As<ast::AlterTableStatement>(), b.As<ast::AlterTableStatement>());
+    case ast::StatementKind::kDropTable:
+      return DropTable(a.As<ast::DropTableStatement>(), b.As<ast::DropTableStatement>());
+    case ast::StatementKind::kDropIndex: {
+      const auto& x = a.As<ast::DropIndexStatement>();
+      const auto& y = b.As<ast::DropIndexStatement>();
+      return SameAlias(x.index, y.index) && Names(x.table, y.table) &&
+             SameOptions(x.algorithm_lock, y.algorithm_lock);
+    }
+    case ast::StatementKind::kCreateDatabase: {
+      const auto& x = a.As<ast::CreateDatabaseStatement>();
+      const auto& y = b.As<ast::CreateDatabaseStatement>();
+      return x.schema_keyword == y.schema_keyword && x.if_not_exists == y.if_not_exists &&
+             SameAlias(x.name, y.name) && SameOptions(x.options, y.options);
+    }
+    case ast::StatementKind::kUse:
+      return SameAlias(a.As<ast::UseStatement>().database, b.As<ast::UseStatement>().database);
+    case ast::StatementKind::kSet:
+      return Set(a.As<ast::SetStatement>(), b.As<ast::SetStatement>());
     case ast::StatementKind::kUnsupported:
       return SameWords(a.As<ast::UnsupportedStatement>().what,
                        b.As<ast::UnsupportedStatement>().what);
@@ -522,11 +563,8 @@ bool Comparer::CreateTable(const ast::CreateTableStatement& a, const ast::Create
   const auto same_index = [this](const ast::IndexDef& x, const ast::IndexDef& y) {
     return IndexDef(x, y);
   };
-  const auto same_option = [](const ast::TableOption& x, const ast::TableOption& y) {
-    return SameWords(x.name, y.name) && SameOptionValue(x.value, y.value) && x.equals == y.equals;
-  };
   return a.has_elements == b.has_elements && Spans(a.columns, b.columns, same_column) &&
-         Spans(a.indexes, b.indexes, same_index) && Spans(a.options, b.options, same_option) &&
+         Spans(a.indexes, b.indexes, same_index) && SameOptions(a.options, b.options) &&
          SameSpacing(a.partitioning, b.partitioning) && SameWords(a.duplicates, b.duplicates) &&
          Query(a.query, b.query) && (a.query == nullptr || a.as_keyword == b.as_keyword);
 }
@@ -572,6 +610,78 @@ bool Comparer::IndexDef(const ast::IndexDef& a, const ast::IndexDef& b) {
          SameWords(a.match, b.match) && SameWords(a.on_delete, b.on_delete) &&
          SameWords(a.on_update, b.on_update) && Expr(a.check, b.check) &&
          SameWords(a.enforced, b.enforced);
+}
+
+// --- CREATE INDEX, ALTER TABLE, DROP, CREATE DATABASE, USE, SET ------------------------------
+
+// CREATE INDEX is always spelt INDEX: the index's INDEX / KEY flags do not count.
+bool Comparer::CreateIndex(const ast::CreateIndexStatement& a, const ast::CreateIndexStatement& b) {
+  ast::IndexDef x = a.index;
+  ast::IndexDef y = b.index;
+  x.index_keyword = x.key_keyword = y.index_keyword = y.key_keyword = false;
+  return IndexDef(x, y) && Names(a.table, b.table) &&
+         SameOptions(a.algorithm_lock, b.algorithm_lock);
+}
+
+bool Comparer::AlterTable(const ast::AlterTableStatement& a, const ast::AlterTableStatement& b) {
+  const auto same_action = [this](const ast::AlterAction& x, const ast::AlterAction& y) {
+    return AlterAction(x, y);
+  };
+  return a.online == b.online && a.ignore == b.ignore && Names(a.table, b.table) &&
+         Spans(a.actions, b.actions, same_action) && SameSpacing(a.partitioning, b.partitioning);
+}
+
+// The column, the key and the option count only for the kinds that have them, COLUMN only
+// where it is optional, KEY versus INDEX only for DROP and RENAME INDEX. Positions, charsets
+// and TO / AS compare as keyword phrases, kOther's text with runs of whitespace as one space.
+bool Comparer::AlterAction(const ast::AlterAction& a, const ast::AlterAction& b) {
+  using K = ast::AlterKind;
+  if (a.kind != b.kind || a.if_exists != b.if_exists || !SameAlias(a.name, b.name) ||
+      !SameAlias(a.new_name, b.new_name) || !SameWords(a.position, b.position) ||
+      !SameCharset(a.charset, b.charset) || !SameCharset(a.collation, b.collation) ||
+      !Names(a.table, b.table) || !SameWords(a.rename_word, b.rename_word) ||
+      !SameSpacing(a.text, b.text)) {
+    return false;
+  }
+  switch (a.kind) {
+    case K::kAddColumn:
+    case K::kModifyColumn:
+    case K::kChangeColumn:
+      return a.column_keyword == b.column_keyword && ColumnDef(a.column, b.column);
+    case K::kDropColumn:
+      return a.column_keyword == b.column_keyword;
+    case K::kAddIndex:
+      return IndexDef(a.index, b.index);
+    case K::kDropIndex:
+    case K::kRenameIndex:
+      return a.key_keyword == b.key_keyword;
+    case K::kOption:
+      return SameOption(a.option, b.option);
+    default:
+      return true;
+  }
+}
+
+bool Comparer::DropTable(const ast::DropTableStatement& a, const ast::DropTableStatement& b) {
+  return a.temporary == b.temporary && a.if_exists == b.if_exists &&
+         Spans(a.tables, b.tables, Names) && SameWords(a.behavior, b.behavior);
+}
+
+std::string_view CharsetWord(const ast::SetStatement& s) {  // empty: CHARACTER SET, as printed
+  return s.charset_word.empty() ? "CHARACTER SET" : s.charset_word;
+}
+
+// NAMES and CHARACTER SET compare their charset (quoted or not) and collation; the spelling
+// CHARSET versus CHARACTER SET counts only for SET CHARACTER SET.
+bool Comparer::Set(const ast::SetStatement& a, const ast::SetStatement& b) {
+  const auto same_variable = [this](const ast::SetVariable& x, const ast::SetVariable& y) {
+    return SameWords(x.scope, y.scope) && Expr(x.target, y.target) && Expr(x.value, y.value) &&
+           x.assign_operator == y.assign_operator;
+  };
+  return a.names == b.names && a.charset == b.charset &&
+         (!a.charset || SameWords(CharsetWord(a), CharsetWord(b))) &&
+         SameCharset(a.value, b.value) && SameCharset(a.collation, b.collation) &&
+         Spans(a.variables, b.variables, same_variable);
 }
 
 }  // namespace

@@ -80,6 +80,11 @@ static_assert(std::size(kNullabilities) == static_cast<size_t>(ast::Nullability:
 constexpr std::string_view kIndexTypes[] = {"primary", "unique",  "key",  "fulltext",
                                             "spatial", "foreign", "check"};
 static_assert(std::size(kIndexTypes) == static_cast<size_t>(ast::IndexType::kCheck) + 1);
+constexpr std::string_view kAlterKinds[] = {
+    "add_column",       "add_index",       "drop_column",   "drop_index",    "drop_primary_key",
+    "drop_foreign_key", "modify_column",   "change_column", "rename_column", "rename_index",
+    "rename_table",     "convert_charset", "option",        "other"};
+static_assert(std::size(kAlterKinds) == static_cast<size_t>(ast::AlterKind::kOther) + 1);
 
 // A value out of its enum's range (only a hand-built tree has one) still gives valid JSON.
 template <size_t N, typename E>
@@ -233,6 +238,17 @@ class JsonBuilder {
   void ColumnDef(const ast::ColumnDef& c);
   void ColumnType(const ast::ColumnType& t);
   void IndexDef(const ast::IndexDef& d);
+  void TableOptions(std::string_view key, std::span<const ast::TableOption> options);
+  void TableOption(const ast::TableOption& o);
+
+  // CREATE INDEX, ALTER TABLE, DROP, CREATE DATABASE, USE, SET.
+  void CreateIndex(const ast::CreateIndexStatement& s);
+  void AlterTable(const ast::AlterTableStatement& s);
+  void AlterAction(const ast::AlterAction& a);
+  void DropTable(const ast::DropTableStatement& s);
+  void DropIndex(const ast::DropIndexStatement& s);
+  void CreateDatabase(const ast::CreateDatabaseStatement& s);
+  void Set(const ast::SetStatement& s);
 
   std::string out_;
 };
@@ -496,6 +512,34 @@ void JsonBuilder::Statement(const ast::Statement& s) {
       Begin("create_table_statement", s.span);
       CreateTable(s.As<ast::CreateTableStatement>());
       break;
+    case ast::StatementKind::kCreateIndex:
+      Begin("create_index_statement", s.span);
+      CreateIndex(s.As<ast::CreateIndexStatement>());
+      break;
+    case ast::StatementKind::kAlterTable:
+      Begin("alter_table_statement", s.span);
+      AlterTable(s.As<ast::AlterTableStatement>());
+      break;
+    case ast::StatementKind::kDropTable:
+      Begin("drop_table_statement", s.span);
+      DropTable(s.As<ast::DropTableStatement>());
+      break;
+    case ast::StatementKind::kDropIndex:
+      Begin("drop_index_statement", s.span);
+      DropIndex(s.As<ast::DropIndexStatement>());
+      break;
+    case ast::StatementKind::kCreateDatabase:
+      Begin("create_database_statement", s.span);
+      CreateDatabase(s.As<ast::CreateDatabaseStatement>());
+      break;
+    case ast::StatementKind::kUse:
+      Begin("use_statement", s.span);
+      Ident("database", s.As<ast::UseStatement>().database);
+      break;
+    case ast::StatementKind::kSet:
+      Begin("set_statement", s.span);
+      Set(s.As<ast::SetStatement>());
+      break;
     case ast::StatementKind::kUnsupported:
       Begin("unsupported_statement", s.span);
       Text("what", s.As<ast::UnsupportedStatement>().what);
@@ -728,13 +772,7 @@ void JsonBuilder::CreateTable(const ast::CreateTableStatement& s) {
   Array("indexes", s.indexes, [this](const ast::IndexDef& d) { IndexDef(d); });
   Idents("like", s.like.parts);
   Flag("like_parens", s.like_parens);
-  Array("options", s.options, [this](const ast::TableOption& o) {
-    BeginPlain();
-    Text("name", o.name);
-    Text("value", o.value);
-    Flag("equals", o.equals);
-    End();
-  });
+  TableOptions("options", s.options);
   Text("partitioning", s.partitioning);
   Text("duplicates", s.duplicates);
   Flag("as_keyword", s.as_keyword);
@@ -808,6 +846,111 @@ void JsonBuilder::IndexDef(const ast::IndexDef& d) {
   Expr("check", d.check);
   Text("enforced", d.enforced);
   End();
+}
+
+void JsonBuilder::TableOptions(std::string_view key, std::span<const ast::TableOption> options) {
+  Array(key, options, [this](const ast::TableOption& o) { TableOption(o); });
+}
+
+void JsonBuilder::TableOption(const ast::TableOption& o) {
+  BeginPlain();
+  Text("name", o.name);
+  Text("value", o.value);
+  Flag("equals", o.equals);
+  End();
+}
+
+// --- CREATE INDEX, ALTER TABLE, DROP, CREATE DATABASE, USE, SET ------------------------------
+
+void JsonBuilder::CreateIndex(const ast::CreateIndexStatement& s) {
+  Key("index");
+  IndexDef(s.index);
+  Idents("table", s.table.parts);
+  TableOptions("algorithm_lock", s.algorithm_lock);
+}
+
+void JsonBuilder::AlterTable(const ast::AlterTableStatement& s) {
+  Flag("online", s.online);
+  Flag("ignore", s.ignore);
+  Idents("table", s.table.parts);
+  Array("actions", s.actions, [this](const ast::AlterAction& a) { AlterAction(a); });
+  Text("partitioning", s.partitioning);
+}
+
+// AlterAction's `kind` is written "action" ("kind" names a node's struct). "column", "index"
+// and "option" are null unless the action has one (ADD / MODIFY / CHANGE column, ADD key,
+// an option).
+void JsonBuilder::AlterAction(const ast::AlterAction& a) {
+  using K = ast::AlterKind;
+  BeginPlain();
+  Enum("action", kAlterKinds, a.kind);
+  Flag("column_keyword", a.column_keyword);
+  Flag("if_exists", a.if_exists);
+  Key("column");
+  if (a.kind == K::kAddColumn || a.kind == K::kModifyColumn || a.kind == K::kChangeColumn) {
+    ColumnDef(a.column);
+  } else {
+    Raw("null");
+  }
+  Ident("name", a.name);
+  Ident("new_name", a.new_name);
+  Flag("key_keyword", a.key_keyword);
+  Text("position", a.position);
+  Key("index");
+  if (a.kind == K::kAddIndex) {
+    IndexDef(a.index);
+  } else {
+    Raw("null");
+  }
+  Text("charset", a.charset);
+  Text("collation", a.collation);
+  Idents("table", a.table.parts);
+  Text("rename_word", a.rename_word);
+  Key("option");
+  if (a.kind == K::kOption) {
+    TableOption(a.option);
+  } else {
+    Raw("null");
+  }
+  Text("text", a.text);
+  End();
+}
+
+// "tables" is an array of names, each a string[].
+void JsonBuilder::DropTable(const ast::DropTableStatement& s) {
+  Flag("temporary", s.temporary);
+  Flag("if_exists", s.if_exists);
+  Array("tables", s.tables, [this](const ast::Name& n) { IdentArray(n.parts); });
+  Text("behavior", s.behavior);
+}
+
+void JsonBuilder::DropIndex(const ast::DropIndexStatement& s) {
+  Ident("index", s.index);
+  Idents("table", s.table.parts);
+  TableOptions("algorithm_lock", s.algorithm_lock);
+}
+
+void JsonBuilder::CreateDatabase(const ast::CreateDatabaseStatement& s) {
+  Flag("schema_keyword", s.schema_keyword);
+  Flag("if_not_exists", s.if_not_exists);
+  Ident("name", s.name);
+  TableOptions("options", s.options);
+}
+
+void JsonBuilder::Set(const ast::SetStatement& s) {
+  Flag("names", s.names);
+  Flag("charset", s.charset);
+  Text("charset_word", s.charset_word);
+  Text("value", s.value);
+  Text("collation", s.collation);
+  Array("variables", s.variables, [this](const ast::SetVariable& v) {
+    BeginPlain();
+    Text("scope", v.scope);
+    Expr("target", v.target);
+    Expr("value", v.value);
+    Flag("assign_operator", v.assign_operator);
+    End();
+  });
 }
 
 }  // namespace

@@ -72,8 +72,7 @@ class StatementParser {
     const bool select = IsWord(first, "select") || first.kind == TokenKind::kLParen;
     const bool dml = IsWord(first, "insert") || IsWord(first, "replace") ||
                      IsWord(first, "update") || IsWord(first, "delete") || IsWord(first, "with") ||
-                     (IsWord(first, "create") &&
-                      (PeekWord("table", 1) || (PeekWord("temporary", 1) && PeekWord("table", 2))));
+                     ModelledDdl();
     if (select || dml) {
       if (bad_) {
         throw Failure{bad_->offset, bad_->kind == TokenKind::kIllegal ? "unexpected character"
@@ -98,9 +97,52 @@ class StatementParser {
   }
 
   // modelled: query | [WITH …] (UPDATE … | DELETE …) | (INSERT | REPLACE) …
+  // The DDL and session statements this parser models (the rest of CREATE, ALTER, DROP and SET
+  // is recognised and skipped).
+  bool ModelledDdl() const {
+    if (PeekWord("create")) {
+      size_t i = 1;
+      if (PeekWord("temporary", i)) return PeekWord("table", i + 1);
+      if (PeekWord("unique", i) || PeekWord("fulltext", i) || PeekWord("spatial", i)) ++i;
+      return PeekWord("table", i) || PeekWord("index", i) ||
+             (i == 1 && (PeekWord("database", i) || PeekWord("schema", i)));
+    }
+    if (PeekWord("alter")) {
+      size_t i = 1;
+      if (PeekWord("online", i)) ++i;
+      if (PeekWord("ignore", i)) ++i;
+      return PeekWord("table", i);
+    }
+    if (PeekWord("drop")) {
+      return PeekWord("table", 1) || PeekWord("index", 1) ||
+             (PeekWord("temporary", 1) && PeekWord("table", 2));
+    }
+    if (PeekWord("use")) return true;
+    if (PeekWord("set")) {
+      // SET TRANSACTION, PASSWORD, ROLE, DEFAULT ROLE, RESOURCE GROUP, STATEMENT … FOR are
+      // other statements.
+      size_t i = 1;
+      if (PeekWord("global", i) || PeekWord("session", i) || PeekWord("local", i)) ++i;
+      for (const char* w :
+           {"transaction", "password", "role", "default", "resource", "statement"}) {
+        if (PeekWord(w, i)) return false;
+      }
+      return true;
+    }
+    return false;
+  }
+
   Statement* ParseModelled() {
     if (PeekWord("insert") || PeekWord("replace")) return ParseInsert();
-    if (PeekWord("create")) return ParseCreateTable();
+    if (PeekWord("create")) {
+      if (PeekWord("database", 1) || PeekWord("schema", 1)) return ParseCreateDatabase();
+      if (PeekWord("table", 1) || PeekWord("temporary", 1)) return ParseCreateTable();
+      return ParseCreateIndex();
+    }
+    if (PeekWord("alter")) return ParseAlterTable();
+    if (PeekWord("drop")) return PeekWord("index", 1) ? ParseDropIndex() : ParseDropTable();
+    if (PeekWord("use")) return ParseUse();
+    if (PeekWord("set")) return ParseSet();
     bool recursive = false;
     std::span<const Cte> with;
     const size_t before_with = pos_;
@@ -637,6 +679,360 @@ class StatementParser {
       options.push_back(o);
     }
     return Keep(options);
+  }
+
+  // --- other DDL and session statements ------------------------------------------------------
+  template <typename T>
+  T* NewStatement() {
+    T* s = arena_.New<T>();
+    s->kind = T::kKind;
+    return s;
+  }
+
+  // {ALGORITHM [=] x | LOCK [=] x}
+  std::span<const TableOption> ParseAlgorithmLock() {
+    std::vector<TableOption> options;
+    while (PeekWord("algorithm") || PeekWord("lock")) {
+      TableOption o{};
+      o.name = Text(Next());
+      o.equals = Accept(TokenKind::kEq);
+      if (Peek().kind != TokenKind::kIdentifier) Fail("a value for " + Upper(o.name));
+      o.value = Text(Next());
+      options.push_back(o);
+    }
+    return Keep(options);
+  }
+
+  // create_index: CREATE [UNIQUE | FULLTEXT | SPATIAL] INDEX name [USING type] ON name (parts)
+  //               {index_option} {ALGORITHM … | LOCK …}
+  Statement* ParseCreateIndex() {
+    auto* s = NewStatement<CreateIndexStatement>();
+    ExpectWord("create");
+    IndexDef& d = s->index;
+    d.type = AcceptWord("unique")     ? IndexType::kUnique
+             : AcceptWord("fulltext") ? IndexType::kFulltext
+             : AcceptWord("spatial")  ? IndexType::kSpatial
+                                      : IndexType::kKey;
+    ExpectWord("index");
+    d.index_keyword = true;
+    d.name = ParseIdent("an index name");
+    if (AcceptWord("using")) d.using_type = Text(Next());
+    ExpectWord("on");
+    s->table = ParseName(2, "a table name");
+    d.parts = ParseKeyParts();
+    ParseIndexOptions(d);
+    s->algorithm_lock = ParseAlgorithmLock();
+    return s;
+  }
+
+  // drop_index: DROP INDEX name ON name {ALGORITHM … | LOCK …}
+  Statement* ParseDropIndex() {
+    auto* s = NewStatement<DropIndexStatement>();
+    ExpectWord("drop");
+    ExpectWord("index");
+    if (PeekWord("primary")) {
+      s->index = MakeIdent(Next());
+    } else {
+      s->index = ParseIdent("an index name");
+    }
+    ExpectWord("on");
+    s->table = ParseName(2, "a table name");
+    s->algorithm_lock = ParseAlgorithmLock();
+    return s;
+  }
+
+  // drop_table: DROP [TEMPORARY] TABLE [IF EXISTS] name {, name} [RESTRICT | CASCADE]
+  Statement* ParseDropTable() {
+    auto* s = NewStatement<DropTableStatement>();
+    ExpectWord("drop");
+    s->temporary = AcceptWord("temporary");
+    ExpectWord("table");
+    s->if_exists = AcceptIfExists();
+    std::vector<Name> tables;
+    do {
+      tables.push_back(ParseName(2, "a table name"));
+    } while (Accept(TokenKind::kComma));
+    s->tables = Keep(tables);
+    if (PeekWord("restrict") || PeekWord("cascade")) s->behavior = Text(Next());
+    return s;
+  }
+
+  bool AcceptIfExists() {
+    if (!PeekWord("if") || !PeekWord("exists", 1)) return false;
+    Next();
+    Next();
+    return true;
+  }
+  bool AcceptIfNotExists() {
+    if (!PeekWord("if") || !PeekWord("not", 1) || !PeekWord("exists", 2)) return false;
+    Next();
+    Next();
+    Next();
+    return true;
+  }
+
+  // create_database: CREATE {DATABASE | SCHEMA} [IF NOT EXISTS] name {database_option}
+  Statement* ParseCreateDatabase() {
+    auto* s = NewStatement<CreateDatabaseStatement>();
+    ExpectWord("create");
+    s->schema_keyword = PeekWord("schema");
+    Next();
+    s->if_not_exists = AcceptIfNotExists();
+    s->name = ParseIdent("a database name");
+    s->options = ParseTableOptions();
+    return s;
+  }
+
+  Statement* ParseUse() {  // use: USE name
+    auto* s = NewStatement<UseStatement>();
+    ExpectWord("use");
+    s->database = ParseIdent("a database name");
+    return s;
+  }
+
+  // set: SET NAMES x [COLLATE y] | SET {CHARACTER SET | CHARSET} x
+  //    | SET [scope] target = expr {, [scope] target = expr}
+  Statement* ParseSet() {
+    auto* s = NewStatement<SetStatement>();
+    ExpectWord("set");
+    if (AcceptWord("names")) {
+      s->names = true;
+      s->value = ParseCharsetName();
+      if (AcceptWord("collate")) s->collation = ParseCharsetName();
+      return s;
+    }
+    if (PeekWord("charset") || (PeekWord("character") && PeekWord("set", 1))) {
+      const size_t from = pos_;
+      if (!AcceptWord("charset")) {
+        Next();
+        Next();
+      }
+      s->charset = true;
+      s->charset_word = TextFrom(from);
+      s->value = ParseCharsetName();
+      return s;
+    }
+    std::vector<SetVariable> vars;
+    do {
+      SetVariable v{};
+      for (const char* w : {"global", "session", "local", "persist", "persist_only"}) {
+        if (PeekWord(w)) {
+          v.scope = Text(Next());
+          break;
+        }
+      }
+      const uint32_t start = Start();
+      if (Peek().kind == TokenKind::kUserVariable || Peek().kind == TokenKind::kSystemVariable) {
+        v.target = ParsePrimary();
+      } else {
+        auto* c = NewExpr<Column>(start);
+        c->name = ParseName(2, "a variable name");
+        v.target = Finish(c);
+      }
+      if (Accept(TokenKind::kAssign)) {
+        v.assign_operator = true;
+      } else {
+        Expect(TokenKind::kEq, "'=' after the variable");
+      }
+      // ON and OFF are words, not expressions, on the right of SET.
+      if (PeekWord("on") || PeekWord("off") || PeekWord("all")) {
+        auto* c = NewExpr<Column>(Start());
+        std::vector<Ident> parts{MakeIdent(Next())};
+        c->name = Name{Keep(parts)};
+        v.value = Finish(c);
+      } else {
+        v.value = ParseExpr();
+      }
+      vars.push_back(v);
+    } while (Accept(TokenKind::kComma));
+    s->variables = Keep(vars);
+    return s;
+  }
+
+  // alter_table: ALTER [ONLINE] [IGNORE] TABLE name action {, action} [partitioning]
+  Statement* ParseAlterTable() {
+    auto* s = NewStatement<AlterTableStatement>();
+    ExpectWord("alter");
+    s->online = AcceptWord("online");
+    s->ignore = AcceptWord("ignore");
+    ExpectWord("table");
+    s->table = ParseName(2, "a table name");
+    std::vector<AlterAction> actions;
+    if (Peek().kind != TokenKind::kEnd && Peek().kind != TokenKind::kSemicolon &&
+        !PeekWord("partition")) {
+      do {
+        actions.push_back(ParseAlterAction());
+      } while (Accept(TokenKind::kComma));
+    }
+    s->actions = Keep(actions);
+    if (PeekWord("partition") || PeekWord("remove")) {
+      const size_t from = pos_;
+      while (Peek().kind != TokenKind::kEnd && Peek().kind != TokenKind::kSemicolon) Next();
+      s->partitioning = TextFrom(from);
+    }
+    return s;
+  }
+
+  std::string_view ParsePosition() {  // [FIRST | AFTER col]
+    const size_t from = pos_;
+    if (AcceptWord("first")) return TextFrom(from);
+    if (AcceptWord("after")) {
+      ParseIdent("a column name after AFTER");
+      return TextFrom(from);
+    }
+    return {};
+  }
+
+  AlterAction ParseAlterAction() {
+    AlterAction a{};
+    const size_t from = pos_;
+    if (AcceptWord("add")) {
+      if (PeekWord("partition")) return OtherAction(from);
+      if (StartsIndex()) {
+        a.kind = AlterKind::kAddIndex;
+        a.index = ParseIndexDef();
+        return a;
+      }
+      a.column_keyword = AcceptWord("column");
+      a.if_exists = AcceptIfNotExists();
+      if (Peek().kind == TokenKind::kLParen) return OtherAction(from);  // ADD (col, col)
+      a.kind = AlterKind::kAddColumn;
+      a.column = ParseColumnDef();
+      a.position = ParsePosition();
+      return a;
+    }
+    if (AcceptWord("drop")) {
+      if (PeekWord("primary") && PeekWord("key", 1)) {
+        Next();
+        Next();
+        a.kind = AlterKind::kDropPrimaryKey;
+        return a;
+      }
+      if (PeekWord("foreign") && PeekWord("key", 1)) {
+        Next();
+        Next();
+        a.kind = AlterKind::kDropForeignKey;
+        a.if_exists = AcceptIfExists();
+        a.name = ParseIdent("a foreign key name");
+        return a;
+      }
+      if (PeekWord("index") || PeekWord("key")) {
+        a.kind = AlterKind::kDropIndex;
+        a.key_keyword = PeekWord("key");
+        Next();
+        a.if_exists = AcceptIfExists();
+        a.name = ParseIdent("an index name");
+        return a;
+      }
+      if (PeekWord("check") || PeekWord("constraint") || PeekWord("partition")) {
+        return OtherAction(from);
+      }
+      a.kind = AlterKind::kDropColumn;
+      a.column_keyword = AcceptWord("column");
+      a.if_exists = AcceptIfExists();
+      a.name = ParseIdent("a column name");
+      return a;
+    }
+    if (AcceptWord("modify")) {
+      a.kind = AlterKind::kModifyColumn;
+      a.column_keyword = AcceptWord("column");
+      a.if_exists = AcceptIfExists();
+      a.column = ParseColumnDef();
+      a.position = ParsePosition();
+      return a;
+    }
+    if (AcceptWord("change")) {
+      a.kind = AlterKind::kChangeColumn;
+      a.column_keyword = AcceptWord("column");
+      a.if_exists = AcceptIfExists();
+      a.name = ParseIdent("a column name");
+      a.column = ParseColumnDef();
+      a.position = ParsePosition();
+      return a;
+    }
+    if (AcceptWord("rename")) {
+      if (AcceptWord("column")) {
+        a.kind = AlterKind::kRenameColumn;
+        a.name = ParseIdent("a column name");
+        ExpectWord("to");
+        a.new_name = ParseIdent("the new column name");
+        return a;
+      }
+      if (PeekWord("index") || PeekWord("key")) {
+        a.kind = AlterKind::kRenameIndex;
+        a.key_keyword = PeekWord("key");
+        Next();
+        a.name = ParseIdent("an index name");
+        ExpectWord("to");
+        a.new_name = ParseIdent("the new index name");
+        return a;
+      }
+      a.kind = AlterKind::kRenameTable;
+      if (PeekWord("to") || PeekWord("as")) a.rename_word = Text(Next());
+      a.table = ParseName(2, "the new table name");
+      return a;
+    }
+    if (PeekWord("convert") && PeekWord("to", 1)) {
+      Next();
+      Next();
+      a.kind = AlterKind::kConvertCharset;
+      if (!AcceptWord("charset")) {
+        ExpectWord("character");
+        ExpectWord("set");
+      }
+      a.charset = ParseCharsetName();
+      if (AcceptWord("collate")) a.collation = ParseCharsetName();
+      return a;
+    }
+    // A table option (ENGINE=x, [DEFAULT] CHARSET=x, AUTO_INCREMENT=n, ALGORITHM=INPLACE, …),
+    // else anything else up to the next action, kept as written.
+    if (Peek().kind == TokenKind::kIdentifier &&
+        (Peek(1).kind == TokenKind::kEq ||
+         (PeekWord("default") && Peek(2).kind == TokenKind::kEq) ||
+         (PeekWord("default") && PeekWord("character", 1) && Peek(3).kind == TokenKind::kEq))) {
+      const std::span<const TableOption> one = ParseOneTableOption();
+      a.kind = AlterKind::kOption;
+      a.option = one[0];
+      return a;
+    }
+    return OtherAction(from);
+  }
+
+  std::span<const TableOption> ParseOneTableOption() {
+    // ParseTableOptions reads a run of options; an ALTER action is one: stop at a comma.
+    const size_t from = pos_;
+    TableOption o{};
+    AcceptWord("default");
+    if ((PeekWord("character") && PeekWord("set", 1))) Next();
+    if (Peek().kind != TokenKind::kIdentifier) Fail("a table option");
+    Next();
+    o.name = TextFrom(from);
+    o.equals = Accept(TokenKind::kEq);
+    const size_t value_from = pos_;
+    if (Peek().kind == TokenKind::kEnd) Fail("a value for the table option");
+    Next();
+    o.value = TextFrom(value_from);
+    std::vector<TableOption> one{o};
+    return Keep(one);
+  }
+
+  // Any other action, up to the next comma at this level, kept as written.
+  AlterAction OtherAction(size_t from) {
+    pos_ = from;
+    AlterAction a{};
+    a.kind = AlterKind::kOther;
+    while (Peek().kind != TokenKind::kEnd && Peek().kind != TokenKind::kSemicolon &&
+           Peek().kind != TokenKind::kComma && !PeekWord("partition")) {
+      if (Peek().kind == TokenKind::kLParen) {
+        const size_t close = MatchingParen(0);
+        for (size_t i = 0; i <= close && Peek().kind != TokenKind::kEnd; ++i) Next();
+        continue;
+      }
+      Next();
+    }
+    if (pos_ == from) Fail("an ALTER TABLE action");
+    a.text = TextFrom(from);
+    return a;
   }
 
   // ( [col {, col}] ): columns of INSERT, where a reserved word after a dot is still a name.

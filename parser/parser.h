@@ -11,9 +11,10 @@
 // Scope of this version: SELECT in full (WITH [RECURSIVE], set operations, joins, derived
 // tables and LATERAL, index hints, GROUP BY … WITH ROLLUP, HAVING, WINDOW, ORDER BY, LIMIT,
 // locking clauses), INSERT / REPLACE / UPDATE / DELETE in their single- and multi-table forms,
-// CREATE TABLE as SHOW CREATE TABLE and mysqldump print it, and MySQL's whole expression grammar
-// with its operator precedence. The rest of the DDL comes next; until then it is an
-// UnsupportedStatement.
+// the DDL a schema and its migrations hold (CREATE TABLE as SHOW CREATE TABLE and mysqldump
+// print it, CREATE INDEX, ALTER TABLE, DROP TABLE / INDEX, CREATE DATABASE), USE and SET, and
+// MySQL's whole expression grammar with its operator precedence. Views, routines, triggers,
+// GRANT, SHOW and the rest are UnsupportedStatements.
 #pragma once
 
 #include <cstdint>

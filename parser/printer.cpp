@@ -12,7 +12,10 @@
 // insert_stmt, replace_stmt, update_stmt and delete_stmt, each optional part only when the AST
 // has it. CREATE TABLE prints its columns, then its keys and constraints (as SHOW CREATE TABLE
 // does, so an index written between two columns moves after them), each column's attributes in
-// one canonical order, and table options, partitioning and type names as written. An
+// one canonical order, and table options, partitioning and type names as written. CREATE INDEX,
+// ALTER TABLE, DROP TABLE / INDEX, CREATE DATABASE, USE and SET follow the same rules: options,
+// positions, charsets and an ALTER action the AST does not model (kOther) come out as written,
+// and the optional words the AST records (COLUMN, KEY, TO / AS, :=) as recorded. An
 // UnsupportedStatement keeps only its first keyword, not its text: it prints as that
 // keyword, upper-cased, which is not the original statement.
 #include <cstdint>
@@ -279,8 +282,21 @@ class Printer {
   void IndexDef(const ast::IndexDef& d);
   void IndexKeyword(const ast::IndexDef& d);
   void KeyPart(const ast::KeyPart& k);
+  void IndexOptions(const ast::IndexDef& d);
+  void TableOption(const ast::TableOption& o);
+  void TableOptions(std::span<const ast::TableOption> options);
   void Text(std::string_view keywords, std::string_view value);
   void WordsAfter(std::string_view keywords, std::string_view value);
+
+  // CREATE INDEX, ALTER TABLE, DROP, CREATE DATABASE, USE, SET.
+  void CreateIndex(const ast::CreateIndexStatement& s);
+  void AlterTable(const ast::AlterTableStatement& s);
+  void AlterAction(const ast::AlterAction& a);
+  void AlterColumn(std::string_view verb, const ast::AlterAction& a);
+  void DropTable(const ast::DropTableStatement& s);
+  void DropIndex(const ast::DropIndexStatement& s);
+  void CreateDatabase(const ast::CreateDatabaseStatement& s);
+  void Set(const ast::SetStatement& s);
 
   template <typename T, typename F>
   void List(std::span<T> items, F each) {
@@ -818,6 +834,22 @@ void Printer::Statement(const ast::Statement& s) {
       return Delete(s.As<ast::DeleteStatement>());
     case ast::StatementKind::kCreateTable:
       return CreateTable(s.As<ast::CreateTableStatement>());
+    case ast::StatementKind::kCreateIndex:
+      return CreateIndex(s.As<ast::CreateIndexStatement>());
+    case ast::StatementKind::kAlterTable:
+      return AlterTable(s.As<ast::AlterTableStatement>());
+    case ast::StatementKind::kDropTable:
+      return DropTable(s.As<ast::DropTableStatement>());
+    case ast::StatementKind::kDropIndex:
+      return DropIndex(s.As<ast::DropIndexStatement>());
+    case ast::StatementKind::kCreateDatabase:
+      return CreateDatabase(s.As<ast::CreateDatabaseStatement>());
+    case ast::StatementKind::kUse:
+      out_ += "USE ";
+      out_ += s.As<ast::UseStatement>().database.raw;
+      return;
+    case ast::StatementKind::kSet:
+      return Set(s.As<ast::SetStatement>());
     case ast::StatementKind::kUnsupported:
       return Words(s.As<ast::UnsupportedStatement>().what);
   }
@@ -1279,12 +1311,7 @@ void Printer::CreateTable(const ast::CreateTableStatement& s) {
     List(s.indexes, [this](const ast::IndexDef& d) { IndexDef(d); });
     out_ += ')';
   }
-  for (const ast::TableOption& o : s.options) {  // name and value as written
-    out_ += ' ';
-    out_ += o.name;
-    out_ += o.equals ? "=" : " ";
-    out_ += o.value;
-  }
+  TableOptions(s.options);
   if (!s.partitioning.empty()) {
     out_ += ' ';
     out_ += s.partitioning;
@@ -1399,10 +1426,30 @@ void Printer::IndexDef(const ast::IndexDef& d) {
     WordsAfter(" ON UPDATE ", d.on_update);
     return;
   }
+  IndexOptions(d);
+}
+
+// [KEY_BLOCK_SIZE=n] [COMMENT 'x'] [WITH PARSER p] [VISIBLE | INVISIBLE | …]
+void Printer::IndexOptions(const ast::IndexDef& d) {
   Text(" KEY_BLOCK_SIZE=", d.key_block_size);
   Text(" COMMENT ", d.comment);
   Text(" WITH PARSER ", d.parser);
   WordsAfter(" ", d.visibility);
+}
+
+// name=value or name value, both as written.
+void Printer::TableOption(const ast::TableOption& o) {
+  out_ += o.name;
+  out_ += o.equals ? "=" : " ";
+  out_ += o.value;
+}
+
+// Each option after a space: the table options of CREATE TABLE, ALGORITHM=x LOCK=y, ….
+void Printer::TableOptions(std::span<const ast::TableOption> options) {
+  for (const ast::TableOption& o : options) {
+    out_ += ' ';
+    TableOption(o);
+  }
 }
 
 // PRIMARY KEY, FOREIGN KEY and CHECK are fixed; INDEX or KEY is what was written, alone (KEY
@@ -1465,6 +1512,170 @@ void Printer::WordsAfter(std::string_view keywords, std::string_view value) {
   if (value.empty()) return;
   out_ += keywords;
   Words(value);
+}
+
+// --- CREATE INDEX, ALTER TABLE, DROP, CREATE DATABASE, USE, SET ------------------------------
+
+// CREATE [UNIQUE | FULLTEXT | SPATIAL] INDEX name [USING type] ON t (parts) [index options]
+// [ALGORITHM=x] [LOCK=y]: INDEX always, as the grammar has no KEY here.
+void Printer::CreateIndex(const ast::CreateIndexStatement& s) {
+  const ast::IndexDef& d = s.index;
+  out_ += "CREATE ";
+  if (d.type == ast::IndexType::kUnique) out_ += "UNIQUE ";
+  if (d.type == ast::IndexType::kFulltext) out_ += "FULLTEXT ";
+  if (d.type == ast::IndexType::kSpatial) out_ += "SPATIAL ";
+  out_ += "INDEX ";
+  out_ += d.name.raw;
+  WordsAfter(" USING ", d.using_type);
+  out_ += " ON ";
+  Name(s.table);
+  out_ += " (";
+  List(d.parts, [this](const ast::KeyPart& k) { KeyPart(k); });
+  out_ += ')';
+  IndexOptions(d);
+  TableOptions(s.algorithm_lock);
+}
+
+// ALTER [ONLINE] [IGNORE] TABLE t action, … [partitioning]
+void Printer::AlterTable(const ast::AlterTableStatement& s) {
+  out_ += "ALTER ";
+  if (s.online) out_ += "ONLINE ";
+  if (s.ignore) out_ += "IGNORE ";
+  out_ += "TABLE ";
+  Name(s.table);
+  if (!s.actions.empty()) out_ += ' ';
+  List(s.actions, [this](const ast::AlterAction& a) { AlterAction(a); });
+  if (!s.partitioning.empty()) {
+    out_ += ' ';
+    out_ += s.partitioning;
+  }
+}
+
+// Each action in the spelling its AST records; IF [NOT] EXISTS (MariaDB) wherever it is set.
+void Printer::AlterAction(const ast::AlterAction& a) {
+  const auto if_exists = [&] {
+    if (a.if_exists) out_ += "IF EXISTS ";
+  };
+  const std::string_view index_word = a.key_keyword ? "KEY " : "INDEX ";
+  switch (a.kind) {
+    case ast::AlterKind::kAddColumn:
+      return AlterColumn("ADD ", a);
+    case ast::AlterKind::kAddIndex:
+      out_ += "ADD ";
+      return IndexDef(a.index);
+    case ast::AlterKind::kDropColumn:
+      out_ += a.column_keyword ? "DROP COLUMN " : "DROP ";
+      if_exists();
+      out_ += a.name.raw;
+      return;
+    case ast::AlterKind::kDropIndex:
+      out_ += "DROP ";
+      out_ += index_word;
+      if_exists();
+      out_ += a.name.raw;
+      return;
+    case ast::AlterKind::kDropPrimaryKey:
+      out_ += "DROP PRIMARY KEY";
+      return;
+    case ast::AlterKind::kDropForeignKey:
+      out_ += "DROP FOREIGN KEY ";
+      if_exists();
+      out_ += a.name.raw;
+      return;
+    case ast::AlterKind::kModifyColumn:
+      return AlterColumn("MODIFY ", a);
+    case ast::AlterKind::kChangeColumn:
+      return AlterColumn("CHANGE ", a);
+    case ast::AlterKind::kRenameColumn:
+    case ast::AlterKind::kRenameIndex:
+      out_ += "RENAME ";
+      out_ += a.kind == ast::AlterKind::kRenameColumn ? "COLUMN " : index_word;
+      out_ += a.name.raw;
+      out_ += " TO ";
+      out_ += a.new_name.raw;
+      return;
+    case ast::AlterKind::kRenameTable:
+      out_ += "RENAME ";
+      if (!a.rename_word.empty()) {
+        Words(a.rename_word);
+        out_ += ' ';
+      }
+      return Name(a.table);
+    case ast::AlterKind::kConvertCharset:
+      out_ += "CONVERT TO CHARACTER SET ";
+      out_ += a.charset;
+      Text(" COLLATE ", a.collation);
+      return;
+    case ast::AlterKind::kOption:
+      return TableOption(a.option);
+    case ast::AlterKind::kOther:
+      out_ += a.text;
+      return;
+  }
+}
+
+// ADD | MODIFY | CHANGE [COLUMN] [IF [NOT] EXISTS] [old] column_def [FIRST | AFTER col]
+void Printer::AlterColumn(std::string_view verb, const ast::AlterAction& a) {
+  out_ += verb;
+  if (a.column_keyword) out_ += "COLUMN ";
+  if (a.if_exists) out_ += a.kind == ast::AlterKind::kAddColumn ? "IF NOT EXISTS " : "IF EXISTS ";
+  if (a.kind == ast::AlterKind::kChangeColumn) {
+    out_ += a.name.raw;
+    out_ += ' ';
+  }
+  ColumnDef(a.column);
+  Text(" ", a.position);
+}
+
+// DROP [TEMPORARY] TABLE [IF EXISTS] t, … [RESTRICT | CASCADE]
+void Printer::DropTable(const ast::DropTableStatement& s) {
+  out_ += s.temporary ? "DROP TEMPORARY TABLE " : "DROP TABLE ";
+  if (s.if_exists) out_ += "IF EXISTS ";
+  List(s.tables, [this](const ast::Name& n) { Name(n); });
+  WordsAfter(" ", s.behavior);
+}
+
+// DROP INDEX name ON t [ALGORITHM=x] [LOCK=y]
+void Printer::DropIndex(const ast::DropIndexStatement& s) {
+  out_ += "DROP INDEX ";
+  out_ += s.index.raw;
+  out_ += " ON ";
+  Name(s.table);
+  TableOptions(s.algorithm_lock);
+}
+
+// CREATE DATABASE | SCHEMA [IF NOT EXISTS] name [options]
+void Printer::CreateDatabase(const ast::CreateDatabaseStatement& s) {
+  out_ += s.schema_keyword ? "CREATE SCHEMA " : "CREATE DATABASE ";
+  if (s.if_not_exists) out_ += "IF NOT EXISTS ";
+  out_ += s.name.raw;
+  TableOptions(s.options);
+}
+
+// SET NAMES x [COLLATE y] | SET CHARACTER SET x | SET [scope] target = value, …: the charset
+// and collation as written (a name, a string or DEFAULT), the value a whole expression.
+void Printer::Set(const ast::SetStatement& s) {
+  out_ += "SET ";
+  if (s.names || s.charset) {
+    if (s.names) {
+      out_ += "NAMES ";
+    } else {
+      Words(s.charset_word.empty() ? "CHARACTER SET" : s.charset_word);
+      out_ += ' ';
+    }
+    out_ += s.value;
+    Text(" COLLATE ", s.collation);
+    return;
+  }
+  List(s.variables, [this](const ast::SetVariable& v) {
+    if (!v.scope.empty()) {
+      Words(v.scope);
+      out_ += ' ';
+    }
+    Expr(*v.target);
+    out_ += v.assign_operator ? " := " : " = ";
+    Expr(*v.value);
+  });
 }
 
 }  // namespace

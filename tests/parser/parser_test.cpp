@@ -530,3 +530,94 @@ TEST_CASE("CREATE TABLE … LIKE, … AS SELECT, TEMPORARY, IF NOT EXISTS") {
 
 }  // namespace
 }  // namespace qadvisor::parser
+
+namespace qadvisor::parser {
+namespace {
+
+using namespace ast;  // NOLINT
+
+const Statement& Only(const ParseResult& r) {
+  for (const Diagnostic& d : r.diagnostics()) INFO(d.ToString());
+  REQUIRE(r.ok());
+  REQUIRE(r.statements().size() == 1);
+  return *r.statements()[0];
+}
+
+TEST_CASE("CREATE INDEX, DROP INDEX, DROP TABLE") {
+  const ParseResult ci = Parse(
+      "CREATE UNIQUE INDEX ux ON db.t (a, b(10) DESC) USING BTREE COMMENT 'c' ALGORITHM=INPLACE "
+      "LOCK=NONE");
+  const CreateIndexStatement& c = Only(ci).As<CreateIndexStatement>();
+  CHECK(c.index.type == IndexType::kUnique);
+  CHECK(c.index.name.Value() == "ux");
+  CHECK(c.table.parts.size() == 2);
+  CHECK(c.index.parts.size() == 2);
+  CHECK(c.index.parts[1].length == "10");
+  CHECK(c.algorithm_lock.size() == 2);
+  const ParseResult di = Parse("DROP INDEX `PRIMARY` ON t LOCK = SHARED");
+  CHECK(Only(di).As<DropIndexStatement>().index.Value() == "PRIMARY");
+  const ParseResult dt = Parse("DROP TEMPORARY TABLE IF EXISTS a, db.b CASCADE");
+  const DropTableStatement& d = Only(dt).As<DropTableStatement>();
+  CHECK(d.temporary);
+  CHECK(d.if_exists);
+  CHECK(d.tables.size() == 2);
+  CHECK(d.behavior == "CASCADE");
+}
+
+TEST_CASE("ALTER TABLE: the actions a migration uses, and the rest kept as written") {
+  const ParseResult r = Parse(
+      "ALTER TABLE orders ADD COLUMN note VARCHAR(100) NULL AFTER status, "
+      "ADD INDEX idx_c (customer_id, created_at), DROP INDEX idx_old, DROP COLUMN legacy, "
+      "MODIFY total DECIMAL(12,2) NOT NULL, CHANGE COLUMN code sku VARCHAR(40) FIRST, "
+      "RENAME INDEX a TO b, CONVERT TO CHARACTER SET utf8mb4 COLLATE utf8mb4_bin, "
+      "ENGINE=InnoDB, ALGORITHM=INPLACE, ALTER INDEX idx_c INVISIBLE, DROP PRIMARY KEY, "
+      "ADD CONSTRAINT fk FOREIGN KEY (customer_id) REFERENCES customers (id), RENAME TO orders2");
+  const AlterTableStatement& a = Only(r).As<AlterTableStatement>();
+  REQUIRE(a.actions.size() == 14);
+  CHECK(a.actions[0].kind == AlterKind::kAddColumn);
+  CHECK(a.actions[0].column.name.Value() == "note");
+  CHECK(a.actions[0].position == "AFTER status");
+  CHECK(a.actions[1].kind == AlterKind::kAddIndex);
+  CHECK(a.actions[1].index.parts.size() == 2);
+  CHECK(a.actions[2].kind == AlterKind::kDropIndex);
+  CHECK(a.actions[3].kind == AlterKind::kDropColumn);
+  CHECK(a.actions[4].kind == AlterKind::kModifyColumn);
+  CHECK(a.actions[5].kind == AlterKind::kChangeColumn);
+  CHECK(a.actions[5].name.Value() == "code");
+  CHECK(a.actions[5].column.name.Value() == "sku");
+  CHECK(a.actions[6].kind == AlterKind::kRenameIndex);
+  CHECK(a.actions[7].kind == AlterKind::kConvertCharset);
+  CHECK(a.actions[7].charset == "utf8mb4");
+  CHECK(a.actions[8].kind == AlterKind::kOption);
+  CHECK(a.actions[8].option.value == "InnoDB");
+  CHECK(a.actions[9].kind == AlterKind::kOption);
+  CHECK(a.actions[10].kind == AlterKind::kOther);
+  CHECK(a.actions[10].text == "ALTER INDEX idx_c INVISIBLE");
+  CHECK(a.actions[11].kind == AlterKind::kDropPrimaryKey);
+  CHECK(a.actions[12].index.type == IndexType::kForeign);
+  CHECK(a.actions[13].kind == AlterKind::kRenameTable);
+}
+
+TEST_CASE("CREATE DATABASE, USE, SET NAMES, SET variables; SET TRANSACTION stays unmodelled") {
+  const ParseResult db = Parse("CREATE SCHEMA IF NOT EXISTS shop DEFAULT CHARACTER SET utf8mb4");
+  const CreateDatabaseStatement& d = Only(db).As<CreateDatabaseStatement>();
+  CHECK(d.schema_keyword);
+  CHECK(d.if_not_exists);
+  CHECK(d.options.size() == 1);
+  CHECK(Only(Parse("USE `shop`")).As<UseStatement>().database.Value() == "shop");
+  const ParseResult names = Parse("SET NAMES utf8mb4 COLLATE utf8mb4_unicode_ci");
+  CHECK(Only(names).As<SetStatement>().names);
+  CHECK(Only(names).As<SetStatement>().collation == "utf8mb4_unicode_ci");
+  const ParseResult vars = Parse(
+      "SET SESSION sql_mode = 'ANSI', @a := 1, @@global.max_connections = 10, autocommit = ON");
+  const SetStatement& v = Only(vars).As<SetStatement>();
+  REQUIRE(v.variables.size() == 4);
+  CHECK(v.variables[0].scope == "SESSION");
+  CHECK(v.variables[1].assign_operator);
+  CHECK(v.variables[2].target->kind == ExprKind::kVariable);
+  const ParseResult tx = Parse("SET TRANSACTION ISOLATION LEVEL READ COMMITTED");
+  CHECK(tx.statements()[0]->kind == StatementKind::kUnsupported);
+}
+
+}  // namespace
+}  // namespace qadvisor::parser

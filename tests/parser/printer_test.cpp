@@ -1,8 +1,9 @@
 // ToSql, Equal and ToJson on ASTs built by hand: the printer's parentheses for each level of
 // MySQL's precedence table and each special syntax, the SELECT clauses in order, each form of
-// INSERT / REPLACE / UPDATE / DELETE and CREATE TABLE, what Equal
-// ignores (spans, quoting, keyword case) and what it does not, and JSON that parses with the
-// documented shape (docs/ast-json.md). Round trips through Parse() are the parser's tests.
+// INSERT / REPLACE / UPDATE / DELETE and CREATE TABLE, CREATE INDEX, each ALTER TABLE action,
+// DROP TABLE / INDEX, CREATE DATABASE, USE and SET, what Equal ignores (spans, quoting, keyword
+// case) and what it does not, and JSON that parses with the documented shape (docs/ast-json.md).
+// Round trips through Parse() are the parser's tests.
 #include <catch2/catch.hpp>
 #include <initializer_list>
 #include <nlohmann/json.hpp>
@@ -1049,6 +1050,201 @@ TEST_CASE("CREATE TABLE: LIKE, options, partitioning and … AS query", "[printe
   CHECK(ToSql(*as) == "CREATE TABLE t (a INT) SELECT a");
 }
 
+// --- CREATE INDEX, ALTER TABLE, DROP, CREATE DATABASE, USE, SET ------------------------------
+
+AlterAction Action(AlterKind kind) {
+  AlterAction a{};
+  a.kind = kind;
+  return a;
+}
+
+AlterTableStatement* Alter(Build& b, std::initializer_list<AlterAction> actions) {
+  auto* s = b.New<AlterTableStatement>();
+  s->table = b.N({"t"});
+  s->actions = b.List<AlterAction>(actions);
+  return s;
+}
+
+TEST_CASE("CREATE INDEX and DROP INDEX: kind, USING before ON, options, ALGORITHM and LOCK",
+          "[printer]") {
+  Build b;
+  auto* s = b.New<CreateIndexStatement>();
+  s->index = Key(IndexType::kUnique, b, {"a", "b"}, "`ux`");
+  s->index.index_keyword = true;
+  s->index.using_type = "btree";
+  s->index.comment = "'c'";
+  s->index.visibility = "invisible";
+  std::vector<KeyPart> parts(s->index.parts.begin(), s->index.parts.end());
+  parts[0].length = "10";
+  parts[1].direction = Direction::kDesc;
+  s->index.parts = b.List<KeyPart>({parts[0], parts[1]});
+  s->table = b.N({"db", "t"});
+  s->algorithm_lock =
+      b.List<TableOption>({{"ALGORITHM", "INPLACE", true}, {"lock", "NONE", false}});
+  CHECK(ToSql(*s) ==
+        "CREATE UNIQUE INDEX `ux` USING BTREE ON db.t (a(10), b DESC) COMMENT 'c' INVISIBLE "
+        "ALGORITHM=INPLACE lock NONE");
+  s->index.type = IndexType::kFulltext;
+  s->index.using_type = {};
+  s->index.comment = {};
+  s->index.visibility = {};
+  s->index.parser = "ngram";
+  s->algorithm_lock = {};
+  CHECK(ToSql(*s) == "CREATE FULLTEXT INDEX `ux` ON db.t (a(10), b DESC) WITH PARSER ngram");
+  s->index.type = IndexType::kKey;
+  s->index.parser = {};
+  KeyPart functional{};
+  functional.expr = b.Bin(BinaryOp::kAdd, b.Col({"a"}), b.Num("1"));
+  s->index.parts = b.List<KeyPart>({functional});
+  CHECK(ToSql(*s) == "CREATE INDEX `ux` ON db.t ((a + 1))");
+
+  auto* d = b.New<DropIndexStatement>();
+  d->index = Ident{"`PRIMARY`", 0};
+  d->table = b.N({"t"});
+  CHECK(ToSql(*d) == "DROP INDEX `PRIMARY` ON t");
+  d->algorithm_lock = b.List<TableOption>({{"ALGORITHM", "COPY", true}, {"LOCK", "SHARED", true}});
+  CHECK(ToSql(*d) == "DROP INDEX `PRIMARY` ON t ALGORITHM=COPY LOCK=SHARED");
+}
+
+TEST_CASE("ALTER TABLE: each kind of action, in its recorded spelling", "[printer]") {
+  Build b;
+  AlterAction add = Action(AlterKind::kAddColumn);
+  add.column = Col("c", ColType("int"));
+  add.column.nullability = Nullability::kNotNull;
+  add.position = "AFTER `b`";
+  AlterAction add_plain = add;
+  add.column_keyword = true;
+  add.if_exists = true;
+  add_plain.position = {};
+  CHECK(ToSql(*Alter(b, {add, add_plain})) ==
+        "ALTER TABLE t ADD COLUMN IF NOT EXISTS c INT NOT NULL AFTER `b`, ADD c INT NOT NULL");
+
+  AlterAction key = Action(AlterKind::kAddIndex);
+  key.index = Key(IndexType::kForeign, b, {"a"}, "fk");
+  key.index.constraint_keyword = true;
+  key.index.ref_table = b.N({"p"});
+  key.index.ref_columns = b.Ids({"id"});
+  AlterAction pk = Action(AlterKind::kAddIndex);
+  pk.index = Key(IndexType::kPrimary, b, {"id"});
+  AlterTableStatement* s = Alter(b, {key, pk});
+  s->online = true;
+  s->ignore = true;
+  CHECK(ToSql(*s) ==
+        "ALTER ONLINE IGNORE TABLE t ADD CONSTRAINT FOREIGN KEY fk (a) REFERENCES "
+        "p (id), ADD PRIMARY KEY (id)");
+
+  AlterAction drop_col = Action(AlterKind::kDropColumn);
+  drop_col.name = Ident{"e", 0};
+  AlterAction drop_col_kw = drop_col;
+  drop_col_kw.column_keyword = true;
+  drop_col_kw.if_exists = true;
+  AlterAction drop_index = Action(AlterKind::kDropIndex);
+  drop_index.name = Ident{"i", 0};
+  AlterAction drop_key = drop_index;
+  drop_key.key_keyword = true;
+  AlterAction drop_fk = Action(AlterKind::kDropForeignKey);
+  drop_fk.name = Ident{"fk", 0};
+  CHECK(ToSql(*Alter(b, {drop_col, drop_col_kw, drop_index, drop_key,
+                         Action(AlterKind::kDropPrimaryKey), drop_fk})) ==
+        "ALTER TABLE t DROP e, DROP COLUMN IF EXISTS e, DROP INDEX i, DROP KEY i, "
+        "DROP PRIMARY KEY, DROP FOREIGN KEY fk");
+
+  AlterAction modify = Action(AlterKind::kModifyColumn);
+  modify.column = Col("a", ColType("bigint"));
+  modify.column.type.is_unsigned = true;
+  modify.position = "first";
+  AlterAction change = Action(AlterKind::kChangeColumn);
+  change.column_keyword = true;
+  change.name = Ident{"b", 0};
+  change.column = Col("bb", ColType("TEXT"));
+  CHECK(ToSql(*Alter(b, {modify, change})) ==
+        "ALTER TABLE t MODIFY a BIGINT UNSIGNED first, CHANGE COLUMN b bb TEXT");
+
+  AlterAction rename_col = Action(AlterKind::kRenameColumn);
+  rename_col.name = Ident{"a", 0};
+  rename_col.new_name = Ident{"`b`", 0};
+  AlterAction rename_key = Action(AlterKind::kRenameIndex);
+  rename_key.name = Ident{"k", 0};
+  rename_key.new_name = Ident{"l", 0};
+  rename_key.key_keyword = true;
+  AlterAction rename_table = Action(AlterKind::kRenameTable);
+  rename_table.table = b.N({"db", "u"});
+  AlterAction rename_to = rename_table;
+  rename_to.rename_word = "as";
+  CHECK(ToSql(*Alter(b, {rename_col, rename_key, rename_table, rename_to})) ==
+        "ALTER TABLE t RENAME COLUMN a TO `b`, RENAME KEY k TO l, RENAME db.u, RENAME AS db.u");
+
+  AlterAction convert = Action(AlterKind::kConvertCharset);
+  convert.charset = "utf8mb4";
+  convert.collation = "utf8mb4_bin";
+  AlterAction engine = Action(AlterKind::kOption);
+  engine.option = {"ENGINE", "InnoDB", true};
+  AlterAction comment = Action(AlterKind::kOption);
+  comment.option = {"COMMENT", "'x'", false};
+  AlterAction other = Action(AlterKind::kOther);
+  other.text = "ALTER INDEX i  INVISIBLE";
+  s = Alter(b, {convert, engine, comment, other});
+  s->partitioning = "PARTITION BY HASH(a) PARTITIONS 4";
+  CHECK(ToSql(*s) ==
+        "ALTER TABLE t CONVERT TO CHARACTER SET utf8mb4 COLLATE utf8mb4_bin, ENGINE=InnoDB, "
+        "COMMENT 'x', ALTER INDEX i  INVISIBLE PARTITION BY HASH(a) PARTITIONS 4");
+  s->actions = {};
+  CHECK(ToSql(*s) == "ALTER TABLE t PARTITION BY HASH(a) PARTITIONS 4");
+}
+
+TEST_CASE("DROP TABLE, CREATE DATABASE and USE", "[printer]") {
+  Build b;
+  auto* d = b.New<DropTableStatement>();
+  d->tables = b.List<ast::Name>({b.N({"a"}), b.N({"db", "`b`"})});
+  CHECK(ToSql(*d) == "DROP TABLE a, db.`b`");
+  d->temporary = true;
+  d->if_exists = true;
+  d->behavior = "cascade";
+  CHECK(ToSql(*d) == "DROP TEMPORARY TABLE IF EXISTS a, db.`b` CASCADE");
+
+  auto* c = b.New<CreateDatabaseStatement>();
+  c->name = Ident{"`d`", 0};
+  CHECK(ToSql(*c) == "CREATE DATABASE `d`");
+  c->schema_keyword = true;
+  c->if_not_exists = true;
+  c->options = b.List<TableOption>(
+      {{"DEFAULT CHARACTER SET", "utf8mb4", false}, {"COLLATE", "utf8mb4_bin", true}});
+  CHECK(ToSql(*c) ==
+        "CREATE SCHEMA IF NOT EXISTS `d` DEFAULT CHARACTER SET utf8mb4 COLLATE=utf8mb4_bin");
+
+  auto* u = b.New<UseStatement>();
+  u->database = Ident{"`my db`", 0};
+  CHECK(ToSql(*u) == "USE `my db`");
+}
+
+TEST_CASE("SET: NAMES, CHARACTER SET, and variables with scopes and :=", "[printer]") {
+  Build b;
+  auto* s = b.New<SetStatement>();
+  s->names = true;
+  s->value = "utf8mb4";
+  s->collation = "'utf8mb4_bin'";
+  CHECK(ToSql(*s) == "SET NAMES utf8mb4 COLLATE 'utf8mb4_bin'");
+  s->names = false;
+  s->charset = true;
+  s->collation = {};
+  s->charset_word = "charset";
+  s->value = "DEFAULT";
+  CHECK(ToSql(*s) == "SET CHARSET DEFAULT");
+  s->charset_word = {};
+  CHECK(ToSql(*s) == "SET CHARACTER SET DEFAULT");
+
+  auto* v = b.New<SetStatement>();
+  v->variables = b.List<SetVariable>(
+      {{"", b.Var("@a"), b.Num("1"), false},
+       {"", b.Var("@b"), b.Bin(BinaryOp::kAssign, b.Var("@c"), b.Num("2")), true},
+       {"global", b.Col({"max_connections"}), b.New<Default>(), false},
+       {"", b.Var("@@session.sql_mode"), b.Str("'X'"), false},
+       {"PERSIST_ONLY", b.Col({"x"}), b.Bin(BinaryOp::kAdd, b.Num("1"), b.Num("2")), false}});
+  CHECK(ToSql(*v) ==
+        "SET @a = 1, @b := @c := 2, GLOBAL max_connections = DEFAULT, "
+        "@@session.sql_mode = 'X', PERSIST_ONLY x = 1 + 2");
+}
+
 // --- Equal -----------------------------------------------------------------------------------
 
 TEST_CASE("Ident::Value undoes quoting; SameName ignores case and quotes", "[equal]") {
@@ -1327,6 +1523,99 @@ TEST_CASE("Equal on CREATE TABLE: keywords by words, comments and members exactl
   CHECK_FALSE(Equal(*like1, *like2));
 }
 
+TEST_CASE("Equal on the other DDL, USE and SET: keywords by words, spelling flags count",
+          "[equal]") {
+  Build b;
+  // CREATE INDEX: always INDEX, so the INDEX / KEY flags of its IndexDef do not count.
+  auto* ci1 = b.New<CreateIndexStatement>();
+  ci1->index = Key(IndexType::kKey, b, {"a"}, "i");
+  ci1->table = b.N({"t"});
+  ci1->algorithm_lock = b.List<TableOption>({{"ALGORITHM", "inplace", true}});
+  auto* ci2 = b.New<CreateIndexStatement>();
+  *ci2 = *ci1;
+  ci2->index.index_keyword = true;
+  ci2->table = b.N({"`T`"});
+  ci2->algorithm_lock = b.List<TableOption>({{"algorithm", "INPLACE", true}});
+  CHECK(Equal(*ci1, *ci2));
+  ci2->algorithm_lock = b.List<TableOption>({{"algorithm", "INPLACE", false}});
+  CHECK_FALSE(Equal(*ci1, *ci2));
+  ci2->algorithm_lock = ci1->algorithm_lock;
+  ci2->index.type = IndexType::kUnique;
+  CHECK_FALSE(Equal(*ci1, *ci2));
+
+  // ALTER TABLE: kOther's text by words, case kept; positions and TO / AS as keywords.
+  AlterAction other = Action(AlterKind::kOther);
+  other.text = "ALTER INDEX i  INVISIBLE";
+  AlterAction other2 = other;
+  other2.text = "ALTER INDEX i\nINVISIBLE";
+  CHECK(Equal(*Alter(b, {other}), *Alter(b, {other2})));
+  other2.text = "alter index i invisible";
+  CHECK_FALSE(Equal(*Alter(b, {other}), *Alter(b, {other2})));
+  AlterAction add = Action(AlterKind::kAddColumn);
+  add.column = Col("c", ColType("int"));
+  add.position = "after  b";
+  AlterAction add2 = add;
+  add2.column = Col("C", ColType("INT"));
+  add2.position = "AFTER b";
+  CHECK(Equal(*Alter(b, {add}), *Alter(b, {add2})));
+  add2.column_keyword = true;
+  CHECK_FALSE(Equal(*Alter(b, {add}), *Alter(b, {add2})));
+  add2 = add;
+  add2.if_exists = true;
+  CHECK_FALSE(Equal(*Alter(b, {add}), *Alter(b, {add2})));
+  add2 = add;
+  add2.kind = AlterKind::kModifyColumn;
+  CHECK_FALSE(Equal(*Alter(b, {add}), *Alter(b, {add2})));
+  AlterAction drop = Action(AlterKind::kDropIndex);
+  drop.name = Ident{"i", 0};
+  AlterAction drop2 = drop;
+  drop2.key_keyword = true;
+  CHECK_FALSE(Equal(*Alter(b, {drop}), *Alter(b, {drop2})));
+  CHECK_FALSE(Equal(*Alter(b, {drop}), *Alter(b, {drop, drop})));
+  AlterTableStatement* online = Alter(b, {drop});
+  online->online = true;
+  CHECK_FALSE(Equal(*Alter(b, {drop}), *online));
+
+  auto* d1 = b.New<DropTableStatement>();
+  d1->tables = b.List<ast::Name>({b.N({"a"})});
+  d1->behavior = "cascade";
+  auto* d2 = b.New<DropTableStatement>();
+  d2->tables = b.List<ast::Name>({b.N({"`A`"})});
+  d2->behavior = "CASCADE";
+  CHECK(Equal(*d1, *d2));
+  d2->temporary = true;
+  CHECK_FALSE(Equal(*d1, *d2));
+
+  // SET: the charset quoted or not; CHARSET versus CHARACTER SET counts.
+  auto* s1 = b.New<SetStatement>();
+  s1->charset = true;
+  s1->charset_word = "CHARACTER SET";
+  s1->value = "utf8";
+  auto* s2 = b.New<SetStatement>();
+  *s2 = *s1;
+  s2->charset_word = "character  set";
+  s2->value = "'UTF8'";
+  CHECK(Equal(*s1, *s2));
+  s2->charset_word = "CHARSET";
+  CHECK_FALSE(Equal(*s1, *s2));
+  auto* v1 = b.New<SetStatement>();
+  v1->variables = b.List<SetVariable>({{"SESSION", b.Col({"x"}), b.Num("1"), false}});
+  auto* v2 = b.New<SetStatement>();
+  v2->variables = b.List<SetVariable>({{"session", b.Col({"X"}), b.Num("1"), false}});
+  CHECK(Equal(*v1, *v2));
+  v2->variables = b.List<SetVariable>({{"session", b.Col({"X"}), b.Num("1"), true}});
+  CHECK_FALSE(Equal(*v1, *v2));
+  v2->variables = b.List<SetVariable>({{"GLOBAL", b.Col({"X"}), b.Num("1"), false}});
+  CHECK_FALSE(Equal(*v1, *v2));
+
+  auto* u1 = b.New<UseStatement>();
+  u1->database = Ident{"db", 0};
+  auto* u2 = b.New<UseStatement>();
+  u2->database = Ident{"`DB`", 0};
+  CHECK(Equal(*u1, *u2));
+  CHECK_FALSE(Equal(*u1, *v1));
+}
+
 // --- JSON ------------------------------------------------------------------------------------
 
 // Every node object has a kind and a [offset, length] span.
@@ -1552,6 +1841,107 @@ TEST_CASE("ToJson: CREATE TABLE", "[json]") {
         R"("if_not_exists":false,"table":["t"],"has_elements":false,"columns":[],"indexes":[],)"
         R"("like":["db","o"],"like_parens":false,"options":[],"partitioning":"","duplicates":"",)"
         R"("as_keyword":false,"query":null})");
+}
+
+TEST_CASE("ToJson: CREATE INDEX, ALTER TABLE, DROP, CREATE DATABASE, USE, SET", "[json]") {
+  Build b;
+  auto* ci = b.New<CreateIndexStatement>();
+  ci->index = Key(IndexType::kUnique, b, {"a"}, "i");
+  ci->table = b.N({"db", "t"});
+  ci->algorithm_lock = b.List<TableOption>({{"LOCK", "NONE", true}});
+  nlohmann::json j = nlohmann::json::parse(ToJson(*ci));
+  CHECK(j["kind"] == "create_index_statement");
+  CHECK(j["index"]["type"] == "unique");
+  CHECK(j["index"]["name"] == "i");
+  CHECK(j["table"] == nlohmann::json::array({"db", "t"}));
+  CHECK(j["algorithm_lock"][0] ==
+        nlohmann::json({{"name", "LOCK"}, {"value", "NONE"}, {"equals", true}}));
+
+  AlterAction add = Action(AlterKind::kAddColumn);
+  add.column = Col("c", ColType("INT"));
+  add.position = "FIRST";
+  AlterAction key = Action(AlterKind::kAddIndex);
+  key.index = Key(IndexType::kKey, b, {"c"}, "k");
+  AlterAction drop = Action(AlterKind::kDropForeignKey);
+  drop.name = Ident{"`fk`", 0};
+  AlterAction engine = Action(AlterKind::kOption);
+  engine.option = {"ENGINE", "InnoDB", true};
+  AlterAction rename = Action(AlterKind::kRenameTable);
+  rename.table = b.N({"u"});
+  rename.rename_word = "TO";
+  AlterTableStatement* alter = Alter(b, {add, key, drop, engine, rename});
+  alter->span = {0, 9};
+  const std::string text = ToJson(*alter);
+  INFO(text);
+  j = nlohmann::json::parse(text);
+  int nodes = 0;
+  CheckNodes(j, nodes);
+  CHECK(j["kind"] == "alter_table_statement");
+  CHECK(j["online"] == false);
+  CHECK(j["table"] == nlohmann::json::array({"t"}));
+  CHECK(j["partitioning"] == "");
+  const auto& a = j["actions"];
+  REQUIRE(a.size() == 5);
+  CHECK(a[0]["action"] == "add_column");
+  CHECK(a[0]["column"]["name"] == "c");
+  CHECK(a[0]["position"] == "FIRST");
+  CHECK(a[0]["index"].is_null());
+  CHECK(a[0]["option"].is_null());
+  CHECK(a[1]["action"] == "add_index");
+  CHECK(a[1]["column"].is_null());
+  CHECK(a[1]["index"]["name"] == "k");
+  CHECK(a[2]["action"] == "drop_foreign_key");
+  CHECK(a[2]["name"] == "fk");
+  CHECK(a[2]["new_name"].is_null());
+  CHECK(a[3]["action"] == "option");
+  CHECK(a[3]["option"]["value"] == "InnoDB");
+  CHECK(a[4]["action"] == "rename_table");
+  CHECK(a[4]["table"] == nlohmann::json::array({"u"}));
+  CHECK(a[4]["rename_word"] == "TO");
+
+  auto* other = Alter(b, {Action(AlterKind::kOther)});
+  CHECK(ToJson(*other) ==
+        R"({"kind":"alter_table_statement","span":[0,0],"online":false,"ignore":false,)"
+        R"("table":["t"],"actions":[{"action":"other","column_keyword":false,"if_exists":false,)"
+        R"("column":null,"name":null,"new_name":null,"key_keyword":false,"position":"",)"
+        R"("index":null,"charset":"","collation":"","table":[],"rename_word":"","option":null,)"
+        R"("text":""}],"partitioning":""})");
+
+  auto* dt = b.New<DropTableStatement>();
+  dt->tables = b.List<ast::Name>({b.N({"a"}), b.N({"db", "b"})});
+  dt->if_exists = true;
+  CHECK(ToJson(*dt) == R"({"kind":"drop_table_statement","span":[0,0],"temporary":false,)"
+                       R"("if_exists":true,"tables":[["a"],["db","b"]],"behavior":""})");
+
+  auto* di = b.New<DropIndexStatement>();
+  di->index = Ident{"`PRIMARY`", 0};
+  di->table = b.N({"t"});
+  CHECK(ToJson(*di) == R"({"kind":"drop_index_statement","span":[0,0],"index":"PRIMARY",)"
+                       R"("table":["t"],"algorithm_lock":[]})");
+
+  auto* cd = b.New<CreateDatabaseStatement>();
+  cd->name = Ident{"d", 0};
+  cd->options = b.List<TableOption>({{"CHARSET", "latin1", false}});
+  CHECK(ToJson(*cd) ==
+        R"({"kind":"create_database_statement","span":[0,0],"schema_keyword":false,)"
+        R"("if_not_exists":false,"name":"d","options":[{"name":"CHARSET","value":"latin1",)"
+        R"("equals":false}]})");
+
+  auto* u = b.New<UseStatement>();
+  u->database = Ident{"`my db`", 0};
+  CHECK(ToJson(*u) == R"({"kind":"use_statement","span":[0,0],"database":"my db"})");
+
+  auto* s = b.New<SetStatement>();
+  s->variables = b.List<SetVariable>({{"GLOBAL", b.Col({"x"}), b.Num("1"), true}});
+  j = nlohmann::json::parse(ToJson(*s));
+  CHECK(j["kind"] == "set_statement");
+  CHECK(j["names"] == false);
+  CHECK(j["charset"] == false);
+  CHECK(j["value"] == "");
+  CHECK(j["variables"][0]["scope"] == "GLOBAL");
+  CHECK(j["variables"][0]["target"]["kind"] == "column");
+  CHECK(j["variables"][0]["value"]["text"] == "1");
+  CHECK(j["variables"][0]["assign_operator"] == true);
 }
 
 }  // namespace
