@@ -517,6 +517,45 @@ class Fingerprinter {
 
 }  // namespace
 
+std::string Normalize(std::string_view sql) {
+  std::string out;
+  out.reserve(sql.size());
+  Lexer lexer(sql, LexerOptions{.ansi_quotes = false, .keep_comments = true});
+  size_t copied = 0;  // sql[0, copied) is in out
+  auto replace = [&](uint32_t from, uint32_t to) {
+    out.append(sql.substr(copied, from - copied));
+    out.push_back('?');
+    copied = to;
+  };
+  Token pending_introducer{};
+  bool has_introducer = false;
+  for (Token t = lexer.Next(); t.kind != TokenKind::kEnd; t = lexer.Next()) {
+    const bool literal = IsLiteral(t.kind);
+    if (literal) {
+      uint32_t from = has_introducer ? pending_introducer.offset : t.offset;
+      uint32_t to = t.offset + t.length;
+      if (t.kind == TokenKind::kString || t.kind == TokenKind::kNationalString) {
+        // 'a' 'b' is one literal: take the strings that follow, across spaces and comments.
+        for (;;) {
+          Lexer ahead = lexer;
+          Token next = ahead.Next();
+          while (next.kind == TokenKind::kComment) next = ahead.Next();
+          if (next.kind != TokenKind::kString) break;
+          lexer = ahead;
+          to = next.offset + next.length;
+        }
+      }
+      if (from < copied) from = static_cast<uint32_t>(copied);
+      replace(from, to);
+    }
+    has_introducer = !literal && t.kind == TokenKind::kIdentifier && t.length > 1 &&
+                     sql[t.offset] == '_' && IsCharsetName(t.Text(sql).substr(1));
+    if (has_introducer) pending_introducer = t;
+  }
+  out.append(sql.substr(copied));
+  return out;
+}
+
 void Fingerprint(std::string_view sql, std::string& out, const FingerprintOptions& options) {
   Fingerprinter(sql, out, options).Run();
 }

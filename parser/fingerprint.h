@@ -34,4 +34,11 @@ inline std::string Fingerprint(std::string_view sql, const FingerprintOptions& o
   return out;
 }
 
+// Normalize: the statement as written, with every literal replaced by `?` (as libpg_query's
+// pg_query_normalize replaces constants with $n). Unlike the fingerprint it keeps layout,
+// case, comments and list lengths: it is what a report shows as the parameterised query.
+// Strings (adjacent ones count as one, with their introducer), numbers, hex and bit literals
+// become `?`; NULL, TRUE and FALSE stay, as do existing `?` and `:name` placeholders.
+std::string Normalize(std::string_view sql);
+
 }  // namespace qadvisor::parser

@@ -1292,9 +1292,8 @@ class StatementParser {
       q->with = ParseCtes();
     }
     q->term = ParseUnionTerm();
-    if (PeekWord("order") && PeekWord("by", 1)) {
-      Next();
-      Next();
+    if (AcceptWord("order")) {
+      ExpectWord("by");
       q->order_by = ParseOrderList();
     }
     ParseLimit(*q);
@@ -1382,9 +1381,8 @@ class StatementParser {
       }
     }
     if (AcceptWord("where")) s->where = ParseExpr();
-    if (PeekWord("group") && PeekWord("by", 1)) {
-      Next();
-      Next();
+    if (AcceptWord("group")) {
+      ExpectWord("by");
       std::vector<const Expr*> group;
       std::vector<Direction> directions;
       do {
@@ -1889,10 +1887,12 @@ class StatementParser {
   const Expr* ParsePredicate() {
     const uint32_t start = Start();
     const Expr* left = ParseBitExpr(0);
-    const bool negated =
-        PeekWord("not") && (PeekWord("in", 1) || PeekWord("between", 1) || PeekWord("like", 1) ||
-                            PeekWord("regexp", 1) || PeekWord("rlike", 1));
-    if (negated) Next();
+    // NOT after an operand can only start NOT IN / BETWEEN / LIKE / REGEXP.
+    const bool negated = AcceptWord("not");
+    if (negated && !PeekWord("in") && !PeekWord("between") && !PeekWord("like") &&
+        !PeekWord("regexp") && !PeekWord("rlike")) {
+      Fail("IN, BETWEEN, LIKE or REGEXP after NOT");
+    }
     if (AcceptWord("in")) {
       auto* in = NewExpr<In>(start);
       in->operand = left;
@@ -2299,7 +2299,17 @@ class StatementParser {
     // A reserved word is a function name only right before '(' (IF(, LEFT(, REPLACE(, …).
     if (first.kind == TokenKind::kIdentifier && IsReservedWord(Text(first)) &&
         Peek(1).kind != TokenKind::kLParen) {
-      Fail("an expression");
+      // A reserved word that is often a column name (order, key, desc, …) gets a hint; a clause
+      // keyword where an expression is missing (FROM, WHERE, …) does not.
+      static constexpr std::string_view kClauseWords[] = {
+          "from", "where",  "having", "limit",  "union", "except", "intersect", "on",      "using",
+          "join", "select", "set",    "values", "into",  "and",    "or",        "xor",     "then",
+          "else", "end",    "when",   "as",     "in",    "is",     "like",      "between", "not"};
+      if (IsOneOf(Text(first), kClauseWords)) Fail("an expression");
+      Fail(
+          fmt::format("an expression ('{}' is a reserved word: quote it as `{}` to use it as a "
+                      "name)",
+                      Text(first), Text(first)));
     }
     if (Peek(1).kind == TokenKind::kLParen) return ParseCall(start);
     if (Peek(1).kind == TokenKind::kDot && Peek(2).kind != TokenKind::kStar &&
@@ -2462,9 +2472,8 @@ class StatementParser {
       Next();
       w->partition_by = ParseExprList();
     }
-    if (PeekWord("order") && PeekWord("by", 1)) {
-      Next();
-      Next();
+    if (AcceptWord("order")) {
+      ExpectWord("by");
       w->order_by = ParseOrderList();
     }
     if (PeekWord("rows") || PeekWord("range") || PeekWord("groups")) {

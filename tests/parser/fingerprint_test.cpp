@@ -596,3 +596,22 @@ TEST_CASE("fingerprint handles 10 MB of input", "[fingerprint]") {
 
 }  // namespace
 }  // namespace qadvisor::parser
+
+namespace qadvisor::parser {
+namespace {
+
+TEST_CASE("Normalize replaces literals and keeps everything else as written") {
+  CHECK(Normalize("SELECT * FROM t WHERE id = 42 AND name = 'x' -- note\n  AND b IN (1, 2)") ==
+        "SELECT * FROM t WHERE id = ? AND name = ? -- note\n  AND b IN (?, ?)");
+  CHECK(Normalize("SELECT _utf8mb4'a' 'b', N'c', 0x1F, X'ab', b'01', 1.5e3, -7 FROM t") ==
+        "SELECT ?, ?, ?, ?, ?, ?, -? FROM t");
+  CHECK(Normalize("SELECT NULL, TRUE, ?, :id, @v FROM `t` /* keep */") ==
+        "SELECT NULL, TRUE, ?, :id, @v FROM `t` /* keep */");
+  CHECK(Normalize("INSERT INTO t VALUES (1, 'a'), (2, 'b')") ==
+        "INSERT INTO t VALUES (?, ?), (?, ?)");
+  CHECK(Normalize("") == "");
+  CHECK(Normalize("SELECT 'unterminated") == "SELECT 'unterminated");
+}
+
+}  // namespace
+}  // namespace qadvisor::parser
