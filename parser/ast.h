@@ -614,6 +614,7 @@ struct ColumnDef {
   std::string_view column_format;  // COLUMN_FORMAT FIXED | DYNAMIC | DEFAULT
   const Expr* check;               // CHECK (expr)
   std::string_view srid;           // SRID n
+  Span span;                       // the whole definition
 };
 
 enum class IndexType : uint8_t { kPrimary, kUnique, kKey, kFulltext, kSpatial, kForeign, kCheck };
@@ -647,6 +648,7 @@ struct IndexDef {
   // CHECK (check) [[NOT] ENFORCED]
   const Expr* check;
   std::string_view enforced;  // ENFORCED | NOT ENFORCED, or empty
+  Span span;                  // the whole definition
 };
 
 // ENGINE=InnoDB, DEFAULT CHARSET=utf8mb4, AUTO_INCREMENT=5, COMMENT='x', UNION=(a, b), …
@@ -718,6 +720,7 @@ struct AlterAction {
   std::string_view rename_word;  // TO | AS | empty
   TableOption option;            // kOption
   std::string_view text;         // kOther: the action as written
+  Span span;                     // the whole action
 };
 
 // ALTER [ONLINE] [IGNORE] TABLE name action {, action} [partitioning]

@@ -196,6 +196,7 @@ class JsonBuilder {
   void IdentArray(std::span<const ast::Ident> idents);
   void Begin(std::string_view kind, ast::Span span);
   void BeginPlain() { Raw("{"); }
+  void SpanField(ast::Span span);
   void End() { out_ += '}'; }
   template <typename T, typename F>
   void Array(std::string_view key, std::span<T> items, F each) {
@@ -276,6 +277,10 @@ void JsonBuilder::IdentArray(std::span<const ast::Ident> idents) {
 void JsonBuilder::Begin(std::string_view kind, ast::Span span) {
   Raw("{");
   Text("kind", kind);
+  SpanField(span);
+}
+
+void JsonBuilder::SpanField(ast::Span span) {
   Key("span");
   char buf[48];  // two uint32 and three bytes of punctuation fit with room to spare
   char* p = buf;
@@ -780,7 +785,7 @@ void JsonBuilder::CreateTable(const ast::CreateTableStatement& s) {
 }
 
 void JsonBuilder::ColumnDef(const ast::ColumnDef& c) {
-  BeginPlain();
+  Begin("column_def", c.span);
   Ident("name", c.name);
   Key("type");
   ColumnType(c.type);
@@ -818,7 +823,7 @@ void JsonBuilder::ColumnType(const ast::ColumnType& t) {
 }
 
 void JsonBuilder::IndexDef(const ast::IndexDef& d) {
-  BeginPlain();
+  Begin("index_def", d.span);
   Enum("type", kIndexTypes, d.type);
   Flag("constraint_keyword", d.constraint_keyword);
   Ident("constraint", d.constraint);
@@ -882,7 +887,7 @@ void JsonBuilder::AlterTable(const ast::AlterTableStatement& s) {
 // an option).
 void JsonBuilder::AlterAction(const ast::AlterAction& a) {
   using K = ast::AlterKind;
-  BeginPlain();
+  Begin("alter_action", a.span);
   Enum("action", kAlterKinds, a.kind);
   Flag("column_keyword", a.column_keyword);
   Flag("if_exists", a.if_exists);

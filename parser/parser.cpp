@@ -365,6 +365,13 @@ class StatementParser {
   //          [ON DELETE action] [ON UPDATE action]
   //        | [CONSTRAINT [name]] CHECK (expr) [[NOT] ENFORCED]
   IndexDef ParseIndexDef() {
+    const uint32_t start = Start();
+    IndexDef d = ParseIndexDefBody();
+    d.span = SpanFrom(start);
+    return d;
+  }
+
+  IndexDef ParseIndexDefBody() {
     IndexDef d{};
     if (AcceptWord("constraint")) {
       d.constraint_keyword = true;
@@ -501,6 +508,13 @@ class StatementParser {
 
   // column_def: name type {attribute}
   ColumnDef ParseColumnDef() {
+    const uint32_t start = Start();
+    ColumnDef c = ParseColumnDefBody();
+    c.span = SpanFrom(start);
+    return c;
+  }
+
+  ColumnDef ParseColumnDefBody() {
     ColumnDef c{};
     c.name = ParseIdent("a column name or a key definition");
     c.type = ParseColumnType();
@@ -884,6 +898,13 @@ class StatementParser {
   }
 
   AlterAction ParseAlterAction() {
+    const uint32_t start = Start();
+    AlterAction a = ParseAlterActionBody();
+    a.span = SpanFrom(start);
+    return a;
+  }
+
+  AlterAction ParseAlterActionBody() {
     AlterAction a{};
     const size_t from = pos_;
     if (AcceptWord("add")) {

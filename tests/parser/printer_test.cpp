@@ -1902,7 +1902,8 @@ TEST_CASE("ToJson: CREATE INDEX, ALTER TABLE, DROP, CREATE DATABASE, USE, SET", 
   auto* other = Alter(b, {Action(AlterKind::kOther)});
   CHECK(ToJson(*other) ==
         R"({"kind":"alter_table_statement","span":[0,0],"online":false,"ignore":false,)"
-        R"("table":["t"],"actions":[{"action":"other","column_keyword":false,"if_exists":false,)"
+        R"("table":["t"],"actions":[{"kind":"alter_action","span":[0,0],"action":"other",)"
+        R"("column_keyword":false,"if_exists":false,)"
         R"("column":null,"name":null,"new_name":null,"key_keyword":false,"position":"",)"
         R"("index":null,"charset":"","collation":"","table":[],"rename_word":"","option":null,)"
         R"("text":""}],"partitioning":""})");
