@@ -286,14 +286,6 @@ namespace internal {
 constexpr std::array<char, 256> kLowerTable = MakeLower();
 }  // namespace internal
 
-bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    if (ToLowerAscii(a[i]) != ToLowerAscii(b[i])) return false;
-  }
-  return true;
-}
-
 namespace {
 
 constexpr size_t kLongestKeyword = 32;

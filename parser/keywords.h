@@ -59,8 +59,15 @@ extern const std::array<char, 256> kLowerTable;
 // ASCII lower-casing of one byte through a table; other bytes unchanged.
 inline char ToLowerAscii(char c) { return internal::kLowerTable[static_cast<unsigned char>(c)]; }
 
-// Case-insensitive ASCII equality.
-bool EqualsIgnoreCase(std::string_view a, std::string_view b);
+// Case-insensitive ASCII equality. Inline: the parser tests words against keywords this way
+// many times per token, and most tests end at the size comparison.
+inline bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (ToLowerAscii(a[i]) != ToLowerAscii(b[i])) return false;
+  }
+  return true;
+}
 
 // Whether `word` is one of `words`, case-insensitively.
 bool IsOneOf(std::string_view word, std::span<const std::string_view> words);
