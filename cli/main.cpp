@@ -19,6 +19,7 @@
 #include "parser/parser.h"
 #include "parser/splitter.h"
 #include "report/digest_report.h"
+#include "report/json_writer.h"
 
 namespace qadvisor::cli {
 namespace {
@@ -66,32 +67,6 @@ Result<std::string> ReadWholeFile(const std::string& path) {
   if (f != stdin) std::fclose(f);
   if (failed) return IoError(fmt::format("{}: read failed", path));
   return text;
-}
-
-// 1-based line and column of a byte offset.
-std::pair<uint32_t, uint32_t> LineColumn(std::string_view text, size_t offset) {
-  uint32_t line = 1;
-  size_t line_start = 0;
-  for (size_t i = 0; i < offset && i < text.size(); ++i) {
-    if (text[i] == '\n') {
-      ++line;
-      line_start = i + 1;
-    }
-  }
-  return {line, static_cast<uint32_t>(offset - line_start + 1)};
-}
-
-std::string JsonEscape(std::string_view s) {
-  std::string out;
-  for (const char c : s) {
-    if (c == '"' || c == '\\') out.push_back('\\');
-    if (static_cast<unsigned char>(c) < 0x20) {
-      out += fmt::format("\\u{:04x}", c);
-      continue;
-    }
-    out.push_back(c);
-  }
-  return out;
 }
 
 uint64_t TotalSize(const std::vector<std::string>& paths) {
@@ -221,16 +196,17 @@ int RunParseCommand(const std::vector<std::string>& files, bool json) {
       fmt::print(stderr, "{}:{}\n", name, d.ToString());
     }
     for (const parser::ast::Statement* st : result.statements()) {
-      const auto [line, column] = LineColumn(*text, st->span.offset);
       if (json) {
+        std::string escaped;
+        report::AppendJsonEscaped(escaped, name);
         out += fmt::format("{}\n{{\"file\": \"{}\", \"line\": {}, \"column\": {}, \"ast\": {}}}",
-                           first ? "" : ",", JsonEscape(name), line, column, parser::ToJson(*st));
+                           first ? "" : ",", escaped, st->line, st->column, parser::ToJson(*st));
       } else if (st->kind == parser::ast::StatementKind::kUnsupported) {
         // Not modelled: show it as written rather than a printed form it does not have.
-        out += fmt::format("-- {}:{}:{} (not modelled yet)\n{};\n", name, line, column,
+        out += fmt::format("-- {}:{}:{} (not modelled yet)\n{};\n", name, st->line, st->column,
                            std::string_view(*text).substr(st->span.offset, st->span.length));
       } else {
-        out += fmt::format("-- {}:{}:{}\n{};\n", name, line, column, parser::ToSql(*st));
+        out += fmt::format("-- {}:{}:{}\n{};\n", name, st->line, st->column, parser::ToSql(*st));
       }
       first = false;
     }

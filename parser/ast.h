@@ -497,7 +497,12 @@ enum class StatementKind : uint8_t {
   kUnsupported,
 };
 
-struct Statement : Node<StatementKind> {};  // span: in the script the statement came from
+// span: in the script the statement came from; line and column of its first byte there (the
+// splitter knows them, so nobody has to count lines from the top of a large script again).
+struct Statement : Node<StatementKind> {
+  uint32_t line = 1;
+  uint32_t column = 1;
+};
 
 struct SelectStatement : Statement {
   static constexpr StatementKind kKind = StatementKind::kSelect;

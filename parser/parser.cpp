@@ -67,7 +67,7 @@ class StatementParser {
   }
 
   // statement: select_statement | other_statement
-  const Statement* ParseStatement() {
+  Statement* ParseStatement() {
     const Token& first = Peek();
     const bool select = IsWord(first, "select") || first.kind == TokenKind::kLParen;
     const bool dml = IsWord(first, "insert") || IsWord(first, "replace") ||
@@ -2670,12 +2670,15 @@ class StatementParser {
   int depth_ = 0;
 };
 
-// 1-based line and column of `offset`, and the line with a caret under the column.
-void Locate(std::string_view script, uint32_t offset, Diagnostic& d) {
+// 1-based line and column of `offset`, inside the statement `st`, and the line with a caret under
+// the column. Lines are counted from the statement's own position, which the splitter found:
+// counting from the top of the script for every diagnostic made a script of many statements
+// quadratic.
+void Locate(std::string_view script, const StatementText& st, uint32_t offset, Diagnostic& d) {
   offset = std::min<uint32_t>(offset, static_cast<uint32_t>(script.size()));
-  uint32_t line = 1;
-  size_t line_start = 0;
-  for (size_t i = 0; i < offset; ++i) {
+  uint32_t line = st.line;
+  size_t line_start = st.offset - (st.column - 1);
+  for (size_t i = st.offset; i < offset; ++i) {
     if (script[i] == '\n') {
       ++line;
       line_start = i + 1;
@@ -2717,19 +2720,21 @@ ParseResult Parse(std::string_view script, const ParseOptions& options) {
     try {
       StatementParser parser(st.text, base, result.arena_, options);
       const std::string what = parser.Describe();
-      const ast::Statement* s = parser.ParseStatement();
+      ast::Statement* s = parser.ParseStatement();
+      s->line = st.line;
+      s->column = st.column;
       if (s->kind == ast::StatementKind::kUnsupported) {
         Diagnostic d;
         d.severity = Severity::kNote;
         d.message = fmt::format("{} statements are not modelled yet; skipped", what);
-        Locate(text, base, d);
+        Locate(text, st, base, d);
         result.diagnostics_.push_back(std::move(d));
       }
       result.statements_.push_back(s);
     } catch (const Failure& f) {
       Diagnostic d;
       d.message = f.message;
-      Locate(text, base + f.offset, d);
+      Locate(text, st, base + f.offset, d);
       result.diagnostics_.push_back(std::move(d));
     }
   }

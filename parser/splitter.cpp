@@ -18,8 +18,9 @@ class Splitter {
     const size_t n = s_.size();
     while (pos_ < n) {
       if (at_line_start_ && TryDelimiterCommand()) continue;
-      // Fast path: bytes that cannot start a quote, a comment, a delimiter or a line.
-      if (!at_line_start_) {
+      // Fast path: bytes that cannot start a quote, a comment, a delimiter or a line (once the
+      // statement's first byte has been seen, so its position is known).
+      if (!at_line_start_ && have_first_) {
         while (pos_ < n && !Special(s_[pos_])) ++pos_;
         if (pos_ >= n) break;
       }
@@ -29,7 +30,15 @@ class Splitter {
         ++pos_;
         continue;
       }
-      if (!IsSpace(c)) at_line_start_ = false;
+      if (!IsSpace(c)) {
+        at_line_start_ = false;
+        if (!have_first_) {  // the statement's first byte: its line and column, as the scan is here
+          have_first_ = true;
+          first_ = pos_;
+          first_line_ = line_;
+          first_column_ = static_cast<uint32_t>(pos_ - line_start_ + 1);
+        }
+      }
       if (c == '\'' || c == '"' || c == '`') {
         SkipQuoted(c);
         continue;
@@ -76,8 +85,9 @@ class Splitter {
     }
   }
 
-  void NewLine() {
+  void NewLine() {  // at the '\n'
     ++line_;
+    line_start_ = pos_ + 1;
     at_line_start_ = true;
   }
 
@@ -131,6 +141,7 @@ class Splitter {
       while (p < n && s_[p] != '\n') ++p;
       pos_ = p;
       start_ = p;
+      have_first_ = false;
       at_line_start_ = false;
       return true;
     }
@@ -149,6 +160,7 @@ class Splitter {
     while (p < n && s_[p] != '\n') ++p;
     pos_ = p;
     start_ = p;
+    have_first_ = false;
     at_line_start_ = false;
     return true;
   }
@@ -161,24 +173,19 @@ class Splitter {
 
   // Ends the statement at `at`, whose delimiter is `length` bytes long.
   void End(size_t at, size_t length) {
-    std::string_view text = s_.substr(start_, at - start_);
-    size_t lead = 0;
-    while (lead < text.size() && IsSpace(text[lead])) ++lead;
-    size_t trail = text.size();
-    while (trail > lead && IsSpace(text[trail - 1])) --trail;
-    text = text.substr(lead, trail - lead);
-    if (!text.empty() && !Blank(start_ + lead, start_ + trail)) {
-      StatementText st;
-      st.text = text;
-      st.offset = start_ + lead;
-      // Line and column of the first byte: count back from the line the scan is on.
-      st.line = line_;
-      for (size_t i = st.offset; i < pos_; ++i) st.line -= s_[i] == '\n';
-      size_t line_start = st.offset;
-      while (line_start > 0 && s_[line_start - 1] != '\n') --line_start;
-      st.column = static_cast<uint32_t>(st.offset - line_start + 1);
-      out_.push_back(st);
+    if (have_first_) {
+      size_t end = at;
+      while (end > first_ && IsSpace(s_[end - 1])) --end;
+      if (!Blank(first_, end)) {
+        StatementText st;
+        st.text = s_.substr(first_, end - first_);
+        st.offset = first_;
+        st.line = first_line_;
+        st.column = first_column_;
+        out_.push_back(st);
+      }
     }
+    have_first_ = false;
     pos_ = at + length;
     start_ = pos_;
   }
@@ -188,7 +195,13 @@ class Splitter {
   size_t pos_ = 0;
   size_t start_ = 0;  // where the current statement begins
   uint32_t line_ = 1;
+  size_t line_start_ = 0;  // offset of the first byte of the line the scan is on
   bool at_line_start_ = true;
+  // The current statement's first byte that is not whitespace, and where it stands.
+  bool have_first_ = false;
+  size_t first_ = 0;
+  uint32_t first_line_ = 1;
+  uint32_t first_column_ = 1;
   std::vector<StatementText> out_;
 };
 

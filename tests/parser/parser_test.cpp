@@ -621,3 +621,32 @@ TEST_CASE("CREATE DATABASE, USE, SET NAMES, SET variables; SET TRANSACTION stays
 
 }  // namespace
 }  // namespace qadvisor::parser
+
+namespace qadvisor::parser {
+namespace {
+
+TEST_CASE("statements know their line and column; diagnostics count from there") {
+  const std::string sql =
+      "SELECT 1; SELECT 2;\n"
+      "  -- a comment\n"
+      "  SELECT a\n"
+      "  FROM t WHERE;\n"
+      "GRANT ALL ON db.* TO u; SELECT 3";
+  const ParseResult r = Parse(sql);
+  REQUIRE(r.statements().size() == 4);
+  CHECK(r.statements()[1]->line == 1);
+  CHECK(r.statements()[1]->column == 11);
+  CHECK(r.statements()[2]->line == 5);  // the GRANT: the bad SELECT is not returned
+  CHECK(r.statements()[2]->column == 1);
+  CHECK(r.statements()[3]->column == 25);
+  REQUIRE(r.diagnostics().size() == 2);
+  const Diagnostic& error = r.diagnostics()[0];
+  CHECK(error.line == 4);
+  CHECK(error.column == 15);
+  CHECK(error.excerpt == "  FROM t WHERE;\n              ^");
+  CHECK(r.diagnostics()[1].line == 5);
+  CHECK(r.diagnostics()[1].column == 1);
+}
+
+}  // namespace
+}  // namespace qadvisor::parser
