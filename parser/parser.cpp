@@ -325,8 +325,7 @@ class StatementParser {
              !(PeekWord("as") || PeekWord("select") || PeekWord("ignore") ||
                (PeekWord("replace") && !PeekWord("partition", 1)))) {
         if (Peek().kind == TokenKind::kLParen) {
-          const size_t close = MatchingParen(0);
-          for (size_t i = 0; i <= close && Peek().kind != TokenKind::kEnd; ++i) Next();
+          SkipParenthesised();
           continue;
         }
         Next();
@@ -657,42 +656,51 @@ class StatementParser {
     std::vector<TableOption> options;
     for (;;) {
       if (Peek().kind == TokenKind::kComma && !options.empty()) Next();
-      const Token& t = Peek();
-      if (t.kind != TokenKind::kIdentifier || PeekWord("partition") || PeekWord("as") ||
+      if (Peek().kind != TokenKind::kIdentifier || PeekWord("partition") || PeekWord("as") ||
           PeekWord("select") || PeekWord("with") || PeekWord("ignore") || PeekWord("replace")) {
         break;
       }
-      TableOption o{};
-      const size_t from = pos_;
-      AcceptWord("default");
-      // The option's name: CHARACTER SET, DATA DIRECTORY, INDEX DIRECTORY, or one word.
-      if ((PeekWord("character") && PeekWord("set", 1)) ||
-          (PeekWord("data") && PeekWord("directory", 1)) ||
-          (PeekWord("index") && PeekWord("directory", 1))) {
-        Next();
-      }
-      if (Peek().kind != TokenKind::kIdentifier) Fail("a table option");
-      Next();
-      o.name = TextFrom(from);
-      o.equals = Accept(TokenKind::kEq);
-      const size_t value_from = pos_;
-      if (Peek().kind == TokenKind::kLParen) {
-        const size_t close = MatchingParen(0);
-        for (size_t i = 0; i <= close && Peek().kind != TokenKind::kEnd; ++i) Next();
-      } else if (Peek().kind == TokenKind::kEnd) {
-        Fail("a value for the table option");
-      } else {
-        Next();
-        // TABLESPACE x STORAGE DISK
-        if (PeekWord("storage") && (PeekWord("disk", 1) || PeekWord("memory", 1))) {
-          Next();
-          Next();
-        }
-      }
-      o.value = TextFrom(value_from);
-      options.push_back(o);
+      options.push_back(ParseTableOption());
     }
     return Keep(options);
+  }
+
+  // table_option: [DEFAULT] name [=] value, where name is CHARACTER SET, DATA DIRECTORY, INDEX
+  // DIRECTORY or one word, and value one token, a parenthesised list, or TABLESPACE's
+  // `x STORAGE DISK`. Both kept as written.
+  TableOption ParseTableOption() {
+    TableOption o{};
+    const size_t from = pos_;
+    AcceptWord("default");
+    if ((PeekWord("character") && PeekWord("set", 1)) ||
+        (PeekWord("data") && PeekWord("directory", 1)) ||
+        (PeekWord("index") && PeekWord("directory", 1))) {
+      Next();
+    }
+    if (Peek().kind != TokenKind::kIdentifier) Fail("a table option");
+    Next();
+    o.name = TextFrom(from);
+    o.equals = Accept(TokenKind::kEq);
+    const size_t value_from = pos_;
+    if (Peek().kind == TokenKind::kLParen) {
+      SkipParenthesised();
+    } else if (Peek().kind == TokenKind::kEnd) {
+      Fail("a value for the table option");
+    } else {
+      Next();
+      if (PeekWord("storage") && (PeekWord("disk", 1) || PeekWord("memory", 1))) {
+        Next();
+        Next();
+      }
+    }
+    o.value = TextFrom(value_from);
+    return o;
+  }
+
+  // Steps over the parenthesised group that opens at the current token, nested ones included.
+  void SkipParenthesised() {
+    const size_t close = MatchingParen(0);
+    for (size_t i = 0; i <= close && Peek().kind != TokenKind::kEnd; ++i) Next();
   }
 
   // --- other DDL and session statements ------------------------------------------------------
@@ -1011,30 +1019,11 @@ class StatementParser {
         (Peek(1).kind == TokenKind::kEq ||
          (PeekWord("default") && Peek(2).kind == TokenKind::kEq) ||
          (PeekWord("default") && PeekWord("character", 1) && Peek(3).kind == TokenKind::kEq))) {
-      const std::span<const TableOption> one = ParseOneTableOption();
       a.kind = AlterKind::kOption;
-      a.option = one[0];
+      a.option = ParseTableOption();
       return a;
     }
     return OtherAction(from);
-  }
-
-  std::span<const TableOption> ParseOneTableOption() {
-    // ParseTableOptions reads a run of options; an ALTER action is one: stop at a comma.
-    const size_t from = pos_;
-    TableOption o{};
-    AcceptWord("default");
-    if ((PeekWord("character") && PeekWord("set", 1))) Next();
-    if (Peek().kind != TokenKind::kIdentifier) Fail("a table option");
-    Next();
-    o.name = TextFrom(from);
-    o.equals = Accept(TokenKind::kEq);
-    const size_t value_from = pos_;
-    if (Peek().kind == TokenKind::kEnd) Fail("a value for the table option");
-    Next();
-    o.value = TextFrom(value_from);
-    std::vector<TableOption> one{o};
-    return Keep(one);
   }
 
   // Any other action, up to the next comma at this level, kept as written.
@@ -1045,8 +1034,7 @@ class StatementParser {
     while (Peek().kind != TokenKind::kEnd && Peek().kind != TokenKind::kSemicolon &&
            Peek().kind != TokenKind::kComma && !PeekWord("partition")) {
       if (Peek().kind == TokenKind::kLParen) {
-        const size_t close = MatchingParen(0);
-        for (size_t i = 0; i <= close && Peek().kind != TokenKind::kEnd; ++i) Next();
+        SkipParenthesised();
         continue;
       }
       Next();
