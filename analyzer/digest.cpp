@@ -13,6 +13,19 @@ uint64_t ClassId(std::string_view fingerprint) {
 
 std::string FormatClassId(uint64_t id) { return fmt::format("{:016X}", id); }
 
+namespace {
+
+// Whether an event (its Query_time, file and offset) makes a better sample than `current`: slower,
+// or as slow and earlier in the input. Adding events and merging digests both decide with it, so
+// every thread count picks the same sample.
+bool BetterSample(int64_t query_time, uint32_t file, uint64_t offset, const Sample& current) {
+  if (current.query.empty()) return true;  // no sample yet
+  if (current.query_time != query_time) return current.query_time < query_time;
+  return file < current.file || (file == current.file && offset < current.offset);
+}
+
+}  // namespace
+
 bool IsIdentityAttribute(std::string_view key) {
   return key == "Thread_id" || key == "Id" || key == "Schema" || key == "InnoDB_trx_id" ||
          key == "Errno" || key == "Log_slow_rate_type" || key == "Last_errno" || key == "Killed";
@@ -186,10 +199,7 @@ void Digest::AddTo(QueryClass& c, const parser::Event& e, uint32_t file,
   if (!e.host.empty()) c.hosts.Add(e.host);
   // The sample is the slowest event; ties go to the earliest one.
   Sample& s = c.sample;
-  const bool better = s.query_time < query_time ||
-                      (s.query_time == query_time && (s.query.empty() || file < s.file ||
-                                                      (file == s.file && e.offset < s.offset)));
-  if (better) {
+  if (BetterSample(query_time, file, e.offset, s)) {
     s.query.assign(e.query);
     s.db.assign(e.db);
     s.file = file;
@@ -233,11 +243,7 @@ void MergeClass(QueryClass& into, const QueryClass& from, const std::vector<uint
   const Sample& a = into.sample;
   const Sample& b = from.sample;
   if (!b.query.empty() || b.query_time >= 0) {
-    const bool better =
-        a.query_time < b.query_time ||
-        (a.query_time == b.query_time &&
-         (a.query.empty() || b.file < a.file || (b.file == a.file && b.offset < a.offset)));
-    if (better) into.sample = b;
+    if (BetterSample(b.query_time, b.file, b.offset, a)) into.sample = b;
   }
 }
 
