@@ -128,13 +128,6 @@ bool Digits(std::string_view s, size_t* p, size_t n, int* out) {
 
 }  // namespace
 
-std::string_view Event::Get(std::string_view key) const {
-  for (const Attribute& a : attributes) {
-    if (a.key == key) return a.value;
-  }
-  return {};
-}
-
 bool ParseMicros(std::string_view text, int64_t* out) {
   size_t i = 0;
   bool negative = false;

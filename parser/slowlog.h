@@ -54,9 +54,6 @@ struct Event {
   // sit in one array (EventBatch::attributes): one allocation, and cache-friendly to fill.
   std::span<const Attribute> attributes;
   uint32_t attributes_begin = 0;  // (index into EventBatch::attributes while the batch fills)
-
-  // The attribute's value as written, or empty.
-  std::string_view Get(std::string_view key) const;
 };
 
 struct ReadIssue {
