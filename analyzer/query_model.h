@@ -1,0 +1,192 @@
+// QueryModel: a statement bound to the catalog — what the rules and the advisor reason about.
+//
+// Bind() resolves every column reference (aliases, USING / NATURAL, derived tables and CTEs,
+// correlated subqueries, unqualified names) and classifies each predicate of WHERE and ON:
+// equality, IN, range, LIKE prefix, IS NULL, and whether an index on its column could be
+// searched by it — not when the column is wrapped in a function, converted to another type or
+// collation, or the LIKE pattern starts with a wildcard. A statement becomes one QueryBlock per
+// SELECT block (MySQL's query blocks: the statement itself, each subquery, derived table, CTE
+// and UNION part), each with its tables, predicates, ORDER BY / GROUP BY and LIMIT.
+//
+// The model points into the statement's AST (spans, expressions) and into the catalog: it is
+// valid while both live and the catalog is unchanged. Binding never fails: unknown tables and
+// columns are recorded in QueryModel::issues and the rest is bound as far as it can be.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "analyzer/catalog.h"
+#include "parser/ast.h"
+
+namespace qadvisor::analyzer {
+
+using parser::ast::Span;
+
+// A column reference resolved to a table of a query block.
+struct BoundColumn {
+  int block = -1;                  // the block whose table it is (an outer one when correlated)
+  int table = -1;                  // index into that block's tables; -1 when unresolved
+  const Column* column = nullptr;  // the catalog column; nullptr for derived or unknown tables
+  std::string name;                // the catalog's spelling, else as written
+  Span span;                       // where it was written
+
+  bool resolved() const { return table >= 0; }
+};
+
+enum class PredicateOp : uint8_t {
+  kEq,          // col = v, col <=> v
+  kIn,          // col IN (v, …)
+  kInSubquery,  // col IN (SELECT …): a semi-join lookup
+  kIsNull,      // col IS NULL
+  kRange,       // <, <=, >, >=, BETWEEN, IS NOT NULL
+  kLikePrefix,  // col LIKE 'abc%' (a range on the prefix)
+  kLikeInfix,   // col LIKE '%abc' or '_abc': nothing to search by
+  kNotEq,       // <>, !=, NOT IN, NOT LIKE, NOT BETWEEN, NOT (…)
+  kOther,       // REGEXP, MATCH, col1 = col2 of one table, …
+};
+std::string_view OpName(PredicateOp op);
+
+// What a predicate compares its column with.
+enum class ValueKind : uint8_t {
+  kString,       // a string literal (or list of them)
+  kNumber,       // a numeric literal or constant arithmetic
+  kTemporal,     // DATE '…', TIMESTAMP '…', CURRENT_DATE, NOW()
+  kNull,         // NULL
+  kParam,        // ? or :name: type unknown
+  kExpression,   // another constant expression (a function of constants, a user variable)
+  kColumn,       // a column of another table of this block: a join
+  kOuterColumn,  // a column of an enclosing block: a correlated subquery
+  kSubquery,     // (SELECT …)
+  kNone,         // IS NULL and the like
+};
+
+// Why an index on the predicate's column cannot be searched by it.
+enum class Blocker : uint8_t {
+  kNone,
+  kFunction,         // DATE(col) = …, col + 1 = …
+  kConversion,       // a string column compared with a number: compared as doubles
+  kCollation,        // COLLATE x (or a join) makes the column's collation convert
+  kCharset,          // a join with a column of a wider charset converts this one
+  kLeadingWildcard,  // LIKE '%…'
+  kNegation,         // <>, NOT IN, NOT LIKE
+  kOperator,         // REGEXP, MATCH, a comparison of two columns of one table, …
+};
+std::string_view BlockerName(Blocker blocker);
+
+struct Predicate {
+  BoundColumn column;  // the constrained column (the one inside the function when wrapped)
+  PredicateOp op = PredicateOp::kOther;
+  ValueKind value = ValueKind::kNone;
+  TypeFamily value_family = TypeFamily::kOther;  // of a literal or column value, when known
+  BoundColumn other;  // the other column, for kColumn / kOuterColumn values
+  Blocker blocker = Blocker::kNone;
+  std::string function;       // the wrapping function or operator, for kFunction: "DATE", "+"
+  std::string collation;      // the COLLATE written, or the other side's for kCollation/kCharset
+  std::string value_charset;  // kCharset: the other column's charset
+  int or_group = -1;          // ≥ 0: one disjunct of an OR (or_branch says which)
+  int or_branch = -1;
+  bool mirror = false;       // the second direction of a join comparison (rules report the first)
+  bool on_clause = false;    // from a JOIN … ON / USING, not WHERE
+  size_t list_size = 0;      // IN list length
+  std::string_view pattern;  // LIKE pattern literal as written, quotes kept
+  Span span;                 // the whole comparison
+  const parser::ast::Expr* expr = nullptr;  // the comparison node (null for USING / NATURAL)
+
+  bool sargable() const { return blocker == Blocker::kNone && op != PredicateOp::kOther; }
+  // Leads an index lookup by equality: =, <=>, IN, IS NULL, IN (SELECT …).
+  bool IsEquality() const;
+  bool IsRange() const;  // <, >, BETWEEN, IS NOT NULL, LIKE 'prefix%'
+};
+
+struct TableUse {
+  std::string alias;             // the name the query uses: its alias, else the table name
+  const Table* table = nullptr;  // nullptr: a derived table, CTE, or table the catalog lacks
+  bool derived = false;          // a derived table or a CTE reference
+  int derived_block = -1;        // the block that defines it
+  std::vector<std::string> derived_columns;  // its column names, when known
+  Span span;                                 // the table reference
+  bool outer = false;  // the inner side of a LEFT / RIGHT JOIN (may be NULL-extended)
+  // Columns the query reads from this table (catalog spelling, in first-use order): select
+  // list, conditions, GROUP / ORDER BY, correlated references from subqueries.
+  std::vector<std::string> needed;
+  bool all_columns = false;               // SELECT * or t.* reads every column
+  std::vector<std::string> hint_indexes;  // USE / FORCE INDEX names (IGNORE ones are not listed)
+
+  void Need(std::string_view column);
+};
+
+struct OrderColumn {
+  BoundColumn column;  // unresolved when `expr` is not a plain column
+  bool descending = false;
+  const parser::ast::Expr* expr = nullptr;
+  Span span;
+};
+
+enum class BlockKind : uint8_t {
+  kStatement,  // the statement's own block (SELECT, or UPDATE / DELETE with their tables)
+  kUnionPart,  // a SELECT of a set operation
+  kDerived,    // FROM (SELECT …) alias
+  kCte,        // WITH name AS (SELECT …)
+  kSubquery,   // a subquery in an expression: IN, EXISTS, scalar, ANY / ALL
+};
+
+struct QueryBlock {
+  BlockKind kind = BlockKind::kStatement;
+  int parent = -1;  // the enclosing block for subqueries (correlation scope), else -1
+  const parser::ast::Select* select = nullptr;  // null for UPDATE / DELETE blocks
+  Span span;
+  std::vector<TableUse> tables;  // in FROM order
+  std::vector<Predicate> predicates;
+  std::vector<OrderColumn> order_by;
+  std::vector<OrderColumn> group_by;
+  bool order_by_rand = false;  // ORDER BY RAND()
+  bool has_where = false;
+  std::optional<uint64_t> limit;  // literal LIMIT / OFFSET values
+  std::optional<uint64_t> offset;
+  bool limit_written = false;
+  Span limit_span;  // the OFFSET value, else the LIMIT value
+  bool distinct = false;
+  bool star = false;  // * or t.* in the select list
+  Span star_span;
+  bool in_exists = false;             // the query of an EXISTS (…): its select list is not read
+  bool comma_and_ansi_joins = false;  // FROM a, b JOIN c …
+  int or_groups = 0;
+  // Pairs of tables (indexes into `tables`, first < second) that some condition of WHERE or ON
+  // relates: the join graph, whatever the operator.
+  std::vector<std::pair<int, int>> links;
+
+  // Predicates on table `t` of this block (sargable or not), in order.
+  std::vector<const Predicate*> PredicatesOn(int t) const;
+};
+
+enum class IssueKind : uint8_t { kUnknownTable, kUnknownColumn, kAmbiguousColumn };
+
+struct BindIssue {
+  IssueKind kind;
+  std::string name;     // as written: "o.total", "orderz"
+  std::string message;  // "unknown column `o.totl` in WHERE"
+  Span span;
+};
+
+struct QueryModel {
+  const parser::ast::Statement* statement = nullptr;
+  std::vector<QueryBlock> blocks;  // blocks[0] is the statement's own block
+  std::vector<BindIssue> issues;
+  const Table* target = nullptr;  // INSERT / UPDATE / DELETE single target, when known
+  std::string_view script;        // the text the spans point into (ParseResult::text())
+
+  bool empty() const { return blocks.empty(); }
+};
+
+// Binds a SELECT, INSERT … SELECT, UPDATE or DELETE (other statements give an empty model).
+// `database` is the default database (USE, or the slow-log event's), may be empty.
+// `script` is the text the statement's spans point into (for messages quoting it).
+QueryModel Bind(const parser::ast::Statement& statement, const Catalog& catalog,
+                std::string_view database = {}, std::string_view script = {});
+
+}  // namespace qadvisor::analyzer
