@@ -1169,6 +1169,12 @@ class StatementParser {
   }
 
   // What an unmodelled statement is, for its note: "CREATE TABLE", "GRANT".
+  // Where the statement's first token is, in the script: comments before it are not part of
+  // the statement's position (they are part of its text, for the splitter).
+  uint32_t FirstTokenOffset() const {
+    return base_ + (tokens_.empty() ? 0 : static_cast<uint32_t>(tokens_.front().offset));
+  }
+
   std::string Describe() const {
     std::string what = Upper(Text(Peek()));
     if ((PeekWord("create") || PeekWord("alter") || PeekWord("drop") || PeekWord("show")) &&
@@ -2711,6 +2717,19 @@ ParseResult Parse(std::string_view script, const ParseOptions& options) {
       ast::Statement* s = parser.ParseStatement();
       s->line = st.line;
       s->column = st.column;
+      if (const uint32_t first = parser.FirstTokenOffset();
+          first > s->span.offset && first < s->span.end()) {
+        const std::string_view skipped = text.substr(s->span.offset, first - s->span.offset);
+        const size_t newline = skipped.rfind('\n');
+        if (newline == std::string_view::npos) {
+          s->column += static_cast<uint32_t>(skipped.size());
+        } else {
+          s->line += static_cast<uint32_t>(std::count(skipped.begin(), skipped.end(), '\n'));
+          s->column = static_cast<uint32_t>(skipped.size() - newline);
+        }
+        s->span.length -= first - s->span.offset;
+        s->span.offset = first;
+      }
       if (s->kind == ast::StatementKind::kUnsupported) {
         Diagnostic d;
         d.severity = Severity::kNote;
