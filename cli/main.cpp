@@ -15,6 +15,8 @@
 #include <vector>
 
 #include "analyzer/digest_runner.h"
+#include "cli/check_command.h"
+#include "cli/io.h"
 #include "cli/progress.h"
 #include "parser/parser.h"
 #include "parser/splitter.h"
@@ -23,60 +25,6 @@
 
 namespace qadvisor::cli {
 namespace {
-
-constexpr int kExitOk = 0;
-constexpr int kExitUsage = 2;
-
-// Writes `text` to `path` through a temporary file and a rename, so that a failed run never
-// leaves a half-written report where a good one was.
-Status WriteOutput(const std::string& path, const std::string& text) {
-  if (path.empty() || path == "-") {
-    if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() ||
-        std::fflush(stdout) != 0) {
-      return IoError("cannot write to standard output");
-    }
-    return Status::Ok();
-  }
-  const std::string tmp = path + ".qadvisor-tmp";
-  std::FILE* f = std::fopen(tmp.c_str(), "wb");
-  if (f == nullptr) return IoError(fmt::format("{}: cannot write: {}", path, std::strerror(errno)));
-  const bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
-  if (std::fclose(f) != 0 || !ok) {
-    std::remove(tmp.c_str());
-    return IoError(fmt::format("{}: write failed", path));
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    std::remove(tmp.c_str());
-    return IoError(fmt::format("{}: cannot replace: {}", path, std::strerror(errno)));
-  }
-  return Status::Ok();
-}
-
-// Reads a SQL file ("-": standard input) whole: scripts are small next to slow logs.
-Result<std::string> ReadWholeFile(const std::string& path) {
-  std::FILE* f = path == "-" ? stdin : std::fopen(path.c_str(), "rb");
-  if (f == nullptr) {
-    return Status(errno == ENOENT ? StatusCode::kNotFound : StatusCode::kIoError,
-                  fmt::format("{}: cannot open: {}", path, std::strerror(errno)));
-  }
-  std::string text;
-  char buf[1 << 16];
-  size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, n);
-  const bool failed = std::ferror(f) != 0;
-  if (f != stdin) std::fclose(f);
-  if (failed) return IoError(fmt::format("{}: read failed", path));
-  return text;
-}
-
-uint64_t TotalSize(const std::vector<std::string>& paths) {
-  uint64_t total = 0;
-  for (const std::string& p : paths) {
-    struct stat st {};
-    if (p != "-" && ::stat(p.c_str(), &st) == 0 && S_ISREG(st.st_mode)) total += st.st_size;
-  }
-  return total;
-}
 
 struct DigestArgs {
   std::vector<std::string> logs;
@@ -268,6 +216,47 @@ int main(int argc, char** argv) {
   parse->add_option("FILE", parse_files, "SQL scripts ('-' for standard input)")->required();
   parse->add_flag("--json", parse_json, "Print the AST of each statement as JSON");
 
+  qadvisor::cli::CheckArgs check;
+  CLI::App* chk = app.add_subcommand(
+      "check", "Check SQL scripts and slow logs against a schema; exit 1 on findings");
+  chk->add_option("FILE", check.inputs, "SQL scripts or slow logs ('-' for a script on stdin)")
+      ->required();
+  chk->add_option("--schema", check.schemas, "DDL file applied first (repeatable)");
+  chk->add_option("--format", check.format, "Output format")
+      ->check(CLI::IsMember({"text", "json", "sarif", "markdown", "github"}))
+      ->capture_default_str();
+  chk->add_option("--fail-on", check.fail_on,
+                  "Exit 1 when a finding has this severity or a higher one (default: error)")
+      ->check(CLI::IsMember({"error", "warning", "info"}));
+  chk->add_option("--baseline", check.baseline, "Ignore the findings recorded in FILE");
+  chk->add_option("--write-baseline", check.write_baseline,
+                  "Record the current findings in FILE and exit 0");
+  chk->add_option("--rules", check.only, "Run only these rules (comma-separated ids)");
+  chk->add_option("--disable", check.disable, "Do not run these rules (comma-separated ids)");
+  chk->add_option("--config", check.config,
+                  "Read this .qadvisor.toml (default: the nearest one upwards)");
+  chk->add_flag("--no-config", check.no_config, "Read no configuration file");
+  chk->add_option("--flavor", check.flavor, "Server defaults to assume")
+      ->check(CLI::IsMember({"mysql8", "mariadb"}));
+  chk->add_option("--lower-case-table-names", check.lower_case_table_names,
+                  "As the server variable: 0 compares table names case-sensitively")
+      ->check(CLI::Range(0, 2));
+  chk->add_option("--stats", check.stats, "Table and index statistics (docs/stats.md)");
+  chk->add_option("-o,--output", check.output, "Write the report to FILE");
+  chk->add_option("--color", check.color, "Colour the text report")
+      ->check(CLI::IsMember({"auto", "always", "never"}))
+      ->capture_default_str();
+  chk->add_flag("--ansi-quotes", check.ansi_quotes, "Read \"x\" as an identifier (ANSI_QUOTES)");
+
+  std::string rules_format = "text";
+  CLI::App* rules = app.add_subcommand("rules", "List the rules with their severity and options");
+  rules->add_option("--format", rules_format, "Output format")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->capture_default_str();
+  std::string explain_id;
+  CLI::App* explain = app.add_subcommand("explain", "Print the documentation of a rule");
+  explain->add_option("RULE", explain_id, "A rule id, as `qadvisor rules` lists them")->required();
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -275,6 +264,9 @@ int main(int argc, char** argv) {
     return code == 0 ? 0 : 2;
   }
   if (cmd->parsed()) return qadvisor::cli::RunDigestCommand(digest);
+  if (chk->parsed()) return qadvisor::cli::RunCheckCommand(check);
+  if (rules->parsed()) return qadvisor::cli::RunRulesCommand(rules_format);
+  if (explain->parsed()) return qadvisor::cli::RunExplainCommand(explain_id);
   if (parse->parsed()) return qadvisor::cli::RunParseCommand(parse_files, parse_json);
   if (fp->parsed()) {
     return qadvisor::cli::RunFingerprintCommand(fingerprint_sql, fingerprint_files,

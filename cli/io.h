@@ -1,0 +1,24 @@
+// File helpers for the commands: whole-file reads, reports written atomically, exit codes.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "base/status.h"
+
+namespace qadvisor::cli {
+
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitFindings = 1;  // findings at or above --fail-on
+inline constexpr int kExitUsage = 2;     // usage or input error
+
+// Writes `text` to `path` ("" or "-": standard output) through a temporary file and a rename,
+// so that a failed run never leaves a half-written report where a good one was.
+Status WriteOutput(const std::string& path, const std::string& text);
+// Reads a file ("-": standard input) whole.
+Result<std::string> ReadWholeFile(const std::string& path);
+// The total size of the regular files among `paths`.
+uint64_t TotalSize(const std::vector<std::string>& paths);
+
+}  // namespace qadvisor::cli

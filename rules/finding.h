@@ -1,0 +1,47 @@
+// Finding: what a rule reports. Plain data, printable by every report format.
+//
+// A finding names the rule, its severity, a one-sentence message, the table, columns and index
+// involved, a fix hint (SQL or DDL, or advice), and where it was found: a file position, and
+// for slow-log input the query class. `key` is a stable identity for baselines: it leaves out
+// line numbers, so a finding keeps its key when code above it moves.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace qadvisor::rules {
+
+enum class Severity : uint8_t { kInfo, kWarning, kError };
+std::string_view SeverityName(Severity severity);  // "info", "warning", "error"
+bool ParseSeverity(std::string_view text, Severity& out);
+
+struct Location {
+  std::string file;     // as given on the command line; empty when not from a file
+  uint32_t line = 0;    // 1-based; 0 when unknown
+  uint32_t column = 0;  // 1-based, in bytes
+  uint32_t length = 0;  // bytes of the offending text on that line (for carets and SARIF)
+};
+
+struct Finding {
+  std::string rule;  // the rule id: "implicit-conversion"
+  Severity severity = Severity::kWarning;
+  std::string message;
+  std::string table;                 // "orders" (as the catalog names it), or empty
+  std::vector<std::string> columns;  // columns involved, as the catalog names them
+  std::string index;                 // the index involved, or empty
+  std::string fix;                   // SQL / DDL or advice; may be empty
+  Location location;
+  std::string query_class;  // the class id (16 hex digits) for slow-log input, else empty
+  std::string excerpt;      // the source line at location, for text output; may be empty
+  std::string key;          // stable identity for baselines (see MakeKey)
+};
+
+// The baseline key: rule, file, table, columns, index and the fingerprint of the statement
+// (its class id) — no line numbers. Sets `finding.key`.
+void MakeKey(Finding& finding, std::string_view statement_class);
+
+using Findings = std::vector<Finding>;
+
+}  // namespace qadvisor::rules
