@@ -1,0 +1,129 @@
+// back-to-table: the secondary index the query uses does not hold every column it reads.
+#include <fmt/format.h>
+
+#include "rules/common.h"
+#include "rules/rule.h"
+
+namespace qadvisor::rules {
+namespace {
+
+using namespace analyzer;  // NOLINT: rules read the analyzer's model
+
+constexpr RuleInfo kInfo{
+    .id = "back-to-table",
+    .severity = Severity::kInfo,
+    .scope = Scope::kQuery,
+    .summary =
+        "the secondary index used does not hold every column the query reads: one "
+        "primary-key lookup per row",
+    .doc = R"md(
+## What it does
+
+For each table a `SELECT` reads through a secondary index, checks whether that index — with
+the primary-key columns InnoDB stores in every secondary index — holds every column the query
+reads from the table (select list, conditions, `GROUP BY`, `ORDER BY`). If not, and the
+missing columns could be added to the index, it reports the columns that send each row back
+to the table.
+
+It stays silent for primary-key access (the clustered index is the table), for unique lookups
+of a single row, for `SELECT *` (see `select-star`), for tables known to be tiny, and when a
+missing column is a `TEXT` / `BLOB` / `JSON` column that an index cannot hold whole.
+
+## Why it matters
+
+An InnoDB secondary index leaf holds the key columns and the primary key. Every other column
+costs a second B-tree descent into the clustered index, per row — random I/O when the data is
+not cached. A covering index answers from the index alone (`Using index` in EXPLAIN).
+
+## Example
+
+```sql
+CREATE TABLE orders (id INT PRIMARY KEY, customer_id INT, status VARCHAR(10), total DECIMAL(10,2),
+                     KEY idx_customer (customer_id));
+SELECT status, total FROM orders WHERE customer_id = 42;
+```
+
+## Fix
+
+Extend the index with the columns the query reads (the old index then becomes redundant):
+
+```sql
+ALTER TABLE orders ADD INDEX idx_customer_status_total (customer_id, status, total),
+                   DROP INDEX idx_customer;
+```
+
+## MySQL reference
+
+- MySQL 8.0 Reference Manual, 17.6.2.1 "Clustered and Secondary Indexes"
+- MySQL 8.0 Reference Manual, 15.8.2 "EXPLAIN Output Format" — `Using index`
+)md"};
+
+bool Indexable(const Column& c) {
+  return c.KeyBytes() > 0 && c.family != TypeFamily::kJson && c.family != TypeFamily::kSpatial;
+}
+
+class BackToTable final : public Rule {
+ public:
+  const RuleInfo& info() const override { return kInfo; }
+
+  void CheckQuery(const QueryModel& query, const Catalog& /*catalog*/,
+                  Reporter& out) const override {
+    const auto kind = query.statement ? query.statement->kind : parser::ast::StatementKind::kSelect;
+    if (kind != parser::ast::StatementKind::kSelect &&
+        kind != parser::ast::StatementKind::kInsert) {
+      return;  // UPDATE / DELETE read the row anyway
+    }
+    for (const QueryBlock& block : query.blocks) {
+      for (size_t t = 0; t < block.tables.size(); ++t) {
+        const TableUse& use = block.tables[t];
+        if (!use.table || use.all_columns || IsTiny(*use.table)) continue;
+        const TableAccess access = AnalyzeAccess(block, static_cast<int>(t));
+        const IndexUse* best = access.Best();
+        if (!best || best->covering || best->unique_lookup) continue;
+        const Index& index = *best->index;
+        if (index.kind == IndexKind::kPrimary) continue;
+        std::vector<std::string> missing;
+        bool indexable = true;
+        for (const std::string& c : use.needed) {
+          if (use.table->IndexHolds(index, c)) continue;
+          const Column* column = use.table->FindColumn(c);
+          if (!column || !Indexable(*column)) indexable = false;
+          missing.push_back(c);
+        }
+        if (missing.empty() || !indexable) continue;
+        Finding& f = out.Add(
+            kInfo, use.span,
+            fmt::format("index `{}` finds the rows of {} but does not hold {}: one primary-key "
+                        "lookup per row; adding {} would cover the query",
+                        index.name, TableLabel(use), QuoteList(missing),
+                        missing.size() == 1 ? "it" : "them"));
+        SetTable(f, use);
+        f.columns = missing;
+        f.index = index.name;
+        IndexWant extended;
+        for (const KeyPart& part : index.parts) {
+          extended.columns.push_back(part.column);
+          extended.descending.push_back(part.descending);
+        }
+        for (const std::string& c : missing) {
+          extended.columns.push_back(c);
+          extended.descending.push_back(false);
+        }
+        std::string ddl = AddIndexDdl(*use.table, extended);
+        if (index.kind == IndexKind::kKey && !index.foreign_key) {  // the old one is now a prefix
+          ddl.pop_back();                                           // the ';'
+          ddl += fmt::format(", DROP INDEX {};", Quote(index.name));
+        }
+        f.fix = std::move(ddl);
+      }
+    }
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Rule> MakeBackToTable(const RuleOptions& /*options*/) {
+  return std::make_unique<BackToTable>();
+}
+
+}  // namespace qadvisor::rules

@@ -1,0 +1,344 @@
+// The checker (see checker.h).
+#include "rules/checker.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+
+#include "analyzer/access.h"
+#include "analyzer/digest.h"
+#include "parser/fingerprint.h"
+
+namespace qadvisor::rules {
+namespace {
+
+namespace ast = parser::ast;
+
+bool Contains(const std::vector<std::string>& v, std::string_view s) {
+  return std::find(v.begin(), v.end(), s) != v.end();
+}
+
+std::string Lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+uint32_t CountLines(std::string_view text) {
+  return static_cast<uint32_t>(std::count(text.begin(), text.end(), '\n'));
+}
+
+// The line of `text` that starts at line `base` and holds line `line`, without its newline.
+std::string LineAt(std::string_view text, uint32_t base, uint32_t line) {
+  if (line < base) return {};
+  size_t start = 0;
+  for (uint32_t l = base; l < line; ++l) {
+    const size_t nl = text.find('\n', start);
+    if (nl == std::string_view::npos) return {};
+    start = nl + 1;
+  }
+  size_t end = text.find('\n', start);
+  if (end == std::string_view::npos) end = text.size();
+  std::string out(text.substr(start, end - start));
+  if (!out.empty() && out.back() == '\r') out.pop_back();
+  return out;
+}
+
+// `qadvisor:ignore a, b` comments: their line (relative to line 1 of `text`) and ids.
+template <typename Marker>
+std::vector<Marker> FindMarkers(std::string_view text) {
+  static constexpr std::string_view kTag = "qadvisor:ignore";
+  std::vector<Marker> out;
+  uint32_t line = 1;
+  size_t counted = 0;
+  for (size_t at = text.find(kTag); at != std::string_view::npos; at = text.find(kTag, at + 1)) {
+    line += static_cast<uint32_t>(std::count(text.begin() + counted, text.begin() + at, '\n'));
+    counted = at;
+    Marker m{line, {}};
+    size_t i = at + kTag.size();
+    while (i < text.size() && text[i] != '\n') {
+      const char c = text[i];
+      if (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_') {
+        const size_t start = i;
+        while (i < text.size() && (std::isalnum(static_cast<unsigned char>(text[i])) ||
+                                   text[i] == '-' || text[i] == '_')) {
+          ++i;
+        }
+        m.ids.emplace_back(text.substr(start, i - start));
+      } else if (c == ',' || c == ' ' || c == '\t' || c == ':' || c == '=') {
+        ++i;
+      } else {
+        break;  // "*/", or prose after the ids
+      }
+    }
+    if (Contains(m.ids, "all")) m.ids.clear();
+    out.push_back(std::move(m));
+  }
+  return out;
+}
+
+bool IsDdl(ast::StatementKind kind) {
+  switch (kind) {
+    case ast::StatementKind::kCreateTable:
+    case ast::StatementKind::kCreateIndex:
+    case ast::StatementKind::kAlterTable:
+    case ast::StatementKind::kDropTable:
+    case ast::StatementKind::kDropIndex:
+    case ast::StatementKind::kCreateDatabase:
+    case ast::StatementKind::kUse:
+      return true;
+    default:
+      return false;
+  }
+}
+
+}  // namespace
+
+Status ValidateRuleIds(const CheckerOptions& options) {
+  std::vector<std::string> unknown;
+  auto check = [&](std::string_view id) {
+    if (!FindRuleInfo(id) && !Contains(unknown, id)) unknown.emplace_back(id);
+  };
+  for (const auto& id : options.only) check(id);
+  for (const auto& id : options.disable) check(id);
+  for (const auto& id : options.enable) check(id);
+  for (const auto& [id, severity] : options.severity) check(id);
+  for (const auto& [name, value] : options.options.values()) check(name.substr(0, name.find('.')));
+  if (unknown.empty()) return Status::Ok();
+  std::string list;
+  for (const auto& id : unknown) list += (list.empty() ? "" : ", ") + id;
+  return InvalidArgument(fmt::format("unknown rule id{}: {} (`qadvisor rules` lists them)",
+                                     unknown.size() > 1 ? "s" : "", list));
+}
+
+Checker::Checker(analyzer::Catalog& catalog, CheckerOptions options)
+    : catalog_(catalog), options_(std::move(options)) {
+  for (const RuleEntry& entry : Registry()) {
+    const bool selected = options_.only.empty() || Contains(options_.only, entry.id);
+    const bool disabled =
+        Contains(options_.disable, entry.id) && !Contains(options_.enable, entry.id);
+    if (selected && !disabled) rules_.push_back(entry.make(options_.options));
+  }
+}
+
+std::vector<const Rule*> Checker::rules() const {
+  std::vector<const Rule*> out;
+  for (const auto& r : rules_) out.push_back(r.get());
+  return out;
+}
+
+void Checker::LoadSchema(std::string_view file, std::string_view text) {
+  auto& markers = markers_[std::string(file)];
+  for (Marker& m : FindMarkers<Marker>(text)) markers.push_back(std::move(m));
+  texts_[std::string(file)] = std::string(text);
+  const parser::ParseResult parsed = parser::Parse(text, options_.parse);
+  for (const ast::Statement* st : parsed.statements()) {
+    if (IsDdl(st->kind)) catalog_.ApplyStatement(*st, parsed.text(), file);
+  }
+}
+
+void Checker::CheckScript(std::string_view file, std::string_view text) {
+  auto& markers = markers_[std::string(file)];
+  for (Marker& m : FindMarkers<Marker>(text)) markers.push_back(std::move(m));
+  texts_[std::string(file)] = std::string(text);
+  const parser::ParseResult parsed = parser::Parse(text, options_.parse);
+  const std::string_view script = parsed.text();
+
+  for (const parser::Diagnostic& d : parsed.diagnostics()) {
+    if (d.severity != parser::Severity::kError) continue;
+    const size_t first = findings_.size();
+    const Location where{std::string(file), d.line, d.column, 1};
+    Reporter out(findings_, [&where](ast::Span) { return where; });
+    for (const auto& rule : rules_) rule->CheckDiagnostic(d, out);
+    const LineScope scope{std::string(file), d.line > 1 ? d.line - 1 : 1, d.line};
+    for (size_t i = first; i < findings_.size(); ++i) {
+      findings_[i].excerpt = LineAt(script, 1, d.line);
+    }
+    Record(first, scope, fmt::format("parse:{}", d.line));
+  }
+
+  // Ignore comments between the previous statement and this one belong to this one.
+  uint32_t previous_end_line = 0;
+  for (const ast::Statement* st : parsed.statements()) {
+    ++statements_;
+    const uint32_t zone_start = previous_end_line + 1;
+    previous_end_line = st->line + CountLines(script.substr(st->span.offset, st->span.length));
+    if (IsDdl(st->kind)) {
+      catalog_.ApplyStatement(*st, script, file);
+      continue;
+    }
+    if (st->kind != ast::StatementKind::kSelect && st->kind != ast::StatementKind::kInsert &&
+        st->kind != ast::StatementKind::kUpdate && st->kind != ast::StatementKind::kDelete) {
+      continue;
+    }
+    const std::string_view body = script.substr(st->span.offset, st->span.length);
+    const LineScope scope{std::string(file), std::min(zone_start, st->line),
+                          st->line + CountLines(body)};
+    const analyzer::QueryModel model =
+        analyzer::Bind(*st, catalog_, catalog_.current_database(), script);
+    // A span's line and column: from the statement's own, counting the newlines between.
+    Reporter::Locator locator = [&](ast::Span span) {
+      Location loc{std::string(file), st->line, st->column, span.length};
+      const size_t from = st->span.offset;
+      const size_t to = std::min<size_t>(std::max<size_t>(span.offset, from), script.size());
+      const std::string_view between = script.substr(from, to - from);
+      const size_t nl = between.rfind('\n');
+      if (nl == std::string_view::npos) {
+        loc.column = st->column + static_cast<uint32_t>(to - from);
+      } else {
+        loc.line += CountLines(between);
+        loc.column = static_cast<uint32_t>(between.size() - nl);
+      }
+      return loc;
+    };
+    const std::string fingerprint = parser::Fingerprint(body);
+    const std::string statement_class = analyzer::FormatClassId(analyzer::ClassId(fingerprint));
+    CheckBound(model, locator, scope, statement_class, script, 1);
+  }
+}
+
+void Checker::CheckQuery(std::string_view file, std::string_view sql, uint32_t line,
+                         std::string_view database, std::string_view query_class) {
+  const parser::ParseResult parsed = parser::Parse(sql, options_.parse);
+  if (parsed.statements().empty()) return;
+  const ast::Statement* st = parsed.statements().front();
+  if (st->kind != ast::StatementKind::kSelect && st->kind != ast::StatementKind::kInsert &&
+      st->kind != ast::StatementKind::kUpdate && st->kind != ast::StatementKind::kDelete) {
+    return;
+  }
+  ++statements_;
+  const std::string_view script = parsed.text();
+  const LineScope scope{std::string(file), line, line};
+  const analyzer::QueryModel model = analyzer::Bind(*st, catalog_, database, script);
+  Reporter::Locator locator = [&](ast::Span span) {
+    Location loc{std::string(file), line, 1, 0};
+    const std::string_view before = script.substr(0, std::min<size_t>(span.offset, script.size()));
+    loc.line += CountLines(before);
+    const size_t nl = before.rfind('\n');
+    loc.column = static_cast<uint32_t>(nl == std::string_view::npos ? before.size() + 1
+                                                                    : before.size() - nl);
+    loc.length = span.length;
+    return loc;
+  };
+  const size_t first = findings_.size();
+  CheckBound(model, locator, scope, query_class, script, line);
+  // A comment in the logged query itself can suppress rules for it.
+  const auto markers = FindMarkers<Marker>(sql);
+  if (markers.empty()) return;
+  for (size_t i = findings_.size(); i-- > first;) {
+    for (const auto& m : markers) {
+      if (m.ids.empty() || Contains(m.ids, findings_[i].rule)) {
+        findings_.erase(findings_.begin() + static_cast<std::ptrdiff_t>(i));
+        scopes_.erase(scopes_.begin() + static_cast<std::ptrdiff_t>(i));
+        ++suppressed_;
+        break;
+      }
+    }
+  }
+  for (Finding& f : findings_) {
+    if (&f - findings_.data() >= static_cast<std::ptrdiff_t>(first)) f.query_class = query_class;
+  }
+}
+
+void Checker::CheckBound(const analyzer::QueryModel& model, const Reporter::Locator& locator,
+                         const LineScope& scope, std::string_view statement_class,
+                         std::string_view text, uint32_t text_line) {
+  const size_t first = findings_.size();
+  Reporter out(findings_, locator);
+  for (const auto& rule : rules_) {
+    if (rule->info().scope == rules::Scope::kQuery) rule->CheckQuery(model, catalog_, out);
+  }
+  for (size_t i = first; i < findings_.size(); ++i) {
+    findings_[i].excerpt = LineAt(text, text_line, findings_[i].location.line);
+  }
+  Record(first, scope, statement_class);
+  NoteUse(model);
+}
+
+void Checker::Record(size_t first_new, const LineScope& scope, std::string_view statement_class) {
+  for (size_t i = first_new; i < findings_.size(); ++i) {
+    Finding& f = findings_[i];
+    if (auto it = options_.severity.find(f.rule); it != options_.severity.end()) {
+      f.severity = it->second;
+    }
+    MakeKey(f, statement_class);
+    scopes_.push_back(scope);
+  }
+}
+
+void Checker::NoteUse(const analyzer::QueryModel& model) {
+  ++use_.statements;
+  for (const analyzer::QueryBlock& block : model.blocks) {
+    for (size_t t = 0; t < block.tables.size(); ++t) {
+      const analyzer::TableUse& use = block.tables[t];
+      if (!use.table) continue;
+      const std::string table = Lower(use.table->QualifiedName());
+      if (!Contains(use_.tables_queried, table)) use_.tables_queried.push_back(table);
+      const analyzer::TableAccess access = analyzer::AnalyzeAccess(block, static_cast<int>(t));
+      auto mark = [&](std::string_view index) {
+        const std::string key = table + "/" + Lower(std::string(index));
+        if (!Contains(use_.used_indexes, key)) use_.used_indexes.push_back(key);
+      };
+      for (const analyzer::IndexUse& u : access.indexes) {
+        if (u.used_parts() > 0 || (access.order_applies && u.order_served)) mark(u.index->name);
+      }
+      for (const std::string& hint : use.hint_indexes) mark(hint);
+    }
+  }
+}
+
+bool Checker::Suppressed(const Finding& f, const LineScope& scope) const {
+  const auto it = markers_.find(scope.file);
+  if (it == markers_.end()) return false;
+  for (const Marker& m : it->second) {
+    if (m.line < scope.first_line || m.line > scope.last_line) continue;
+    if (m.ids.empty() || Contains(m.ids, f.rule)) return true;
+  }
+  return false;
+}
+
+Findings Checker::Finish() {
+  const size_t first = findings_.size();
+  Reporter out(findings_, nullptr);
+  for (const auto& rule : rules_) {
+    if (rule->info().scope == rules::Scope::kSchema) rule->CheckSchema(catalog_, out);
+    if (rule->info().scope == rules::Scope::kWorkload) rule->CheckWorkload(catalog_, use_, out);
+  }
+  for (size_t i = first; i < findings_.size(); ++i) {
+    Finding& f = findings_[i];
+    if (auto it = options_.severity.find(f.rule); it != options_.severity.end()) {
+      f.severity = it->second;
+    }
+    MakeKey(f, "schema");
+    // A schema finding: an ignore comment on its line or the line above.
+    scopes_.push_back(
+        {f.location.file, f.location.line > 1 ? f.location.line - 1 : 1, f.location.line});
+    if (auto text = texts_.find(f.location.file); text != texts_.end()) {
+      f.excerpt = LineAt(text->second, 1, f.location.line);
+    }
+  }
+  Findings kept;
+  for (size_t i = 0; i < findings_.size(); ++i) {
+    if (Suppressed(findings_[i], scopes_[i])) {
+      ++suppressed_;
+    } else {
+      kept.push_back(std::move(findings_[i]));
+    }
+  }
+  std::sort(kept.begin(), kept.end(), [](const Finding& a, const Finding& b) {
+    return std::tie(a.location.file, a.location.line, a.location.column, a.rule, a.message) <
+           std::tie(b.location.file, b.location.line, b.location.column, b.rule, b.message);
+  });
+  kept.erase(std::unique(kept.begin(), kept.end(),
+                         [](const Finding& a, const Finding& b) {
+                           return a.rule == b.rule && a.location.file == b.location.file &&
+                                  a.location.line == b.location.line &&
+                                  a.location.column == b.location.column && a.message == b.message;
+                         }),
+             kept.end());
+  findings_.clear();
+  scopes_.clear();
+  return kept;
+}
+
+}  // namespace qadvisor::rules

@@ -1,0 +1,89 @@
+// The checker: runs the rules over scripts and slow-log query classes, against a catalog.
+//
+// Scripts are read in order: DDL in them updates the catalog as it goes (a migration that adds
+// an index is seen by the queries after it), every other statement is bound and checked by
+// the query rules. Finish() runs the schema and workload rules on the final catalog, applies
+// `-- qadvisor:ignore <id>[, <id>…]` comments (in the comments above a statement or on its
+// lines; for schema findings, on the index or table's line or the line above; without ids, or
+// with `all`: every rule), and returns the findings sorted by file, line, column and rule.
+// Baselines are the caller's business (they compare Finding::key).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "analyzer/catalog.h"
+#include "analyzer/query_model.h"
+#include "base/status.h"
+#include "parser/parser.h"
+#include "rules/rule.h"
+
+namespace qadvisor::rules {
+
+struct CheckerOptions {
+  std::vector<std::string> only;     // when non-empty, only these rules run (--rules)
+  std::vector<std::string> disable;  // these rules do not run (--disable, config `disable`)
+  std::vector<std::string> enable;   // run even if disabled (config `enable`)
+  std::map<std::string, Severity, std::less<>> severity;  // per-rule overrides
+  RuleOptions options;
+  parser::ParseOptions parse;
+};
+
+// Checks that every rule id named in `options` exists; the message lists the unknown ones.
+Status ValidateRuleIds(const CheckerOptions& options);
+
+class Checker {
+ public:
+  // `catalog` is updated by DDL met in checked scripts; it must outlive the checker.
+  Checker(analyzer::Catalog& catalog, CheckerOptions options);
+
+  // A schema file: its DDL is applied to the catalog (anything else in it is ignored, e.g. the
+  // INSERTs of a full mysqldump); its ignore comments apply to schema findings located in it.
+  void LoadSchema(std::string_view file, std::string_view text);
+  // A SQL script read from `file`.
+  void CheckScript(std::string_view file, std::string_view text);
+  // One statement that stands for a slow-log query class: its sample, the file and line of
+  // its event, the event's database, and the class id (16 hex digits).
+  void CheckQuery(std::string_view file, std::string_view sql, uint32_t line,
+                  std::string_view database, std::string_view query_class);
+  // Schema and workload rules, suppressions, sorting. Call once, after the last input.
+  Findings Finish();
+
+  uint64_t statements() const { return statements_; }
+  uint64_t suppressed_inline() const { return suppressed_; }
+  // The rules that run, in registry order.
+  std::vector<const Rule*> rules() const;
+
+ private:
+  struct Marker {
+    uint32_t line;
+    std::vector<std::string> ids;  // empty: every rule
+  };
+  struct LineScope {
+    std::string file;
+    uint32_t first_line, last_line;
+  };
+  void CheckBound(const analyzer::QueryModel& model, const Reporter::Locator& locator,
+                  const LineScope& scope, std::string_view statement_class, std::string_view text,
+                  uint32_t text_line);
+  void Record(size_t first_new, const LineScope& scope, std::string_view statement_class);
+  void NoteUse(const analyzer::QueryModel& model);
+  bool Suppressed(const Finding& f, const LineScope& scope) const;
+
+  analyzer::Catalog& catalog_;
+  CheckerOptions options_;
+  std::vector<std::unique_ptr<Rule>> rules_;
+  Findings findings_;
+  std::vector<LineScope> scopes_;  // per finding: the lines its suppression comments may be on
+  std::map<std::string, std::vector<Marker>, std::less<>> markers_;  // by file
+  std::map<std::string, std::string, std::less<>> texts_;            // scripts, for schema excerpts
+  WorkloadUse use_;
+  uint64_t statements_ = 0;
+  uint64_t suppressed_ = 0;
+};
+
+}  // namespace qadvisor::rules

@@ -1,0 +1,120 @@
+// Helpers the rules share (see common.h).
+#include "rules/common.h"
+
+#include <fmt/format.h>
+
+#include "parser/keywords.h"
+
+namespace qadvisor::rules {
+
+using parser::EqualsIgnoreCase;
+
+std::string Quote(std::string_view name) {
+  std::string out = "`";
+  for (char c : name) {
+    out += c;
+    if (c == '`') out += '`';
+  }
+  return out + "`";
+}
+
+std::string QuoteTable(const analyzer::Table& table) {
+  return table.database.empty() ? Quote(table.name)
+                                : Quote(table.database) + "." + Quote(table.name);
+}
+
+std::string QuoteList(const std::vector<std::string>& names) {
+  std::string out;
+  for (const std::string& n : names) {
+    if (!out.empty()) out += ", ";
+    out += Quote(n);
+  }
+  return out;
+}
+
+std::string IndexName(const std::vector<std::string>& columns) {
+  std::string name = "idx";
+  for (const std::string& c : columns) {
+    if (name.size() + 1 + c.size() > 64) break;
+    name += "_" + c;
+  }
+  for (char& c : name) {
+    const unsigned char u = static_cast<unsigned char>(c);
+    if (!(std::isalnum(u) || c == '_' || u >= 0x80)) c = '_';
+  }
+  return name;
+}
+
+std::string AddIndexDdl(const analyzer::Table& table, const analyzer::IndexWant& want) {
+  std::string parts;
+  for (size_t i = 0; i < want.columns.size(); ++i) {
+    if (!parts.empty()) parts += ", ";
+    parts += Quote(want.columns[i]);
+    if (const analyzer::Column* c = table.FindColumn(want.columns[i]);
+        c && c->KeyBytes() == 0 &&
+        (c->family == analyzer::TypeFamily::kString ||
+         c->family == analyzer::TypeFamily::kBinary)) {
+      parts += "(191)";  // TEXT / BLOB: a prefix part (191 characters fit 767 bytes of utf8mb4)
+    }
+    if (i < want.descending.size() && want.descending[i]) parts += " DESC";
+  }
+  return fmt::format("ALTER TABLE {} ADD INDEX {} ({});", QuoteTable(table),
+                     Quote(IndexName(want.columns)), parts);
+}
+
+std::string TableLabel(const analyzer::TableUse& use) {
+  const std::string name = use.table ? use.table->name : use.alias;
+  if (EqualsIgnoreCase(name, use.alias)) return "`" + name + "`";
+  return fmt::format("`{}` (as `{}`)", name, use.alias);
+}
+
+void SetTable(Finding& f, const analyzer::TableUse& use) {
+  f.table = use.table ? use.table->name : use.alias;
+}
+
+std::string SpanText(const analyzer::QueryModel& query, analyzer::Span span, size_t max) {
+  if (span.end() > query.script.size()) return {};
+  std::string text(query.script.substr(span.offset, span.length));
+  for (char& c : text) {
+    if (c == '\n' || c == '\r' || c == '\t') c = ' ';
+  }
+  if (text.size() > max) text = text.substr(0, max - 3) + "...";
+  return text;
+}
+
+const analyzer::Index* IndexOn(const analyzer::Table& table, std::string_view column,
+                               const std::vector<const analyzer::Predicate*>& equalities) {
+  for (const analyzer::Index& index : table.indexes) {
+    if (!index.IsBtree() || index.invisible) continue;
+    for (const analyzer::KeyPart& part : index.parts) {
+      if (EqualsIgnoreCase(part.column, column)) return &index;
+      bool bound = false;
+      for (const analyzer::Predicate* p : equalities) {
+        bound = bound || EqualsIgnoreCase(p->column.name, part.column);
+      }
+      if (!bound) break;
+    }
+  }
+  return nullptr;
+}
+
+bool IsTiny(const analyzer::Table& table) { return table.rows && *table.rows < kTinyTableRows; }
+
+}  // namespace qadvisor::rules
+
+namespace qadvisor::rules {
+
+std::string ColumnDefinition(const analyzer::Column& column, std::string_view charset,
+                             std::string_view collation) {
+  std::string type = column.type;
+  if (column.length > 0 && (column.family == analyzer::TypeFamily::kString ||
+                            column.family == analyzer::TypeFamily::kBinary)) {
+    type += fmt::format("({})", column.length);
+  }
+  std::string out = fmt::format("{} {} CHARACTER SET {} COLLATE {}", Quote(column.name), type,
+                                charset, collation);
+  if (!column.nullable) out += " NOT NULL";
+  return out;
+}
+
+}  // namespace qadvisor::rules

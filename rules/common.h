@@ -1,0 +1,50 @@
+// Small helpers the rules share: quoting names for DDL hints, naming tables and indexes in
+// messages, and the access analysis of a block's tables.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "analyzer/access.h"
+#include "analyzer/catalog.h"
+#include "analyzer/query_model.h"
+#include "rules/finding.h"
+
+namespace qadvisor::rules {
+
+// `name`, with backticks doubled inside: safe in generated SQL.
+std::string Quote(std::string_view name);
+// `db`.`t` when the table has a database, else `t`.
+std::string QuoteTable(const analyzer::Table& table);
+// "`a`, `b`"
+std::string QuoteList(const std::vector<std::string>& names);
+// idx_customer_id_created_at (at most 64 characters, MySQL's limit on index names).
+std::string IndexName(const std::vector<std::string>& columns);
+// ALTER TABLE `t` ADD INDEX `idx_a_b` (`a`, `b` DESC);
+std::string AddIndexDdl(const analyzer::Table& table, const analyzer::IndexWant& want);
+// How a message names a table use: "orders" or "orders (as o)".
+std::string TableLabel(const analyzer::TableUse& use);
+// The finding's table and columns.
+void SetTable(Finding& f, const analyzer::TableUse& use);
+
+// The source text of a span of the statement (for messages), shortened to `max` bytes.
+std::string SpanText(const analyzer::QueryModel& query, analyzer::Span span, size_t max = 80);
+
+// The leading column of each visible B-tree index, and whether `column` leads one, or would
+// be the next part after columns bound by equality: "an index could search by this column".
+const analyzer::Index* IndexOn(const analyzer::Table& table, std::string_view column,
+                               const std::vector<const analyzer::Predicate*>& equalities = {});
+
+// Rows below which a table is too small for index advice to matter (when statistics say so).
+inline constexpr uint64_t kTinyTableRows = 1000;
+bool IsTiny(const analyzer::Table& table);
+
+}  // namespace qadvisor::rules
+
+namespace qadvisor::rules {
+// A MODIFY column definition giving `column` another charset / collation, as a fix hint:
+// "`code` varchar(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_0900_ai_ci NOT NULL".
+std::string ColumnDefinition(const analyzer::Column& column, std::string_view charset,
+                             std::string_view collation);
+}  // namespace qadvisor::rules

@@ -1,0 +1,127 @@
+// filesort: ORDER BY / GROUP BY cannot be served by the index used for filtering.
+#include <fmt/format.h>
+
+#include "rules/common.h"
+#include "rules/rule.h"
+
+namespace qadvisor::rules {
+namespace {
+
+using namespace analyzer;  // NOLINT: rules read the analyzer's model
+
+constexpr RuleInfo kInfo{
+    .id = "filesort",
+    .severity = Severity::kInfo,
+    .scope = Scope::kQuery,
+    .summary = "ORDER BY / GROUP BY needs a sort pass: no index reads the rows in that order",
+    .doc = R"md(
+## What it does
+
+For a query block with `ORDER BY` (or `GROUP BY` without `ORDER BY`) on columns of one table,
+checks whether the index the query uses to find the rows — or, when nothing is filtered, any
+index — returns them in that order: the `ORDER BY` columns must follow the key parts the
+query binds by equality, in index order, all in the index's direction or all against it. It
+also reports `ORDER BY` over columns of several tables of a join, which always sorts.
+
+It stays silent for single-row lookups, for `ORDER BY RAND()` (see `order-by-rand`), for
+mixed `ASC`/`DESC` (see `mixed-order-direction`), and for tables known to be tiny.
+
+## Why it matters
+
+A sort reads all matching rows before returning the first one (`Using filesort`): `LIMIT 10`
+no longer stops early, and large sorts spill to disk. Read in index order, the query can stop
+after the rows it needs.
+
+## Example
+
+```sql
+CREATE TABLE orders (id INT PRIMARY KEY, customer_id INT, created_at DATETIME,
+                     KEY idx_customer (customer_id));
+SELECT id FROM orders WHERE customer_id = 42 ORDER BY created_at DESC LIMIT 10;
+```
+
+## Fix
+
+An index with the equality columns first, then the sort columns:
+
+```sql
+ALTER TABLE orders ADD INDEX idx_customer_id_created_at (customer_id, created_at DESC);
+```
+
+## MySQL reference
+
+- MySQL 8.0 Reference Manual, 10.2.1.16 "ORDER BY Optimization"
+- MySQL 8.0 Reference Manual, 10.2.1.17 "GROUP BY Optimization"
+)md"};
+
+class Filesort final : public Rule {
+ public:
+  const RuleInfo& info() const override { return kInfo; }
+
+  void CheckQuery(const QueryModel& query, const Catalog& /*catalog*/,
+                  Reporter& out) const override {
+    for (const QueryBlock& block : query.blocks) {
+      const bool by_order = !block.order_by.empty();
+      const std::vector<OrderColumn>& order = by_order ? block.order_by : block.group_by;
+      if (order.empty() || block.order_by_rand) continue;
+      if (block.kind == BlockKind::kSubquery && block.in_exists) continue;
+      const char* what = by_order ? "ORDER BY" : "GROUP BY";
+      // Which tables the order is about.
+      int table = -1;
+      bool several = false;
+      bool mixed = false;
+      for (const OrderColumn& o : order) {
+        if (!o.column.resolved() || !o.column.column || o.column.block < 0) {
+          table = -2;  // an expression or an alias of one: nothing an index can serve
+          break;
+        }
+        if (table >= 0 && o.column.table != table) several = true;
+        table = o.column.table;
+        mixed = mixed || o.descending != order.front().descending;
+      }
+      if (table < 0) continue;
+      const Span span{order.front().span.offset,
+                      order.back().span.end() - order.front().span.offset};
+      if (several) {
+        Finding& f = out.Add(kInfo, span,
+                             fmt::format("{} uses columns of several tables: the joined rows "
+                                         "are sorted in a temporary table",
+                                         what));
+        f.fix = fmt::format(
+            "order by columns of one table (the one read first), or accept "
+            "the sort for small results");
+        continue;
+      }
+      if (by_order && mixed) continue;  // mixed-order-direction reports it
+      const TableUse& use = block.tables[table];
+      if (!use.table || IsTiny(*use.table)) continue;
+      if (block.tables.size() > 1 && table != 0) continue;  // the optimizer may reorder: unsure
+      const TableAccess access = AnalyzeAccess(block, table);
+      if (!access.order_applies || !access.sorts) continue;
+      const IndexWant want = WantIndex(block, table);
+      std::vector<std::string> columns;
+      for (const OrderColumn& o : order) columns.push_back(o.column.name);
+      const IndexUse* best = access.Best();
+      std::string message =
+          best ? fmt::format(
+                     "{} {} needs a sort: index `{}` finds the rows of {} but not in "
+                     "that order",
+                     what, QuoteList(columns), best->index->name, TableLabel(use))
+               : fmt::format("{} {} needs a sort: no index reads {} in that order", what,
+                             QuoteList(columns), TableLabel(use));
+      Finding& f = out.Add(kInfo, span, std::move(message));
+      SetTable(f, use);
+      f.columns = columns;
+      if (best) f.index = best->index->name;
+      if (want.serves_order) f.fix = AddIndexDdl(*use.table, want);
+    }
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Rule> MakeFilesort(const RuleOptions& /*options*/) {
+  return std::make_unique<Filesort>();
+}
+
+}  // namespace qadvisor::rules

@@ -1,0 +1,136 @@
+// implicit-conversion: a string column compared with a number (or under another collation).
+#include <fmt/format.h>
+
+#include "rules/common.h"
+#include "rules/rule.h"
+
+namespace qadvisor::rules {
+namespace {
+
+using namespace analyzer;  // NOLINT: rules read the analyzer's model
+
+constexpr RuleInfo kInfo{
+    .id = "implicit-conversion",
+    .severity = Severity::kError,
+    .scope = Scope::kQuery,
+    .summary =
+        "a string column compared with a number, or under another collation, is "
+        "converted row by row and its index cannot be searched",
+    .doc = R"md(
+## What it does
+
+Finds comparisons where MySQL has to convert the *column* rather than the value:
+
+- a `CHAR` / `VARCHAR` / `TEXT` / `BINARY` column compared with a number — a numeric literal,
+  a numeric column of another table, or arithmetic;
+- a character column compared under a `COLLATE` clause naming a collation other than its own.
+
+A numeric column compared with a quoted number (`id = '42'`) is fine and is not reported: the
+string literal is converted once.
+
+## Why it matters
+
+When one side is a string and the other a number, MySQL compares both as floating-point
+numbers. Every row's value is converted, so the index on the string column cannot be
+searched: the query reads every row. It can also return wrong rows: `'12abc' = 12` and
+`'1e3' = 1000` are true. The same happens when an explicit `COLLATE` differs from the
+column's collation: the column's values are converted to it and the index is not used.
+
+## Example
+
+```sql
+CREATE TABLE customers (id INT PRIMARY KEY, phone VARCHAR(20), KEY idx_phone (phone));
+SELECT id FROM customers WHERE phone = 5551234;        -- reads every row
+```
+
+## Fix
+
+Compare with a value of the column's type:
+
+```sql
+SELECT id FROM customers WHERE phone = '5551234';      -- ref on idx_phone
+```
+
+For a `COLLATE` mismatch, drop the clause, or give the column the collation the query needs.
+
+## MySQL reference
+
+- MySQL 8.0 Reference Manual, 14.3 "Type Conversion in Expression Evaluation"
+- MySQL 8.0 Reference Manual, 10.3.1 "How MySQL Uses Indexes" (comparisons of dissimilar columns)
+- MySQL 8.0 Reference Manual, 10.8.4 "Collation Coercibility in Expressions"
+)md"};
+
+class ImplicitConversion final : public Rule {
+ public:
+  const RuleInfo& info() const override { return kInfo; }
+
+  void CheckQuery(const QueryModel& query, const Catalog& /*catalog*/,
+                  Reporter& out) const override {
+    for (const QueryBlock& block : query.blocks) {
+      for (const Predicate& p : block.predicates) {
+        if (!p.column.column || !p.column.resolved()) continue;
+        const bool conversion = p.blocker == Blocker::kConversion;
+        // Two character columns of different charsets or collations: charset-mismatch-join
+        // reports them. Of the same collation, only a COLLATE clause converts: reported here.
+        const bool columns = p.value == ValueKind::kColumn || p.value == ValueKind::kOuterColumn;
+        const Column* other_column = p.other.column;
+        const bool columns_differ =
+            columns && (!other_column || !IsCharacter(other_column->family) ||
+                        other_column->charset != p.column.column->charset ||
+                        other_column->collation != p.column.column->collation);
+        const bool collation = p.blocker == Blocker::kCollation && !columns_differ;
+        if (!conversion && !collation) continue;
+        const TableUse& use = block.tables[p.column.table];
+        const Table& table = *use.table;
+        const Column& column = *p.column.column;
+        const Index* index = IndexOn(table, column.name);
+        const std::string index_note =
+            index ? fmt::format(", so index `{}` cannot be searched", index->name)
+                  : std::string(", reading every row");
+        std::string message;
+        std::string fix;
+        if (conversion) {
+          std::string other = "a number";
+          if (p.value == ValueKind::kColumn || p.value == ValueKind::kOuterColumn) {
+            other = fmt::format("numeric column `{}`", p.other.name);
+          } else if (p.value == ValueKind::kTemporal) {
+            other = "a date/time value";
+          }
+          message = fmt::format(
+              "`{}`.`{}` is {} but is compared with {}: MySQL converts every row's value to a "
+              "number{}",
+              use.alias, column.name, column.type, other, index_note);
+          fix = p.value == ValueKind::kColumn || p.value == ValueKind::kOuterColumn
+                    ? fmt::format(
+                          "give both columns one type, or compare CAST(`{}` AS CHAR) "
+                          "with `{}`",
+                          p.other.name, column.name)
+                    : fmt::format("quote the value so it is a string: `{}` = '…' ({})", column.name,
+                                  SpanText(query, p.span, 60));
+        } else {
+          message =
+              fmt::format("`{}`.`{}` ({}) is compared under COLLATE {}: its values are converted{}",
+                          use.alias, column.name, column.collation, p.collation, index_note);
+          fix = fmt::format(
+              "drop the COLLATE clause, or give the column that collation: ALTER TABLE {} MODIFY "
+              "{};",
+              QuoteTable(table),
+              ColumnDefinition(column, CharsetOfCollation(p.collation), p.collation));
+        }
+        Finding& f = out.Add(kInfo, p.span, std::move(message));
+        SetTable(f, use);
+        f.columns = {column.name};
+        if (index) f.index = index->name;
+        f.fix = std::move(fix);
+      }
+    }
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Rule> MakeImplicitConversion(const RuleOptions& /*options*/) {
+  return std::make_unique<ImplicitConversion>();
+}
+
+}  // namespace qadvisor::rules

@@ -1,0 +1,82 @@
+// insert-without-columns: INSERT … VALUES without a column list.
+#include <fmt/format.h>
+
+#include "rules/common.h"
+#include "rules/rule.h"
+
+namespace qadvisor::rules {
+namespace {
+
+using namespace analyzer;  // NOLINT: rules read the analyzer's model
+namespace ast = parser::ast;
+
+constexpr RuleInfo kInfo{
+    .id = "insert-without-columns",
+    .severity = Severity::kInfo,
+    .scope = Scope::kQuery,
+    .summary = "INSERT without a column list depends on the table's column order",
+    .doc = R"md(
+## What it does
+
+Reports `INSERT` / `REPLACE … VALUES` and `INSERT … SELECT` written without a column list.
+
+## Why it matters
+
+Without the list, values are matched to columns by position. Adding, dropping or reordering a
+column — an ordinary migration — makes the statement fail, or worse, silently put values in
+the wrong columns when the types happen to convert.
+
+## Example
+
+```sql
+INSERT INTO customers VALUES (1, 'Ada', 'ada@example.com');
+```
+
+## Fix
+
+```sql
+INSERT INTO customers (id, name, email) VALUES (1, 'Ada', 'ada@example.com');
+```
+
+## MySQL reference
+
+- MySQL 8.0 Reference Manual, 15.2.7 "INSERT Statement"
+)md"};
+
+class InsertWithoutColumns final : public Rule {
+ public:
+  const RuleInfo& info() const override { return kInfo; }
+
+  void CheckQuery(const QueryModel& query, const Catalog& /*catalog*/,
+                  Reporter& out) const override {
+    const ast::Statement* s = query.statement;
+    if (!s || s->kind != ast::StatementKind::kInsert) return;
+    const auto& insert = s->As<ast::InsertStatement>();
+    if (insert.column_list || !insert.set.empty()) return;
+    const std::string verb = insert.replace ? "REPLACE" : "INSERT";
+    Finding& f = out.Add(kInfo, Span{s->span.offset, static_cast<uint32_t>(verb.size())},
+                         fmt::format("{} without a column list matches values to columns by "
+                                     "position",
+                                     verb));
+    if (query.target) {
+      f.table = query.target->name;
+      std::vector<std::string> names;
+      for (const Column& c : query.target->columns) {
+        if (c.generated.empty()) names.push_back(c.name);
+      }
+      f.fix = fmt::format("name the columns: {} INTO {} ({}) …", verb, QuoteTable(*query.target),
+                          QuoteList(names));
+    } else {
+      f.table = insert.table.last().Value();
+      f.fix = "name the columns the values are for";
+    }
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Rule> MakeInsertWithoutColumns(const RuleOptions& /*options*/) {
+  return std::make_unique<InsertWithoutColumns>();
+}
+
+}  // namespace qadvisor::rules

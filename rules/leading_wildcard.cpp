@@ -1,0 +1,95 @@
+// leading-wildcard: LIKE '%…' on an indexed column.
+#include <fmt/format.h>
+
+#include "parser/keywords.h"
+#include "rules/common.h"
+#include "rules/rule.h"
+
+namespace qadvisor::rules {
+namespace {
+
+using namespace analyzer;  // NOLINT: rules read the analyzer's model
+
+constexpr RuleInfo kInfo{.id = "leading-wildcard",
+                         .severity = Severity::kWarning,
+                         .scope = Scope::kQuery,
+                         .summary = "LIKE with a leading wildcard cannot search the column's index",
+                         .doc = R"md(
+## What it does
+
+Finds `LIKE` patterns that begin with `%` or `_` on a column that an index could otherwise
+search (it leads an index, or follows columns the query binds by equality).
+
+## Why it matters
+
+An index on a string is ordered by its first characters. `LIKE 'abc%'` becomes a range on
+that order; `LIKE '%abc'` has no first characters to search by, so every row (or every index
+entry) is read and matched.
+
+## Example
+
+```sql
+SELECT id FROM customers WHERE email LIKE '%@example.com';
+```
+
+## Fix
+
+- Searching for words: a `FULLTEXT` index and `MATCH (col) AGAINST ('word')`.
+- Searching by suffix (domains, file extensions): store the reversed string, or the suffix,
+  in its own indexed column and search it with a prefix: `WHERE email_domain = 'example.com'`.
+- If the wildcard is not needed, drop it: `LIKE 'abc%'` can use the index.
+
+## MySQL reference
+
+- MySQL 8.0 Reference Manual, 10.3.9 "Comparison of B-Tree and Hash Indexes": "The index also
+  can be used for LIKE comparisons if the argument to LIKE is a constant string that does not
+  start with a wildcard character."
+- MySQL 8.0 Reference Manual, 14.9 "Full-Text Search Functions"
+)md"};
+
+class LeadingWildcard final : public Rule {
+ public:
+  const RuleInfo& info() const override { return kInfo; }
+
+  void CheckQuery(const QueryModel& query, const Catalog& /*catalog*/,
+                  Reporter& out) const override {
+    for (const QueryBlock& block : query.blocks) {
+      for (const Predicate& p : block.predicates) {
+        if (p.blocker != Blocker::kLeadingWildcard || !p.column.column) continue;
+        const TableUse& use = block.tables[p.column.table];
+        std::vector<const Predicate*> equalities;
+        for (const Predicate* q : block.PredicatesOn(p.column.table)) {
+          if (q->sargable() && q->IsEquality() && q->or_group < 0) equalities.push_back(q);
+        }
+        const Index* index = IndexOn(*use.table, p.column.name, equalities);
+        if (!index) continue;
+        bool fulltext = false;
+        for (const Index& i : use.table->indexes) {
+          if (i.kind == IndexKind::kFulltext && !i.parts.empty() &&
+              parser::EqualsIgnoreCase(i.parts.front().column, p.column.name)) {
+            fulltext = true;
+          }
+        }
+        Finding& f = out.Add(kInfo, p.span,
+                             fmt::format("LIKE {} starts with a wildcard: index `{}` cannot be "
+                                         "searched by `{}`.`{}`, every row is matched",
+                                         p.pattern, index->name, use.alias, p.column.name));
+        SetTable(f, use);
+        f.columns = {p.column.name};
+        f.index = index->name;
+        f.fix = fulltext ? fmt::format("use the FULLTEXT index: MATCH ({}) AGAINST ('…')",
+                                       Quote(p.column.name))
+                         : "search by a prefix (LIKE 'abc%'), or use a FULLTEXT index with "
+                           "MATCH … AGAINST for words, or an indexed column holding the suffix";
+      }
+    }
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Rule> MakeLeadingWildcard(const RuleOptions& /*options*/) {
+  return std::make_unique<LeadingWildcard>();
+}
+
+}  // namespace qadvisor::rules

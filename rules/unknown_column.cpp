@@ -1,0 +1,71 @@
+// unknown-column: a column reference that no table in scope has, or more than one has.
+#include "rules/common.h"
+#include "rules/rule.h"
+
+namespace qadvisor::rules {
+namespace {
+
+using namespace analyzer;  // NOLINT: rules read the analyzer's model
+
+constexpr RuleInfo kInfo{
+    .id = "unknown-column",
+    .severity = Severity::kError,
+    .scope = Scope::kQuery,
+    .summary = "a column reference no table in scope has, or that is ambiguous",
+    .doc = R"md(
+## What it does
+
+Resolves every column reference as MySQL does — the query block's own tables first, then the
+enclosing blocks for correlated subqueries, `USING` / `NATURAL` columns coalesced, select-list
+aliases in `GROUP BY`, `HAVING` and `ORDER BY` — and reports references that match no column,
+or (unqualified) match columns of more than one table. References into tables the schema does
+not define are not reported (see `unknown-table`).
+
+## Why it matters
+
+The server rejects the statement (error 1054, "Unknown column", or 1052, "Column is
+ambiguous"); in a migration or in application SQL, that is a bug that reaches production at
+the first run. An ambiguous name can also become one after a migration adds a column of the
+same name to another joined table.
+
+## Example
+
+```sql
+SELECT o.id, o.totl FROM orders o;
+SELECT id FROM orders JOIN customers ON customers.id = orders.customer_id;  -- id: ambiguous
+```
+
+## Fix
+
+Correct the name, qualify it with its table alias, or pass the schema that defines it.
+
+## MySQL reference
+
+- MySQL error 1054 (ER_BAD_FIELD_ERROR) and 1052 (ER_NON_UNIQ_ERROR)
+- MySQL 8.0 Reference Manual, 11.2.2 "Identifier Qualifiers"
+)md"};
+
+class UnknownColumn final : public Rule {
+ public:
+  const RuleInfo& info() const override { return kInfo; }
+
+  void CheckQuery(const QueryModel& query, const Catalog& /*catalog*/,
+                  Reporter& out) const override {
+    for (const BindIssue& issue : query.issues) {
+      if (issue.kind == IssueKind::kUnknownTable) continue;
+      Finding& f = out.Add(kInfo, issue.span, issue.message);
+      f.columns = {issue.name};
+      f.fix = issue.kind == IssueKind::kAmbiguousColumn
+                  ? "qualify the column with its table alias"
+                  : "correct the column name (or the schema given with --schema)";
+    }
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Rule> MakeUnknownColumn(const RuleOptions& /*options*/) {
+  return std::make_unique<UnknownColumn>();
+}
+
+}  // namespace qadvisor::rules

@@ -1,0 +1,62 @@
+// unknown-table: the statement names a table the schema does not have.
+#include "rules/common.h"
+#include "rules/rule.h"
+
+namespace qadvisor::rules {
+namespace {
+
+using namespace analyzer;  // NOLINT: rules read the analyzer's model
+
+constexpr RuleInfo kInfo{.id = "unknown-table",
+                         .severity = Severity::kWarning,
+                         .scope = Scope::kQuery,
+                         .summary = "the statement names a table the schema does not define",
+                         .doc = R"md(
+## What it does
+
+Reports table names that no `--schema` file (or earlier DDL in the checked files) defines,
+and that are not a CTE of the statement. It stays silent when no schema was given at all.
+
+## Why it matters
+
+Either the statement is wrong (a typo, a table dropped by a migration) or the schema given to
+qadvisor is incomplete — and then the rules cannot check anything about that table: its
+columns, types and indexes are unknown.
+
+## Example
+
+```sql
+SELECT id FROM order_itmes WHERE order_id = 7;
+```
+
+## Fix
+
+Correct the name, or pass the DDL that defines the table with `--schema`.
+
+## MySQL reference
+
+- MySQL error 1146 (ER_NO_SUCH_TABLE): "Table '%s.%s' doesn't exist"
+)md"};
+
+class UnknownTable final : public Rule {
+ public:
+  const RuleInfo& info() const override { return kInfo; }
+
+  void CheckQuery(const QueryModel& query, const Catalog& catalog, Reporter& out) const override {
+    if (catalog.tables().empty()) return;  // no schema given: nothing to compare with
+    for (const BindIssue& issue : query.issues) {
+      if (issue.kind != IssueKind::kUnknownTable) continue;
+      Finding& f = out.Add(kInfo, issue.span, issue.message);
+      f.table = issue.name;
+      f.fix = "correct the table name, or pass the DDL that defines it with --schema";
+    }
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Rule> MakeUnknownTable(const RuleOptions& /*options*/) {
+  return std::make_unique<UnknownTable>();
+}
+
+}  // namespace qadvisor::rules
