@@ -40,6 +40,25 @@ bool LooksLikeSlowLog(std::string_view text) {
          text.find("Tcp port:") != std::string_view::npos;
 }
 
+// The line where a sampled query's text starts: its event starts at `offset` / `line`, and the
+// header lines before the query (# Time, # User@Host, use, SET timestamp) are counted by
+// reading the event again. Falls back to the event's line.
+uint64_t QueryLine(const std::string& path, uint64_t offset, uint64_t line,
+                   std::string_view query) {
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) return line;
+  std::string head(64 * 1024, '\0');
+  size_t n = 0;
+  if (::fseeko(f, static_cast<off_t>(offset), SEEK_SET) == 0) {
+    n = std::fread(head.data(), 1, head.size(), f);
+  }
+  std::fclose(f);
+  head.resize(n);
+  const size_t at = head.find(query.substr(0, std::min<size_t>(query.size(), 200)));
+  if (at == std::string::npos) return line;
+  return line + static_cast<uint64_t>(std::count(head.begin(), head.begin() + at, '\n'));
+}
+
 std::vector<std::string> SplitIds(const std::vector<std::string>& values) {
   std::vector<std::string> out;
   for (const std::string& v : values) {
@@ -172,7 +191,8 @@ int RunCheckCommand(const CheckArgs& args) {
     if (!run.ok()) return Fail(run.status().message());
     for (const analyzer::QueryClass* c : run->digest.Ranked(analyzer::OrderBy::kSum)) {
       const std::string& file = run->files[c->sample.file];
-      checker.CheckQuery(file, c->sample.query, static_cast<uint32_t>(c->sample.line), c->sample.db,
+      const uint64_t line = QueryLine(file, c->sample.offset, c->sample.line, c->sample.query);
+      checker.CheckQuery(file, c->sample.query, static_cast<uint32_t>(line), c->sample.db,
                          analyzer::FormatClassId(c->id));
     }
   }

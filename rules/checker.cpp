@@ -222,6 +222,7 @@ void Checker::CheckQuery(std::string_view file, std::string_view sql, uint32_t l
   };
   const size_t first = findings_.size();
   CheckBound(model, locator, scope, query_class, script, line);
+  for (size_t i = first; i < findings_.size(); ++i) findings_[i].query_class = query_class;
   // A comment in the logged query itself can suppress rules for it.
   const auto markers = FindMarkers<Marker>(sql);
   if (markers.empty()) return;
@@ -234,9 +235,6 @@ void Checker::CheckQuery(std::string_view file, std::string_view sql, uint32_t l
         break;
       }
     }
-  }
-  for (Finding& f : findings_) {
-    if (&f - findings_.data() >= static_cast<std::ptrdiff_t>(first)) f.query_class = query_class;
   }
 }
 

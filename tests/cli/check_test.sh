@@ -1,0 +1,149 @@
+#!/usr/bin/env bash
+# End-to-end tests of `qadvisor check` (and `rules`, `explain`) on a sample repository:
+# tests/fixtures/check-repo holds a mysqldump schema, migrations, application queries and a
+# .qadvisor.toml. Text, JSON and SARIF output are compared with golden files in its expected/
+# folder (regenerate with UPDATE_GOLDEN=1 after a deliberate change, and review the diff); the
+# SARIF is checked as GitHub code scanning requires. Usage: check_test.sh QADVISOR
+# VALIDATE_SARIF SOURCE_DIR
+set -uo pipefail
+qadvisor=$1
+validate_sarif=$2
+src=$3
+repo=$src/tests/fixtures/check-repo
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+
+check() {  # check DESCRIPTION COMMAND...: the command must succeed
+  if "${@:2}" >"$tmp/check.out" 2>&1; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    echo "FAILED: $1"
+    sed 's/^/  | /' "$tmp/check.out" | head -30
+  fi
+}
+exit_code() {  # exit_code EXPECTED COMMAND...
+  "${@:2}" >"$tmp/out" 2>"$tmp/err"
+  local got=$?
+  [[ $got -eq $1 ]] || { echo "exit $got, expected $1"; head -20 "$tmp/err"; return 1; }
+}
+json() {  # json FILE PYTHON-EXPRESSION: the expression over `d` must be true
+  python3 -c "import json,sys; d=json.load(open(sys.argv[1])); sys.exit(0 if ($2) else 1)" "$1"
+}
+golden() {  # golden NAME: $tmp/out must equal expected/NAME
+  if [[ ${UPDATE_GOLDEN:-} == 1 ]]; then cp "$tmp/out" "$repo/expected/$1"; fi
+  diff -u "$repo/expected/$1" "$tmp/out"
+}
+
+cd "$repo" || exit 1
+inputs=(--schema db/schema.sql db/migrations/001_sessions.sql db/migrations/002_order_indexes.sql
+  app/queries.sql)
+
+# Golden output; the repository's .qadvisor.toml says fail-on = "warning".
+for format in text json sarif; do
+  check "$format output fails the build (exit 1)" exit_code 1 "$qadvisor" check --format "$format" "${inputs[@]}"
+  check "$format output matches expected/check.$format" golden "check.$format"
+  cp "$tmp/out" "$tmp/check.$format"
+done
+check "SARIF is what GitHub code scanning accepts" "$validate_sarif" "$tmp/check.sarif"
+check "JSON findings carry the documented fields" json "$tmp/check.json" \
+  "all(set(f) >= {'rule','severity','message','table','columns','index','fix','location'} and set(f['location']) >= {'file','line','column'} for f in d['findings'])"
+check "JSON: the required rule families are all found" json "$tmp/check.json" \
+  "{'implicit-conversion','charset-mismatch-join','function-on-column','leading-wildcard','missing-index','back-to-table','redundant-index','or-across-columns','dml-without-where'} <= {f['rule'] for f in d['findings']}"
+check "a primary-key lookup fires nothing" json "$tmp/check.json" \
+  "not any(f['location']['file'] == 'app/queries.sql' and f['location']['line'] == 7 for f in d['findings'])"
+check "the ignore comment suppressed select-star" json "$tmp/check.json" \
+  "d['suppressed']['inline'] == 1 and not any(f['rule'] == 'select-star' for f in d['findings'])"
+check "the config's severity override applies" json "$tmp/check.json" \
+  "all(f['severity'] == 'warning' for f in d['findings'] if f['rule'] == 'back-to-table')"
+check "text: compiler-style location and caret" grep -q "^app/queries.sql:4:39: error: " "$tmp/check.text"
+check "text: caret line" grep -q "^ *\^~~~" "$tmp/check.text"
+
+for format in markdown github; do
+  check "$format output" exit_code 1 "$qadvisor" check --format "$format" "${inputs[@]}"
+  cp "$tmp/out" "$tmp/check.$format"
+done
+check "markdown: a findings table" grep -q "^| Severity | Rule | Location | Message | Fix |" "$tmp/check.markdown"
+check "github: workflow annotations" grep -q "^::error file=app/queries.sql,line=4,col=39" "$tmp/check.github"
+check "github: one line per finding" test "$(grep -c '^::' "$tmp/check.github")" -eq "$(json_count=$(python3 -c "import json;print(len(json.load(open('$tmp/check.json'))['findings']))"); echo "$json_count")"
+
+# Exit codes and --fail-on.
+check "--fail-on error with the errors disabled: exit 0" exit_code 0 "$qadvisor" check --fail-on error \
+  --disable implicit-conversion,charset-mismatch-join,dml-without-where "${inputs[@]}"
+check "--rules runs only those" exit_code 1 "$qadvisor" check --format json --rules dml-without-where "${inputs[@]}"
+check "--rules: only dml-without-where reported" json "$tmp/out" "{f['rule'] for f in d['findings']} == {'dml-without-where'}"
+check "--no-config: default fail-on is error" exit_code 1 "$qadvisor" check --no-config --rules redundant-index,dml-without-where "${inputs[@]}"
+check "--no-config, warnings only: exit 0" exit_code 0 "$qadvisor" check --no-config --rules redundant-index "${inputs[@]}"
+check "unknown rule id: usage error" exit_code 2 "$qadvisor" check --rules no-such-rule app/queries.sql
+check "unknown rule id is named" grep -q "no-such-rule" "$tmp/err"
+check "missing input: exit 2" exit_code 2 "$qadvisor" check "${inputs[@]}" app/missing.sql
+check "missing schema: exit 2" exit_code 2 "$qadvisor" check --schema db/missing.sql app/queries.sql
+check "bad --fail-on: exit 2" exit_code 2 "$qadvisor" check --fail-on fatal app/queries.sql
+
+# Baselines: known findings stop failing the build, new ones still do.
+check "--write-baseline records and exits 0" exit_code 0 "$qadvisor" check --write-baseline "$tmp/baseline.json" "${inputs[@]}"
+check "baseline has keys" json "$tmp/baseline.json" "len(d['findings']) > 5 and all(f['key'] for f in d['findings'])"
+check "with the baseline: exit 0" exit_code 0 "$qadvisor" check --baseline "$tmp/baseline.json" --format json "${inputs[@]}"
+check "with the baseline: everything suppressed" json "$tmp/out" "d['findings'] == [] and d['suppressed']['baseline'] > 5"
+cp -r "$repo" "$tmp/repo"
+printf '\n-- a new query\nSELECT id FROM orders WHERE CAST(status AS CHAR) = 1;\n' >>"$tmp/repo/app/queries.sql"
+sed -i '1i -- a line added at the top moves every finding down' "$tmp/repo/app/queries.sql"
+check "baseline keys survive moved lines; the new problem fails" bash -c "cd '$tmp/repo' && '$qadvisor' check --baseline '$tmp/baseline.json' --format json ${inputs[*]} >'$tmp/out'; [[ \$? -eq 1 ]]"
+check "only the new finding remains" json "$tmp/out" \
+  "[(f['rule'], f['location']['line']) for f in d['findings']] == [('function-on-column', 43)]"
+echo "not json" >"$tmp/bad-baseline.json"
+check "a broken baseline is an input error" exit_code 2 "$qadvisor" check --baseline "$tmp/bad-baseline.json" "${inputs[@]}"
+
+# Output files are never clobbered by a failing run.
+echo "precious" >"$tmp/report.txt"
+check "failing run (missing input) leaves --output alone" exit_code 2 "$qadvisor" check -o "$tmp/report.txt" app/missing.sql
+check "… unchanged" grep -qx "precious" "$tmp/report.txt"
+check "-o writes the report" exit_code 1 "$qadvisor" check -o "$tmp/report.txt" "${inputs[@]}"
+check "… with the findings" grep -q "dml-without-where" "$tmp/report.txt"
+
+# Standard input, parse errors, a configuration that is wrong.
+check "a script on stdin" exit_code 1 bash -c "printf 'UPDATE orders SET total = 0;\n' | '$qadvisor' check --schema db/schema.sql -"
+check "… is named stdin" grep -q "^stdin:1:1: error: " "$tmp/out"
+printf 'SELECT id FROM orders WHERE (status = 1;\nSELECT id FROM orders WHERE status = 1;\n' >"$tmp/broken.sql"
+check "a parse error is a finding, and the next statement is still checked" exit_code 1 "$qadvisor" check --no-config --format json --schema db/schema.sql "$tmp/broken.sql"
+check "… parse-error and implicit-conversion" json "$tmp/out" "{f['rule'] for f in d['findings']} >= {'parse-error','implicit-conversion'}"
+mkdir -p "$tmp/badcfg"
+printf 'fail-on = "sometimes"\n' >"$tmp/badcfg/.qadvisor.toml"
+check "a bad .qadvisor.toml is an input error with its location" bash -c "cd '$tmp/badcfg' && ! '$qadvisor' check '$repo/app/queries.sql' 2>'$tmp/cfgerr'; grep -q '.qadvisor.toml:1' '$tmp/cfgerr'"
+printf 'disable = ["no-such-rule"]\n' >"$tmp/badcfg/.qadvisor.toml"
+check "a config naming an unknown rule is an input error" bash -c "cd '$tmp/badcfg'; '$qadvisor' check '$repo/app/queries.sql'; [[ \$? -eq 2 ]]"
+
+# A slow log as input: each query class once, located at its event.
+cat >"$tmp/slow.log" <<'LOG'
+# Time: 2024-05-01T10:00:00.000000Z
+# User@Host: app[app] @ localhost []  Id:     7
+# Query_time: 1.500000  Lock_time: 0.000100 Rows_sent: 1  Rows_examined: 90000
+use shop;
+SET timestamp=1714557600;
+SELECT id, email FROM customers WHERE phone = 5551234;
+# Time: 2024-05-01T10:00:01.000000Z
+# User@Host: app[app] @ localhost []  Id:     7
+# Query_time: 0.000200  Lock_time: 0.000010 Rows_sent: 1  Rows_examined: 1
+SET timestamp=1714557601;
+SELECT id, status FROM orders WHERE id = 42;
+LOG
+check "a slow log is checked" exit_code 1 "$qadvisor" check --format json --schema db/schema.sql "$tmp/slow.log"
+check "… its findings carry the query class and the event's line" json "$tmp/out" \
+  "any(f['rule'] == 'implicit-conversion' and len(f['query_class']) == 16 and f['location'] == {'file': '$tmp/slow.log', 'line': 6, 'column': 39} for f in d['findings'])"
+check "… and a primary-key lookup in it fires nothing" json "$tmp/out" \
+  "not any(f['location']['line'] == 11 for f in d['findings'])"
+
+# The rule list and the manual.
+check "qadvisor rules" exit_code 0 "$qadvisor" rules
+check "… lists every rule" test "$(grep -c '^[a-z]' "$tmp/out")" -ge 27
+check "qadvisor rules --format json" exit_code 0 "$qadvisor" rules --format json
+check "… with options" json "$tmp/out" "any(r['id'] == 'deep-offset' and r['options']['deep-offset.max-offset'] == 10000 for r in d)"
+check "qadvisor explain" exit_code 0 "$qadvisor" explain leftmost-prefix
+check "… prints the doc page" grep -q "^## Why it matters" "$tmp/out"
+check "… equal to docs/rules" diff -u "$src/docs/rules/leftmost-prefix.md" "$tmp/out"
+check "explain of an unknown rule: exit 2" exit_code 2 "$qadvisor" explain nope
+
+echo "$passed passed, $failed failed"
+[[ $failed -eq 0 ]]
