@@ -254,6 +254,16 @@ int RunCheckCommand(const CheckArgs& args) {
   return failing ? kExitFindings : kExitOk;
 }
 
+std::string_view ScopeName(rules::Scope scope) {
+  switch (scope) {
+    case rules::Scope::kQuery: return "query";
+    case rules::Scope::kSchema: return "schema";
+    case rules::Scope::kWorkload: return "workload";
+    case rules::Scope::kScript: return "script";
+  }
+  return "query";
+}
+
 int RunRulesCommand(const std::string& format) {
   std::string out;
   if (format == "json") {
@@ -266,6 +276,7 @@ int RunRulesCommand(const std::string& format) {
           .Field("id", info.id)
           .Field("severity", rules::SeverityName(info.severity))
           .Field("summary", info.summary)
+          .Field("scope", ScopeName(info.scope))
           .Key("options")
           .BeginObject();
       for (const auto& [name, value] : rule->options()) w.Field(name, value);

@@ -8,3 +8,6 @@ cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release -DQADVISOR_TESTS
 cmake --build build/release --target qadvisor
 echo
 build/release/cli/qadvisor digest --top 5 examples/slow.log
+echo
+# `check` exits 1 when it finds problems at or above --fail-on: here, that is the point.
+build/release/cli/qadvisor check --schema examples/schema.sql examples/slow.log || [[ $? -eq 1 ]]
