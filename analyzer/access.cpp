@@ -8,8 +8,18 @@ namespace {
 
 using parser::EqualsIgnoreCase;
 
+// Whether `p` constrains key part `part`: its column, or for a functional key part, the same
+// expression (a predicate on an expression binds no part of the bare column).
+bool Binds(const Predicate& p, const KeyPart& part) {
+  if (!p.key_expression.empty()) {
+    return part.column.empty() && !part.expression.empty() &&
+           CanonicalSql(part.expression) == p.key_expression;
+  }
+  return !part.column.empty() && EqualsIgnoreCase(p.column.name, part.column);
+}
+
 bool Binds(const Predicate& p, std::string_view column) {
-  return EqualsIgnoreCase(p.column.name, column);
+  return p.key_expression.empty() && EqualsIgnoreCase(p.column.name, column);
 }
 
 // A single constant value: the column is constant for the rest of the key.
@@ -113,11 +123,10 @@ TableAccess AnalyzeAccess(const QueryBlock& block, int t, const AccessOptions& o
     const std::vector<KeyPart> parts = table.ExtendedKey(index);
     size_t k = 0;
     for (; k < parts.size(); ++k) {
-      if (parts[k].column.empty()) break;  // a functional key part
       const Predicate* eq = nullptr;
       const Predicate* range = nullptr;
       for (const Predicate* p : usable) {
-        if (!Binds(*p, parts[k].column)) continue;
+        if (!Binds(*p, parts[k])) continue;
         if (p->IsEquality() && !eq) eq = p;
         if (p->IsRange() && !range) range = p;
       }
@@ -137,7 +146,7 @@ TableAccess AnalyzeAccess(const QueryBlock& block, int t, const AccessOptions& o
     for (size_t j = static_cast<size_t>(u.used_parts()); j < index.parts.size(); ++j) {
       bool constrained = false;
       for (const Predicate* p : usable) {
-        if (p->value != ValueKind::kColumn && Binds(*p, index.parts[j].column)) constrained = true;
+        if (p->value != ValueKind::kColumn && Binds(*p, index.parts[j])) constrained = true;
       }
       if (constrained) {
         u.unused_constrained_part = static_cast<int>(j);
@@ -188,7 +197,7 @@ TableAccess AnalyzeAccess(const QueryBlock& block, int t, const AccessOptions& o
 
 namespace qadvisor::analyzer {
 
-IndexWant WantIndex(const QueryBlock& block, int t) {
+IndexWant WantIndex(const QueryBlock& block, int t, const AccessOptions& options) {
   IndexWant want;
   const TableUse& use = block.tables[t];
   if (!use.table) return want;
@@ -209,12 +218,16 @@ IndexWant WantIndex(const QueryBlock& block, int t) {
     want.descending.push_back(desc);
   };
   const std::vector<const Predicate*> predicates = block.PredicatesOn(t);
-  auto usable = [](const Predicate* p) { return p->sargable() && p->or_group < 0; };
+  // A predicate on a functional key part's expression is served by that index already.
+  auto usable = [](const Predicate* p) {
+    return p->sargable() && p->or_group < 0 && p->key_expression.empty();
+  };
   // Equalities: single values first, then IN lists, then join lookups.
   for (int pass = 0; pass < 3; ++pass) {
     for (const Predicate* p : predicates) {
       if (!usable(p) || !p->IsEquality()) continue;
       const bool join = p->value == ValueKind::kColumn;
+      if (join && !options.use_joins) continue;
       const bool single = p->op == PredicateOp::kEq || p->op == PredicateOp::kIsNull;
       if ((pass == 0 && single && !join) || (pass == 1 && !single && !join) ||
           (pass == 2 && join)) {

@@ -70,7 +70,8 @@ struct IndexWant {
   bool serves_order = false;         // the key serves ORDER BY / GROUP BY
   bool has_range = false;            // the last key column is a range
 };
-IndexWant WantIndex(const QueryBlock& block, int t);
+// With `options.use_joins` false, join equalities are left out: for the table read first.
+IndexWant WantIndex(const QueryBlock& block, int t, const AccessOptions& options = {});
 
 // Whether an existing index already gives what `want` asks for: its leading parts are the
 // wanted key columns (equalities in any order, then the rest in order).

@@ -52,6 +52,19 @@ std::string_view StringBody(std::string_view text) {
   return text.substr(quote + 1);
 }
 
+// Whether a LIKE pattern built with CONCAT starts with a literal wildcard: CONCAT('%', ?).
+bool LeadingWildcard(const Expr& pattern) {
+  const Expr* e = &pattern;
+  while (e->kind == ExprKind::kFunction && !e->As<Function>().args.empty() &&
+         EqualsIgnoreCase(e->As<Function>().name.last().Value(), "concat")) {
+    e = e->As<Function>().args.front();
+  }
+  if (e == &pattern || e->kind != ExprKind::kLiteral) return false;
+  if (e->As<Literal>().literal != LiteralKind::kString) return false;
+  const std::string_view body = StringBody(e->As<Literal>().text);
+  return !body.empty() && (body.front() == '%' || body.front() == '_');
+}
+
 bool IsCharacterColumn(const Column* c) { return c && IsCharacter(c->family); }
 bool IsStringish(const Column* c) {  // compared with a number, converted to a double
   return c && (c->family == TypeFamily::kString || c->family == TypeFamily::kBinary);
@@ -214,7 +227,9 @@ class Binder {
   void AddValuePredicate(int b, const Side& col, PredicateOp op, const Side& value, Predicate p);
   void AddJoinPredicates(int b, const Side& l, const Side& r, PredicateOp op, Predicate p);
   void TypeCheck(const Side& col, ValueKind value, TypeFamily family, Predicate& p) const;
-  bool MatchesGeneratedColumn(const BoundColumn& column, const Expr& wrapped) const;
+  void CompareCharacterColumns(const Column& x, const Column& y, std::string_view x_collate,
+                               std::string_view y_collate, Predicate& q) const;
+  bool IndexedExpression(const Side& wrapped, Predicate& p) const;
   void Order(int b, std::span<const OrderItem> items, std::vector<OrderColumn>& out,
              bool alias_first);
 
@@ -270,6 +285,19 @@ void Binder::BindStatement(const Statement& statement) {
       m_.target = catalog_.FindTable(
           insert.table.parts.size() > 1 ? insert.table.parts[0].Value() : database_,
           insert.table.last().Value());
+      if (!m_.target) {
+        const std::string text = NameText(insert.table);
+        Issue(IssueKind::kUnknownTable, text, "table `" + text + "` is not in the schema",
+              NameSpan(insert.table));
+      } else {
+        for (const Ident& c : insert.columns) {
+          if (m_.target->FindColumn(c.Value())) continue;
+          Issue(IssueKind::kUnknownColumn, c.Value(),
+                "unknown column `" + c.Value() + "`: table `" + m_.target->name +
+                    "` has no column `" + c.Value() + "`",
+                Span{c.offset, static_cast<uint32_t>(c.raw.size())});
+        }
+      }
       if (insert.query) BindQuery(*insert.query, BlockKind::kStatement, -1);
       break;
     }
@@ -289,7 +317,28 @@ void Binder::BindStatement(const Statement& statement) {
       }
       const int b = NewBlock(BlockKind::kStatement, -1, nullptr, statement.span);
       std::vector<PendingJoin> joins;
-      for (const TableRef* ref : update ? u->tables : d->tables) AddTableRef(b, *ref, false, joins);
+      const std::span<const TableRef* const> refs = update ? u->tables : d->tables;
+      for (const TableRef* ref : refs) AddTableRef(b, *ref, false, joins);
+      if (refs.size() > 1) {
+        for (const TableRef* ref : refs) {
+          if (ref->kind == TableRefKind::kJoin) m_.blocks[b].comma_and_ansi_joins = true;
+        }
+      }
+      // DELETE t1, t2 FROM …: each target must be a table of the FROM clause (error 1109).
+      if (!update) {
+        for (const Name& target : d->targets) {
+          bool found = false;
+          for (const TableUse& use : m_.blocks[b].tables) {
+            found = found || EqualsIgnoreCase(use.alias, target.last().Value());
+          }
+          if (!found) {
+            const std::string text = NameText(target);
+            Issue(IssueKind::kUnknownTable, text,
+                  "table `" + text + "` of the DELETE list is not in its FROM clause",
+                  NameSpan(target));
+          }
+        }
+      }
       scope_.push_back(b);
       BindJoins(b, joins);
       if (update) {
@@ -521,7 +570,18 @@ void Binder::BindJoins(int b, const std::vector<PendingJoin>& joins) {
         }
         found = found && got;
       }
-      if (!found) continue;
+      if (!found) {
+        bool known = true;  // every table of the join is known: the column is truly missing
+        for (size_t t = pending.left_begin; t < pending.right_end; ++t) {
+          const TableUse& use = m_.blocks[b].tables[t];
+          known = known && (use.table || !use.derived_columns.empty());
+        }
+        if (!natural && known) {
+          Issue(IssueKind::kUnknownColumn, name,
+                "unknown column `" + name + "` in USING: not a column of both sides", join.span);
+        }
+        continue;
+      }
       NeedColumn(sides[0].column);
       NeedColumn(sides[1].column);
       const std::pair<int, int> link{std::min(sides[0].column.table, sides[1].column.table),
@@ -982,31 +1042,33 @@ Side Binder::Describe(int b, const Expr& e) {
   return side;
 }
 
-// Whether `wrapped` is the expression of a generated column or functional key part of the
-// column's table: then the optimizer can use that index (MySQL 8.0 Reference Manual 10.3.11,
-// "Optimizer Use of Generated Column Indexes").
-bool Binder::MatchesGeneratedColumn(const BoundColumn& column, const Expr& wrapped) const {
-  if (!column.resolved()) return false;
+// Whether the optimizer can search an index by `wrapped` (MySQL 8.0 Reference Manual 10.3.11,
+// "Optimizer Use of Generated Column Indexes", and 15.1.15, "Functional Key Parts"): when it
+// is the expression of a generated column, `p` is bound to that column, whose indexes serve
+// it; when it is a functional key part's expression, `p.key_expression` names it, so only
+// that key part is bound (not the indexes on the bare column inside). False when neither.
+bool Binder::IndexedExpression(const Side& wrapped, Predicate& p) const {
+  const BoundColumn& column = wrapped.column;
+  if (!column.resolved() || !wrapped.wrapped) return false;
   const Table* table = m_.blocks[column.block].tables[column.table].table;
   if (!table) return false;
-  auto canonical = [](std::string s) {
-    std::string out;
-    for (char c : s) {
-      if (c == '`' || c == ' ') continue;
-      out.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
-    }
-    return out;
-  };
-  std::string text = canonical(parser::ToSql(wrapped));
+  std::string text = CanonicalSql(parser::ToSql(*wrapped.wrapped));
   // Drop qualifiers: "o.created_at" → "created_at".
-  const std::string alias = canonical(m_.blocks[column.block].tables[column.table].alias) + ".";
+  const std::string alias = CanonicalSql(m_.blocks[column.block].tables[column.table].alias) + ".";
   for (size_t at; (at = text.find(alias)) != std::string::npos;) text.erase(at, alias.size());
   for (const Column& c : table->columns) {
-    if (!c.generated.empty() && canonical(c.generated) == text) return true;
+    if (!c.generated.empty() && CanonicalSql(c.generated) == text) {
+      p.column.column = &c;
+      p.column.name = c.name;
+      return true;
+    }
   }
   for (const Index& index : table->indexes) {
     for (const KeyPart& part : index.parts) {
-      if (!part.expression.empty() && canonical(part.expression) == text) return true;
+      if (!part.expression.empty() && CanonicalSql(part.expression) == text) {
+        p.key_expression = text;
+        return true;
+      }
     }
   }
   return false;
@@ -1026,6 +1088,13 @@ void Binder::TypeCheck(const Side& col, ValueKind value, TypeFamily family, Pred
     p.blocker = Blocker::kConversion;
     return;
   }
+  // A column of an enclosing block (a correlated subquery) is one value per execution, but
+  // it is compared as a column: charsets and collations combine as in a join.
+  if (IsCharacterColumn(c) && value == ValueKind::kOuterColumn &&
+      IsCharacterColumn(p.other.column)) {
+    CompareCharacterColumns(*c, *p.other.column, col.collate, p.collation, p);
+    return;
+  }
   // COLLATE x on either side: an explicit collation wins (10.8.4); when it is not the
   // column's own, the column's values are converted and its index is not searched.
   if (IsCharacterColumn(c)) {
@@ -1034,6 +1103,46 @@ void Binder::TypeCheck(const Side& col, ValueKind value, TypeFamily family, Pred
       p.blocker = Blocker::kCollation;
       p.collation = collate;
     }
+  }
+}
+
+// How comparing character column `x` with character column `y` treats `x`, by MySQL 8.0
+// Reference Manual 10.8.4, "Collation Coercibility in Expressions": the narrower charset is
+// converted to the wider one; an explicit COLLATE wins; of two collations of one charset, a
+// _bin one wins over a _ci / _cs one ("the _bin collation is used"), and any other pair is
+// error 1267. A converted column's index cannot be searched — except that MariaDB still
+// searches a _ci column's index for a _bin comparison and rechecks each row (measured:
+// shared/corpus/explain/mariadb-10.11/08b), where MySQL 8.0 does not.
+void Binder::CompareCharacterColumns(const Column& x, const Column& y, std::string_view x_collate,
+                                     std::string_view y_collate, Predicate& q) const {
+  const std::string_view explicit_collation = !x_collate.empty() ? x_collate : y_collate;
+  auto is_bin = [](std::string_view collation) {
+    return collation.size() > 4 && collation.substr(collation.size() - 4) == "_bin";
+  };
+  if (x.charset != y.charset) {
+    // The narrower charset converts to the wider one; two unrelated ones cannot compare.
+    if (Widens(x.charset, y.charset) || !Widens(y.charset, x.charset)) {
+      q.blocker = Blocker::kCharset;
+      q.value_charset = y.charset;
+    }
+  } else if (x.collation != y.collation) {
+    if (!explicit_collation.empty()) {
+      if (explicit_collation != x.collation) {
+        q.blocker = Blocker::kCollation;
+        q.collation = std::string(explicit_collation);
+      }
+    } else if (is_bin(x.collation) && !is_bin(y.collation)) {
+      // x's own collation is used: its index can be searched.
+    } else if (is_bin(y.collation) && !is_bin(x.collation) &&
+               catalog_.options().flavor == Flavor::kMariaDB) {
+      // MariaDB: x's _ci index serves the _bin comparison, with a recheck.
+    } else {
+      q.blocker = Blocker::kCollation;
+      q.collation = y.collation;
+    }
+  } else if (!explicit_collation.empty() && explicit_collation != x.collation) {
+    q.blocker = Blocker::kCollation;
+    q.collation = std::string(explicit_collation);
   }
 }
 
@@ -1047,9 +1156,13 @@ void Binder::AddValuePredicate(int b, const Side& col, PredicateOp op, const Sid
   if (!value.collate.empty()) p.collation = value.collate;
   if (col.kind == Side::kWrapped) {
     p.function = col.function;
-    if (!MatchesGeneratedColumn(col.column, *col.wrapped)) p.blocker = Blocker::kFunction;
+    if (!IndexedExpression(col, p)) p.blocker = Blocker::kFunction;
   }
-  if (p.blocker == Blocker::kNone) TypeCheck(col, value.value, value.family, p);
+  if (p.blocker == Blocker::kNone && p.key_expression.empty()) {
+    Side typed = col;  // a generated column's own type, when the expression is one
+    typed.column = p.column;
+    TypeCheck(typed, value.value, value.family, p);
+  }
   if (op == PredicateOp::kNotEq && p.blocker == Blocker::kNone) p.blocker = Blocker::kNegation;
   if (op == PredicateOp::kOther && p.blocker == Blocker::kNone) p.blocker = Blocker::kOperator;
   m_.blocks[b].predicates.push_back(std::move(p));
@@ -1069,30 +1182,15 @@ void Binder::AddJoinPredicates(int b, const Side& l, const Side& r, PredicateOp 
     q.mirror = i == 1;
     if (x.kind == Side::kWrapped) {
       q.function = x.function;
-      if (!MatchesGeneratedColumn(x.column, *x.wrapped)) q.blocker = Blocker::kFunction;
+      if (!IndexedExpression(x, q)) q.blocker = Blocker::kFunction;
     }
-    const Column* cx = x.column.column;
+    const Column* cx = q.column.column;
     const Column* cy = y.column.column;
-    if (q.blocker == Blocker::kNone && cx && cy) {
+    if (q.blocker == Blocker::kNone && q.key_expression.empty() && cx && cy) {
       if (IsStringish(cx) && IsNumeric(cy->family)) {
         q.blocker = Blocker::kConversion;
       } else if (IsCharacterColumn(cx) && IsCharacterColumn(cy)) {
-        const std::string& explicit_collation = !x.collate.empty() ? x.collate : y.collate;
-        if (cx->charset != cy->charset) {
-          // The narrower charset converts to the wider one; two unrelated ones cannot compare.
-          if (Widens(cx->charset, cy->charset) || !Widens(cy->charset, cx->charset)) {
-            q.blocker = Blocker::kCharset;
-            q.value_charset = cy->charset;
-          }
-        } else if (cx->collation != cy->collation) {
-          if (explicit_collation.empty() || explicit_collation != cx->collation) {
-            q.blocker = Blocker::kCollation;
-            q.collation = explicit_collation.empty() ? cy->collation : explicit_collation;
-          }
-        } else if (!explicit_collation.empty() && explicit_collation != cx->collation) {
-          q.blocker = Blocker::kCollation;
-          q.collation = explicit_collation;
-        }
+        CompareCharacterColumns(*cx, *cy, x.collate, y.collate, q);
       }
     }
     if (op == PredicateOp::kNotEq && q.blocker == Blocker::kNone) q.blocker = Blocker::kNegation;
@@ -1211,7 +1309,10 @@ void Binder::Link(int b, const Expr& e) {
 }
 
 void Binder::Condition(int b, const Expr& e, int or_group, int or_branch, bool on_clause) {
-  if (or_group < 0) Link(b, e);
+  // An AND relates nothing by itself: each conjunct is linked on its own (below), so that
+  // `WHERE a.x = 1 AND b.y = 2` does not join a and b.
+  const bool conjunction = e.kind == ExprKind::kBinary && e.As<Binary>().op == BinaryOp::kAnd;
+  if (or_group < 0 && !conjunction) Link(b, e);
   Predicate base;
   base.or_group = or_group;
   base.or_branch = or_branch;
@@ -1326,6 +1427,13 @@ void Binder::Condition(int b, const Expr& e, int or_group, int or_branch, bool o
         if (wild) base.blocker = Blocker::kLeadingWildcard;
       } else if (pattern.value == ValueKind::kParam) {
         op = PredicateOp::kLikePrefix;
+      } else if (LeadingWildcard(*x.pattern)) {
+        // CONCAT('%', ?, '%'): whatever follows, the pattern starts with a wildcard.
+        op = PredicateOp::kLikeInfix;
+        base.blocker = Blocker::kLeadingWildcard;
+        if (x.pattern->span.end() <= m_.script.size()) {
+          base.pattern = m_.script.substr(x.pattern->span.offset, x.pattern->span.length);
+        }
       }
       const Column* c = col.column.column;
       if (c && !IsCharacter(c->family) && c->family != TypeFamily::kBinary &&
@@ -1334,6 +1442,12 @@ void Binder::Condition(int b, const Expr& e, int or_group, int or_branch, bool o
         base.blocker = Blocker::kOperator;
       }
       if (pattern.kind != Side::kConstant) pattern.value = ValueKind::kExpression;
+      // LIKE is a string comparison (14.8.1, "String Comparison Functions"): a numeric or
+      // temporal pattern is converted to a string once, the column is not converted.
+      if (pattern.value == ValueKind::kNumber || pattern.value == ValueKind::kTemporal) {
+        pattern.value = ValueKind::kExpression;
+        pattern.family = TypeFamily::kOther;
+      }
       if (op == PredicateOp::kLikePrefix || op == PredicateOp::kLikeInfix) {
         pattern.value = pattern.value == ValueKind::kParam ? ValueKind::kParam : ValueKind::kString;
         pattern.family = TypeFamily::kString;
@@ -1384,6 +1498,15 @@ void Binder::Order(int b, std::span<const OrderItem> items, std::vector<OrderCol
 }
 
 }  // namespace
+
+std::string CanonicalSql(std::string_view sql) {
+  std::string out;
+  for (char c : sql) {
+    if (c == '`' || c == ' ') continue;
+    out.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+  }
+  return out;
+}
 
 void TableUse::Need(std::string_view column) {
   for (const std::string& c : needed) {

@@ -79,7 +79,9 @@ enum class Blocker : uint8_t {
 std::string_view BlockerName(Blocker blocker);
 
 struct Predicate {
-  BoundColumn column;  // the constrained column (the one inside the function when wrapped)
+  // The constrained column: the one inside the function when wrapped, or the generated column
+  // whose expression the wrapped one is (its indexes serve the predicate).
+  BoundColumn column;
   PredicateOp op = PredicateOp::kOther;
   ValueKind value = ValueKind::kNone;
   TypeFamily value_family = TypeFamily::kOther;  // of a literal or column value, when known
@@ -96,6 +98,9 @@ struct Predicate {
   std::string_view pattern;  // LIKE pattern literal as written, quotes kept
   Span span;                 // the whole comparison
   const parser::ast::Expr* expr = nullptr;  // the comparison node (null for USING / NATURAL)
+  // The column is wrapped in the expression of a functional key part (MySQL 8.0.13+): that
+  // expression, as CanonicalSql gives it. Only that key part can search by the predicate.
+  std::string key_expression;
 
   bool sargable() const { return blocker == Blocker::kNone && op != PredicateOp::kOther; }
   // Leads an index lookup by equality: =, <=>, IN, IS NULL, IN (SELECT …).
@@ -182,6 +187,9 @@ struct QueryModel {
 
   bool empty() const { return blocks.empty(); }
 };
+
+// SQL text compared for equality of expressions: lower case, without spaces and backticks.
+std::string CanonicalSql(std::string_view sql);
 
 // Binds a SELECT, INSERT … SELECT, UPDATE or DELETE (other statements give an empty model).
 // `database` is the default database (USE, or the slow-log event's), may be empty.

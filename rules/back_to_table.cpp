@@ -1,6 +1,9 @@
 // back-to-table: the secondary index the query uses does not hold every column it reads.
 #include <fmt/format.h>
 
+#include <algorithm>
+
+#include "parser/keywords.h"
 #include "rules/common.h"
 #include "rules/rule.h"
 
@@ -26,8 +29,9 @@ missing columns could be added to the index, it reports the columns that send ea
 to the table.
 
 It stays silent for primary-key access (the clustered index is the table), for unique lookups
-of a single row, for `SELECT *` (see `select-star`), for tables known to be tiny, and when a
-missing column is a `TEXT` / `BLOB` / `JSON` column that an index cannot hold whole.
+of a single row, for `SELECT *` (see `select-star`), for tables known to be tiny, when a
+missing column is a `TEXT` / `BLOB` / `JSON` column that an index cannot hold whole, and when
+the index is searched by an indexed expression (a functional key part or a generated column).
 
 ## Why it matters
 
@@ -77,11 +81,24 @@ class BackToTable final : public Rule {
       for (size_t t = 0; t < block.tables.size(); ++t) {
         const TableUse& use = block.tables[t];
         if (!use.table || use.all_columns || IsTiny(*use.table)) continue;
-        const TableAccess access = AnalyzeAccess(block, static_cast<int>(t));
+        // A table with a filter of its own that an index can search is found by that filter
+        // (it starts the join); only a table without one is looked up by its join columns.
+        AccessOptions constants_only;
+        constants_only.use_joins = false;
+        TableAccess access = AnalyzeAccess(block, static_cast<int>(t), constants_only);
+        if (!access.Best()) access = AnalyzeAccess(block, static_cast<int>(t));
         const IndexUse* best = access.Best();
         if (!best || best->covering || best->unique_lookup) continue;
         const Index& index = *best->index;
         if (index.kind == IndexKind::kPrimary) continue;
+        // Searched by an indexed expression (a functional key part, or a generated column the
+        // optimizer substitutes): the column inside it need not be read from the row, and the
+        // extension cannot be written as plain key parts. Say nothing rather than guess.
+        bool by_expression = false;
+        for (const Predicate* p : best->used) {
+          by_expression = by_expression || !p->key_expression.empty() || !p->function.empty();
+        }
+        if (by_expression) continue;
         std::vector<std::string> missing;
         bool indexable = true;
         for (const std::string& c : use.needed) {
@@ -106,6 +123,11 @@ class BackToTable final : public Rule {
           extended.descending.push_back(part.descending);
         }
         for (const std::string& c : missing) {
+          // A prefix key part (name(20)) does not hold its column; it is written whole above.
+          if (std::any_of(extended.columns.begin(), extended.columns.end(),
+                          [&](const std::string& k) { return parser::EqualsIgnoreCase(k, c); })) {
+            continue;
+          }
           extended.columns.push_back(c);
           extended.descending.push_back(false);
         }

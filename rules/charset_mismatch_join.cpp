@@ -115,12 +115,13 @@ class CharsetMismatchJoin final : public Rule {
         const Column& keep = a_converts ? b : a;
         const Index* index = conv_use.table ? IndexOn(*conv_use.table, conv.name) : nullptr;
         const std::string index_note =
-            index ? fmt::format("its index `{}`", index->name) : std::string("no index on it");
+            index ? fmt::format("its index `{}` cannot be used for the join lookup", index->name)
+                  : std::string("no index on it could serve the join lookup");
         std::string message;
         if (a.charset != b.charset) {
           message = fmt::format(
               "join compares `{}`.`{}` ({}) with `{}`.`{}` ({}): `{}`.`{}` is converted to {} "
-              "for every row, so {} cannot be used for the join lookup",
+              "for every row, so {}",
               ua.alias, a.name, a.charset, ub.alias, b.name, b.charset, conv_use.alias, conv.name,
               keep.charset, index_note);
           // Charset narrowing covers utf8mb3_general_ci keys compared with utf8mb4_general_ci
@@ -139,7 +140,7 @@ class CharsetMismatchJoin final : public Rule {
           const Predicate& converted = a_converts ? p : *mirror;
           message = fmt::format(
               "join compares `{}`.`{}` ({}) with `{}`.`{}` ({}) under {}: `{}`.`{}` is converted "
-              "for every row, so {} cannot be used for the join lookup",
+              "for every row, so {}",
               ua.alias, a.name, a.collation, ub.alias, b.name, b.collation, converted.collation,
               conv_use.alias, conv.name, index_note);
         }

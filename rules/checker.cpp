@@ -86,6 +86,7 @@ bool IsDdl(ast::StatementKind kind) {
     case ast::StatementKind::kDropIndex:
     case ast::StatementKind::kCreateDatabase:
     case ast::StatementKind::kUse:
+    case ast::StatementKind::kUnsupported:  // RENAME TABLE, DROP DATABASE: the catalog decides
       return true;
     default:
       return false;
@@ -193,7 +194,11 @@ void Checker::CheckScript(std::string_view file, std::string_view text) {
     };
     const std::string fingerprint = parser::Fingerprint(body);
     const std::string statement_class = analyzer::FormatClassId(analyzer::ClassId(fingerprint));
-    CheckBound(model, locator, scope, statement_class, script, 1);
+    // Excerpts are read from the statement's first line on, not from the top of the script.
+    const size_t newline =
+        st->span.offset == 0 ? std::string_view::npos : script.rfind('\n', st->span.offset - 1);
+    const size_t from = newline == std::string_view::npos ? 0 : newline + 1;
+    CheckBound(model, locator, scope, statement_class, script.substr(from), st->line);
   }
 }
 
@@ -206,10 +211,15 @@ void Checker::CheckQuery(std::string_view file, std::string_view sql, uint32_t l
       st->kind != ast::StatementKind::kUpdate && st->kind != ast::StatementKind::kDelete) {
     return;
   }
+  const analyzer::QueryModel model = analyzer::Bind(*st, catalog_, database, parsed.text());
+  CheckModel(file, model, line, query_class);
+}
+
+void Checker::CheckModel(std::string_view file, const analyzer::QueryModel& model, uint32_t line,
+                         std::string_view query_class) {
   ++statements_;
-  const std::string_view script = parsed.text();
+  const std::string_view script = model.script;
   const LineScope scope{std::string(file), line, line};
-  const analyzer::QueryModel model = analyzer::Bind(*st, catalog_, database, script);
   Reporter::Locator locator = [&](ast::Span span) {
     Location loc{std::string(file), line, 1, 0};
     const std::string_view before = script.substr(0, std::min<size_t>(span.offset, script.size()));
@@ -224,7 +234,7 @@ void Checker::CheckQuery(std::string_view file, std::string_view sql, uint32_t l
   CheckBound(model, locator, scope, query_class, script, line);
   for (size_t i = first; i < findings_.size(); ++i) findings_[i].query_class = query_class;
   // A comment in the logged query itself can suppress rules for it.
-  const auto markers = FindMarkers<Marker>(sql);
+  const auto markers = FindMarkers<Marker>(script);
   if (markers.empty()) return;
   for (size_t i = findings_.size(); i-- > first;) {
     for (const auto& m : markers) {
@@ -297,6 +307,7 @@ bool Checker::Suppressed(const Finding& f, const LineScope& scope) const {
 
 Findings Checker::Finish() {
   const size_t first = findings_.size();
+  std::map<std::string, std::vector<size_t>, std::less<>> line_starts;
   Reporter out(findings_, nullptr);
   for (const auto& rule : rules_) {
     if (rule->info().scope == rules::Scope::kSchema) rule->CheckSchema(catalog_, out);
@@ -311,8 +322,19 @@ Findings Checker::Finish() {
     // A schema finding: an ignore comment on its line or the line above.
     scopes_.push_back(
         {f.location.file, f.location.line > 1 ? f.location.line - 1 : 1, f.location.line});
-    if (auto text = texts_.find(f.location.file); text != texts_.end()) {
-      f.excerpt = LineAt(text->second, 1, f.location.line);
+    if (auto text = texts_.find(f.location.file); text != texts_.end() && f.location.line > 0) {
+      std::vector<size_t>& starts = line_starts[f.location.file];
+      if (starts.empty()) {  // index the file's lines once: schema findings can be many
+        starts.push_back(0);
+        for (size_t at = text->second.find('\n'); at != std::string::npos;
+             at = text->second.find('\n', at + 1)) {
+          starts.push_back(at + 1);
+        }
+      }
+      if (f.location.line <= starts.size()) {
+        f.excerpt = LineAt(std::string_view(text->second).substr(starts[f.location.line - 1]),
+                           f.location.line, f.location.line);
+      }
     }
   }
   Findings kept;

@@ -50,6 +50,9 @@ class Checker {
   // its event, the event's database, and the class id (16 hex digits).
   void CheckQuery(std::string_view file, std::string_view sql, uint32_t line,
                   std::string_view database, std::string_view query_class);
+  // The same for a statement already parsed and bound (its model's script is the sample).
+  void CheckModel(std::string_view file, const analyzer::QueryModel& model, uint32_t line,
+                  std::string_view query_class);
   // Schema and workload rules, suppressions, sorting. Call once, after the last input.
   Findings Finish();
 

@@ -58,8 +58,11 @@ std::string AddIndexDdl(const analyzer::Table& table, const analyzer::IndexWant&
     }
     if (i < want.descending.size() && want.descending[i]) parts += " DESC";
   }
-  return fmt::format("ALTER TABLE {} ADD INDEX {} ({});", QuoteTable(table),
-                     Quote(IndexName(want.columns)), parts);
+  // A name the table does not use yet (a prefix index may already be called idx_title).
+  const std::string base = IndexName(want.columns);
+  std::string name = base;
+  for (int n = 2; table.FindIndex(name); ++n) name = fmt::format("{}_{}", base.substr(0, 60), n);
+  return fmt::format("ALTER TABLE {} ADD INDEX {} ({});", QuoteTable(table), Quote(name), parts);
 }
 
 std::string TableLabel(const analyzer::TableUse& use) {
@@ -90,12 +93,21 @@ const analyzer::Index* IndexOn(const analyzer::Table& table, std::string_view co
       if (EqualsIgnoreCase(part.column, column)) return &index;
       bool bound = false;
       for (const analyzer::Predicate* p : equalities) {
-        bound = bound || EqualsIgnoreCase(p->column.name, part.column);
+        bound =
+            bound || (p->key_expression.empty() && EqualsIgnoreCase(p->column.name, part.column));
       }
       if (!bound) break;
     }
   }
   return nullptr;
+}
+
+bool FoundByUniqueKey(const analyzer::QueryBlock& block, int t) {
+  analyzer::AccessOptions constants_only;
+  constants_only.use_joins = false;
+  const analyzer::TableAccess access = analyzer::AnalyzeAccess(block, t, constants_only);
+  const analyzer::IndexUse* best = access.Best();
+  return best && best->unique_lookup;
 }
 
 bool IsTiny(const analyzer::Table& table) { return table.rows && *table.rows < kTinyTableRows; }

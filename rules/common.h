@@ -36,6 +36,12 @@ std::string SpanText(const analyzer::QueryModel& query, analyzer::Span span, siz
 const analyzer::Index* IndexOn(const analyzer::Table& table, std::string_view column,
                                const std::vector<const analyzer::Predicate*>& equalities = {});
 
+// Whether table `t` of `block` is read by a unique lookup through constants (every part of
+// the primary key or a unique index bound by `=` to a value, not to a join column): one row,
+// so what else the query does to its columns cannot cost an index search. Join columns do
+// not count: the table may be the one a join starts from.
+bool FoundByUniqueKey(const analyzer::QueryBlock& block, int t);
+
 // Rows below which a table is too small for index advice to matter (when statistics say so).
 inline constexpr uint64_t kTinyTableRows = 1000;
 bool IsTiny(const analyzer::Table& table);

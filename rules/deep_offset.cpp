@@ -1,6 +1,9 @@
 // deep-offset: LIMIT with a large OFFSET reads and throws away the skipped rows.
 #include <fmt/format.h>
 
+#include <charconv>
+#include <optional>
+
 #include "rules/common.h"
 #include "rules/rule.h"
 
@@ -8,6 +11,7 @@ namespace qadvisor::rules {
 namespace {
 
 using namespace analyzer;  // NOLINT: rules read the analyzer's model
+namespace ast = parser::ast;
 
 constexpr RuleInfo kInfo{.id = "deep-offset",
                          .severity = Severity::kWarning,
@@ -17,7 +21,8 @@ constexpr RuleInfo kInfo{.id = "deep-offset",
 ## What it does
 
 Reports `LIMIT offset, n` and `LIMIT n OFFSET offset` with a literal offset of at least
-`deep-offset.max-offset` (default 10000; set it under `[options]` in `.qadvisor.toml`).
+`deep-offset.max-offset` (default 10000; set it under `[options]` in `.qadvisor.toml`), in
+any query block and on a `UNION` as a whole.
 
 ## Why it matters
 
@@ -47,6 +52,25 @@ ORDER BY created_at DESC, id DESC LIMIT 20;
 - MySQL 8.0 Reference Manual, 10.2.1.19 "LIMIT Query Optimization"
 )md"};
 
+// The LIMIT of a UNION (or of a parenthesised query) belongs to no query block of the model:
+// read it from the statement.
+const ast::Query* OuterQuery(const ast::Statement* s) {
+  const ast::Query* q = nullptr;
+  if (s && s->kind == ast::StatementKind::kSelect) q = s->As<ast::SelectStatement>().query;
+  if (s && s->kind == ast::StatementKind::kInsert) q = s->As<ast::InsertStatement>().query;
+  return q && q->term && !q->term->select ? q : nullptr;
+}
+
+std::optional<uint64_t> LiteralOffset(const ast::Expr* e) {
+  if (!e || e->kind != ast::ExprKind::kLiteral) return std::nullopt;
+  const auto& lit = e->As<ast::Literal>();
+  uint64_t value = 0;
+  const char* end = lit.text.data() + lit.text.size();
+  if (lit.literal != ast::LiteralKind::kNumber) return std::nullopt;
+  if (std::from_chars(lit.text.data(), end, value).ptr != end) return std::nullopt;
+  return value;
+}
+
 class DeepOffset final : public Rule {
  public:
   explicit DeepOffset(const RuleOptions& options)
@@ -60,15 +84,26 @@ class DeepOffset final : public Rule {
                   Reporter& out) const override {
     for (const QueryBlock& block : query.blocks) {
       if (!block.offset || static_cast<int64_t>(*block.offset) < max_offset_) continue;
-      Finding& f = out.Add(kInfo, block.limit_span,
-                           fmt::format("OFFSET {} reads and discards {} rows before returning "
-                                       "any",
-                                       *block.offset, *block.offset));
+      Finding& f = Report(out, block.limit_span, *block.offset);
       if (!block.tables.empty()) SetTable(f, block.tables[0]);
-      f.fix =
-          "paginate by key: WHERE (sort_col, id) < (last_sort_value, last_id) ORDER BY "
-          "sort_col DESC, id DESC LIMIT n";
     }
+    if (const ast::Query* q = OuterQuery(query.statement)) {
+      const std::optional<uint64_t> offset = LiteralOffset(q->offset);
+      if (offset && static_cast<int64_t>(*offset) >= max_offset_) {
+        Report(out, q->offset->span, *offset);
+      }
+    }
+  }
+
+ private:
+  static Finding& Report(Reporter& out, Span span, uint64_t offset) {
+    Finding& f = out.Add(
+        kInfo, span,
+        fmt::format("OFFSET {} reads and discards {} rows before returning any", offset, offset));
+    f.fix =
+        "paginate by key: WHERE (sort_col, id) < (last_sort_value, last_id) ORDER BY "
+        "sort_col DESC, id DESC LIMIT n";
+    return f;
   }
 
  private:

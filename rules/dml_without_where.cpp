@@ -18,7 +18,8 @@ constexpr RuleInfo kInfo{.id = "dml-without-where",
 ## What it does
 
 Reports single-table `UPDATE` and `DELETE` statements with neither a `WHERE` nor a `LIMIT`
-clause — the statements that `--safe-updates` (`sql_safe_updates=1`) refuses.
+clause — the statements that `--safe-updates` (`sql_safe_updates=1`) refuses — or with a
+`WHERE` that is true for every row as written (`WHERE 1`, `WHERE TRUE`, `WHERE 1 = 1`).
 
 ## Why it matters
 
@@ -45,6 +46,29 @@ says so; to purge in batches, `DELETE … WHERE … LIMIT 1000` in a loop.
 - MySQL 8.0 Reference Manual, 15.1.37 "TRUNCATE TABLE Statement"
 )md"};
 
+// A WHERE that is true for every row, as generated code writes it: `WHERE 1`, `WHERE TRUE`,
+// `WHERE 1 = 1`. Anything that reads a column or a parameter is not judged.
+bool AlwaysTrue(const ast::Expr* e) {
+  if (!e) return false;
+  if (e->kind == ast::ExprKind::kLiteral) {
+    const auto& lit = e->As<ast::Literal>();
+    if (lit.literal == ast::LiteralKind::kTrue) return true;
+    if (lit.literal != ast::LiteralKind::kNumber) return false;
+    return lit.text.find_first_not_of("0.") != std::string_view::npos;  // not 0, 0.0
+  }
+  if (e->kind == ast::ExprKind::kBinary) {
+    const auto& bin = e->As<ast::Binary>();
+    if (bin.op != ast::BinaryOp::kEq || !bin.left || !bin.right) return false;
+    if (bin.left->kind != ast::ExprKind::kLiteral || bin.right->kind != ast::ExprKind::kLiteral) {
+      return false;
+    }
+    const auto& l = bin.left->As<ast::Literal>();
+    const auto& r = bin.right->As<ast::Literal>();
+    return l.literal == r.literal && l.literal != ast::LiteralKind::kNull && l.text == r.text;
+  }
+  return false;
+}
+
 class DmlWithoutWhere final : public Rule {
  public:
   const RuleInfo& info() const override { return kInfo; }
@@ -54,27 +78,32 @@ class DmlWithoutWhere final : public Rule {
     const ast::Statement* s = query.statement;
     if (!s) return;
     const char* verb = nullptr;
+    bool always_true = false;  // a WHERE was written, but it restricts nothing
     if (s->kind == ast::StatementKind::kUpdate) {
       const auto& u = s->As<ast::UpdateStatement>();
-      if (u.where || u.limit || u.tables.size() != 1 ||
+      if ((u.where && !AlwaysTrue(u.where)) || u.limit || u.tables.size() != 1 ||
           u.tables[0]->kind != ast::TableRefKind::kTable) {
         return;
       }
       verb = "UPDATE";
+      always_true = u.where != nullptr;
     } else if (s->kind == ast::StatementKind::kDelete) {
       const auto& d = s->As<ast::DeleteStatement>();
-      if (d.where || d.limit || !d.targets.empty() || d.tables.size() != 1 ||
-          d.tables[0]->kind != ast::TableRefKind::kTable) {
+      if ((d.where && !AlwaysTrue(d.where)) || d.limit || !d.targets.empty() ||
+          d.tables.size() != 1 || d.tables[0]->kind != ast::TableRefKind::kTable) {
         return;
       }
       verb = "DELETE";
+      always_true = d.where != nullptr;
     } else {
       return;
     }
     if (query.blocks.empty() || query.blocks[0].tables.empty()) return;
     const TableUse& use = query.blocks[0].tables[0];
     Finding& f = out.Add(kInfo, parser::ast::Span{s->span.offset, 6},
-                         fmt::format("{} without WHERE or LIMIT {} every row of {}", verb,
+                         fmt::format("{} {} {} every row of {}", verb,
+                                     always_true ? "with a WHERE that is always true and no LIMIT"
+                                                 : "without WHERE or LIMIT",
                                      verb[0] == 'U' ? "changes" : "removes", TableLabel(use)));
     SetTable(f, use);
     f.fix = verb[0] == 'U' ? std::string("add the WHERE clause that selects the rows to change")

@@ -20,7 +20,8 @@ constexpr RuleInfo kInfo{
 For a query block with `ORDER BY` (or `GROUP BY` without `ORDER BY`) on columns of one table,
 checks whether the index the query uses to find the rows — or, when nothing is filtered, any
 index — returns them in that order: the `ORDER BY` columns must follow the key parts the
-query binds by equality, in index order, all in the index's direction or all against it. It
+query binds to a single value (`=`, `IS NULL`; an `IN` list is several ranges and does not
+count), in index order, all in the index's direction or all against it. It
 also reports `ORDER BY` over columns of several tables of a join, which always sorts.
 
 It stays silent for single-row lookups, for `ORDER BY RAND()` (see `order-by-rand`), for
@@ -96,9 +97,13 @@ class Filesort final : public Rule {
       const TableUse& use = block.tables[table];
       if (!use.table || IsTiny(*use.table)) continue;
       if (block.tables.size() > 1 && table != 0) continue;  // the optimizer may reorder: unsure
-      const TableAccess access = AnalyzeAccess(block, table);
+      // The table the order is about is read first: its join conditions are no lookups (they
+      // would make it look like a single-row eq_ref); only its own filters pick the index.
+      AccessOptions first_table;
+      first_table.use_joins = false;
+      const TableAccess access = AnalyzeAccess(block, table, first_table);
       if (!access.order_applies || !access.sorts) continue;
-      const IndexWant want = WantIndex(block, table);
+      const IndexWant want = WantIndex(block, table, first_table);
       std::vector<std::string> columns;
       for (const OrderColumn& o : order) columns.push_back(o.column.name);
       const IndexUse* best = access.Best();
@@ -113,7 +118,27 @@ class Filesort final : public Rule {
       SetTable(f, use);
       f.columns = columns;
       if (best) f.index = best->index->name;
-      if (want.serves_order) f.fix = AddIndexDdl(*use.table, want);
+      // An IN list before the order columns reads several ranges, each in order but not
+      // all together: no index avoids that sort (10.2.1.16). Nor is an index proposed that
+      // the table already has (read backwards, it serves the other direction too).
+      bool in_list = false;
+      for (const Predicate* p : block.PredicatesOn(table)) {
+        if ((p->op == PredicateOp::kIn || p->op == PredicateOp::kInSubquery) && p->sargable() &&
+            p->or_group < 0 && p->list_size != 1) {
+          in_list = true;
+        }
+      }
+      bool have = false;
+      for (const Index& index : use.table->indexes) {
+        have = have || IndexServesWant(*use.table, index, want);
+      }
+      if (want.serves_order && !in_list && !have) {
+        f.fix = AddIndexDdl(*use.table, want);
+      } else if (in_list) {
+        f.fix =
+            "an IN list before the ORDER BY columns always sorts: sort fewer rows, or run one "
+            "query per value and merge";
+      }
     }
   }
 };

@@ -23,7 +23,8 @@ Finds predicates that apply a function or an operator to an indexed column befor
 it: `DATE(created_at) = '2024-05-01'`, `YEAR(d) = 2024`, `LOWER(email) = ?`,
 `price * 1.2 > 100`, `CAST(code AS UNSIGNED) = 7`. It stays silent when the expression is
 itself indexed — a generated column with that expression, or a functional key part (MySQL
-8.0.13+) — because then the optimizer can use that index.
+8.0.13+) — because then the optimizer can use that index, and when the query finds the row by
+its primary key or a unique key anyway (`id = 42 AND DATE(created_at) = …`).
 
 ## Why it matters
 
@@ -75,6 +76,14 @@ std::string RewriteHint(const Predicate& p, const Column& column) {
   if (f == "MONTH" || f == "DAY" || f == "DATE_FORMAT" || f == "TO_DAYS" || f == "UNIX_TIMESTAMP") {
     return fmt::format("compare the bare column {} with the matching date range", c);
   }
+  const bool ci = column.collation.size() > 3 &&
+                  column.collation.compare(column.collation.size() - 3, 3, "_ci") == 0;
+  if ((f == "LOWER" || f == "UPPER") && !ci) {
+    return fmt::format(
+        "index the expression: ADD INDEX (({}({}))) on MySQL 8.0.13+, or an indexed "
+        "generated column on MariaDB",
+        f, c);
+  }
   if (f == "LOWER" || f == "UPPER") {
     return fmt::format(
         "a _ci collation ({}) already compares case-insensitively: compare {} "
@@ -98,14 +107,16 @@ class FunctionOnColumn final : public Rule {
                   Reporter& out) const override {
     for (const QueryBlock& block : query.blocks) {
       for (const Predicate& p : block.predicates) {
-        if (p.blocker != Blocker::kFunction || !p.column.column || p.mirror) continue;
+        // Both directions of a join comparison are looked at: each names its own column, and
+        // the wrapped one may be either (`ON b.day = DATE(a.created_at)`).
+        if (p.blocker != Blocker::kFunction || !p.column.column) continue;
         const TableUse& use = block.tables[p.column.table];
         std::vector<const Predicate*> equalities;
         for (const Predicate* q : block.PredicatesOn(p.column.table)) {
           if (q->sargable() && q->IsEquality() && q->or_group < 0) equalities.push_back(q);
         }
         const Index* index = IndexOn(*use.table, p.column.name, equalities);
-        if (!index) continue;
+        if (!index || FoundByUniqueKey(block, p.column.table)) continue;  // one row: no search lost
         Finding& f = out.Add(
             kInfo, p.span,
             fmt::format("`{}` wraps `{}`.`{}` in {}: index `{}` cannot be searched by it",

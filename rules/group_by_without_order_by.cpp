@@ -15,8 +15,9 @@ constexpr RuleInfo kInfo{
     .doc = R"md(
 ## What it does
 
-Reports an outermost `SELECT … GROUP BY` without `ORDER BY` (subqueries, derived tables and
-`UNION` parts are not reported: their order does not reach the client).
+Reports an outermost `SELECT … GROUP BY` without `ORDER BY` (subqueries, derived tables,
+CTEs and `UNION` parts are not reported: their order does not reach the client; neither are
+`INSERT … SELECT` and `REPLACE … SELECT`, whose rows go to a table).
 
 ## Why it matters
 
@@ -48,8 +49,17 @@ class GroupByWithoutOrderBy final : public Rule {
 
   void CheckQuery(const QueryModel& query, const Catalog& /*catalog*/,
                   Reporter& out) const override {
-    if (query.blocks.empty()) return;
-    const QueryBlock& block = query.blocks[0];
+    // Only a SELECT returns its rows to the client: INSERT … SELECT and REPLACE … SELECT
+    // write them to a table, where their order means nothing.
+    if (!query.statement || query.statement->kind != parser::ast::StatementKind::kSelect) return;
+    // The statement's own block: WITH binds its CTEs first, so it is not always blocks[0].
+    const QueryBlock* found = nullptr;
+    for (const QueryBlock& b : query.blocks) {
+      if (!found && (b.kind == BlockKind::kStatement || b.kind == BlockKind::kUnionPart))
+        found = &b;
+    }
+    if (!found) return;
+    const QueryBlock& block = *found;
     if (block.kind != BlockKind::kStatement || block.group_by.empty() || !block.order_by.empty() ||
         block.limit_written) {
       return;  // with LIMIT the ORDER BY question is someone else's (and mostly intended)

@@ -98,8 +98,9 @@ class ImplicitConversion final : public Rule {
           }
           message = fmt::format(
               "`{}`.`{}` is {} but is compared with {}: MySQL converts every row's value to a "
-              "number{}",
-              use.alias, column.name, column.type, other, index_note);
+              "{}{}",
+              use.alias, column.name, column.type, other,
+              p.value == ValueKind::kTemporal ? "date/time" : "number", index_note);
           fix = p.value == ValueKind::kColumn || p.value == ValueKind::kOuterColumn
                     ? fmt::format(
                           "give both columns one type, or compare CAST(`{}` AS CHAR) "

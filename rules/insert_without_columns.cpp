@@ -1,6 +1,8 @@
 // insert-without-columns: INSERT … VALUES without a column list.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "rules/common.h"
 #include "rules/rule.h"
 
@@ -18,7 +20,8 @@ constexpr RuleInfo kInfo{
     .doc = R"md(
 ## What it does
 
-Reports `INSERT` / `REPLACE … VALUES` and `INSERT … SELECT` written without a column list.
+Reports `INSERT` / `REPLACE … VALUES` and `INSERT … SELECT` written without a column list
+(not `VALUES ()`, which sets every column to its default).
 
 ## Why it matters
 
@@ -53,6 +56,14 @@ class InsertWithoutColumns final : public Rule {
     if (!s || s->kind != ast::StatementKind::kInsert) return;
     const auto& insert = s->As<ast::InsertStatement>();
     if (insert.column_list || !insert.set.empty()) return;
+    // VALUES () gives every column its default, with or without an empty column list: no
+    // value is matched to a column by position (15.2.7, "INSERT Statement": "If both the
+    // column list and the VALUES list are empty, INSERT creates a row with each column set to
+    // its default value").
+    const bool all_empty =
+        !insert.rows.empty() && std::all_of(insert.rows.begin(), insert.rows.end(),
+                                            [](const auto& row) { return row.empty(); });
+    if (all_empty) return;
     const std::string verb = insert.replace ? "REPLACE" : "INSERT";
     Finding& f = out.Add(kInfo, Span{s->span.offset, static_cast<uint32_t>(verb.size())},
                          fmt::format("{} without a column list matches values to columns by "

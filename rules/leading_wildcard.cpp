@@ -17,8 +17,10 @@ constexpr RuleInfo kInfo{.id = "leading-wildcard",
                          .doc = R"md(
 ## What it does
 
-Finds `LIKE` patterns that begin with `%` or `_` on a column that an index could otherwise
-search (it leads an index, or follows columns the query binds by equality).
+Finds `LIKE` patterns that begin with `%` or `_` — written as a literal or built with
+`CONCAT('%', ?, …)` — on a column that an index could otherwise search (it leads an index, or
+follows columns the query binds by equality). It stays silent when the query finds the row by
+its primary key or a unique key anyway.
 
 ## Why it matters
 
@@ -62,7 +64,7 @@ class LeadingWildcard final : public Rule {
           if (q->sargable() && q->IsEquality() && q->or_group < 0) equalities.push_back(q);
         }
         const Index* index = IndexOn(*use.table, p.column.name, equalities);
-        if (!index) continue;
+        if (!index || FoundByUniqueKey(block, p.column.table)) continue;  // one row: no search lost
         bool fulltext = false;
         for (const Index& i : use.table->indexes) {
           if (i.kind == IndexKind::kFulltext && !i.parts.empty() &&

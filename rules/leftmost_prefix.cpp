@@ -88,10 +88,11 @@ class LeftmostPrefix final : public Rule {
             Finding& f = out.Add(
                 kInfo, FirstSpan(block, t, constrained, use.span),
                 fmt::format("index `{}` {} cannot be used: the query constrains {} but not the "
-                            "leading column{} {}",
+                            "leading column{} {}{}",
                             index.name, index.DescribeParts(), Quote(constrained),
                             u.unused_constrained_part > 1 ? "s" : "",
-                            PartNames(index, 0, u.unused_constrained_part)));
+                            PartNames(index, 0, u.unused_constrained_part),
+                            Unsearchable(query, block, t, index.parts.front().column)));
             SetTable(f, use);
             f.columns = {index.parts.front().column, constrained};
             f.index = index.name;
@@ -125,6 +126,19 @@ class LeftmostPrefix final : public Rule {
   }
 
  private:
+  // A condition on the leading column that no index can search by (a function, a conversion,
+  // a leading wildcard, a negation), named so the message does not read as if there were none.
+  static std::string Unsearchable(const QueryModel& query, const QueryBlock& block, size_t t,
+                                  std::string_view column) {
+    for (const Predicate* p : block.PredicatesOn(static_cast<int>(t))) {
+      if (p->blocker == Blocker::kNone || p->or_group >= 0 || p->mirror) continue;
+      if (!parser::EqualsIgnoreCase(p->column.name, column)) continue;
+      return fmt::format(" in a form an index can search (`{}`: {})", SpanText(query, p->span, 60),
+                         BlockerName(p->blocker));
+    }
+    return {};
+  }
+
   static Span FirstSpan(const QueryBlock& block, size_t t, std::string_view column, Span fallback) {
     for (const Predicate* p : block.PredicatesOn(static_cast<int>(t))) {
       if (parser::EqualsIgnoreCase(p->column.name, column)) return p->span;

@@ -20,9 +20,12 @@ constexpr RuleInfo kInfo{
 For each table the statement reads, collects the predicates an index could search —
 equalities, `IN`, ranges, `LIKE 'prefix%'`, `IS NULL`, and join equalities — and reports the
 table when no index of it can be used for any of them. For joins it reports the table only
-when neither side of a join condition has an index on its join column (one table of a join is
-always read first; the others need a lookup). The fix is the index the three-star design
-gives: equality columns, then the `ORDER BY` columns or one range column.
+when it has to be looked up by the join: the other side has no index on its join column
+either (one table of a join is always read first; the others need a lookup), or the other
+side is found by a filter of its own and so is read first, or the table is the inner side of
+a `LEFT JOIN`, which is always read after the other (the preserved side never is reported for
+the join). The fix is the index the three-star design gives: equality
+columns, then the `ORDER BY` columns or one range column.
 
 It stays silent for tables known to be tiny (statistics: fewer than 1000 rows) and for
 predicates no index could serve anyway (functions on columns, leading wildcards, type
@@ -50,6 +53,7 @@ ALTER TABLE sessions ADD INDEX idx_user_id_expires_at (user_id, expires_at);
 
 - MySQL 8.0 Reference Manual, 10.3.1 "How MySQL Uses Indexes"
 - MySQL 8.0 Reference Manual, 15.8.2 "EXPLAIN Output Format" — join type `ALL`
+- MySQL 8.0 Reference Manual, 10.2.1.9 "Outer Join Optimization"
 )md"};
 
 class MissingIndex final : public Rule {
@@ -67,20 +71,27 @@ class MissingIndex final : public Rule {
         if (!access.has_filter && !JoinNeedsIndex(block, static_cast<int>(t))) continue;
         const IndexWant want = WantIndex(block, static_cast<int>(t));
         if (want.columns.empty()) continue;
-        std::vector<std::string> filtered;
+        std::vector<std::string> filtered;  // by constants
+        std::vector<std::string> joined;    // by columns of other tables
         Span span = use.span;
         for (const Predicate* p : block.PredicatesOn(static_cast<int>(t))) {
           if (!p->sargable() || p->or_group >= 0 || (!p->IsEquality() && !p->IsRange())) continue;
-          if (std::find(filtered.begin(), filtered.end(), p->column.name) == filtered.end()) {
-            if (filtered.empty()) span = p->span;
-            filtered.push_back(p->column.name);
+          if (p->value == ValueKind::kColumn && !p->IsEquality()) continue;  // no join lookup
+          std::vector<std::string>& list = p->value == ValueKind::kColumn ? joined : filtered;
+          if (std::find(list.begin(), list.end(), p->column.name) == list.end()) {
+            if (filtered.empty() && joined.empty()) span = p->span;
+            list.push_back(p->column.name);
           }
         }
+        std::string what;
+        if (!filtered.empty()) what = "filtered on " + QuoteList(filtered);
+        if (!joined.empty())
+          what += (what.empty() ? "" : " and ") + ("joined on " + QuoteList(joined));
+        const size_t count = filtered.size() + joined.size();
         Finding& f =
             out.Add(kInfo, span,
-                    fmt::format("{} is {} on {} but no index can search by {}: every row is read",
-                                TableLabel(use), access.has_filter ? "filtered" : "joined",
-                                QuoteList(filtered), filtered.size() == 1 ? "it" : "them"));
+                    fmt::format("{} is {} but no index can search by {}: every row is read",
+                                TableLabel(use), what, count == 1 ? "it" : "them"));
         SetTable(f, use);
         f.columns = want.columns;
         f.fix = AddIndexDdl(*use.table, want);
@@ -90,25 +101,48 @@ class MissingIndex final : public Rule {
 
  private:
   // A table joined without a filter of its own needs an index when the other side of its
-  // join conditions has none either (else the other side is looked up, this one scanned once).
+  // join conditions is read first: because the other side has no index on its join column
+  // either (of two such tables, the one later in FROM is reported), or because the other
+  // side has a filter an index can search (it drives the join), or because an outer join
+  // fixes the order (MySQL 8.0 Reference Manual 10.2.1.9, "Outer Join Optimization"): the
+  // NULL-extended side is read after the other, so only its own index can serve the join,
+  // and the preserved side never needs one for it.
   static bool JoinNeedsIndex(const QueryBlock& block, int t) {
+    const TableUse& self = block.tables[t];
     bool other_side_indexed = false;
+    bool driven = false;  // some other side is read first: this table is looked up
     bool joined = false;
     for (const Predicate* p : block.PredicatesOn(t)) {
       if (p->value != ValueKind::kColumn || !p->sargable() || !p->IsEquality()) continue;
       joined = true;
       const TableUse& other = block.tables[p->other.table];
+      if (!self.outer && other.outer) {
+        other_side_indexed = true;  // read before the other: looked up by nothing
+        continue;
+      }
+      if (self.outer && !other.outer) {
+        driven = true;  // read after the other
+        continue;
+      }
       if (!other.table || other.derived) {
         other_side_indexed = true;  // unknown: assume the best
         continue;
       }
-      if (IndexOn(*other.table, p->other.name)) other_side_indexed = true;
+      AccessOptions constants_only;
+      constants_only.use_joins = false;
+      if (AnalyzeAccess(block, p->other.table, constants_only).Best()) {
+        driven = true;  // the other side is found by its own filter first
+      } else if (IndexOn(*other.table, p->other.name)) {
+        other_side_indexed = true;
+      }
     }
-    if (!joined || other_side_indexed) return false;
-    // Of two unindexed sides, report the one read second (later in FROM).
+    if (!joined) return false;
+    if (driven) return true;
+    if (other_side_indexed) return false;
+    // Of two unindexed sides of an inner join, report the one read second (later in FROM).
     for (const Predicate* p : block.PredicatesOn(t)) {
       if (p->value == ValueKind::kColumn && p->other.table > t &&
-          !block.tables[p->other.table].outer && !block.tables[t].outer) {
+          !block.tables[p->other.table].outer && !self.outer) {
         return false;
       }
     }

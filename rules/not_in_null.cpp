@@ -19,8 +19,10 @@ constexpr RuleInfo kInfo{
     .doc = R"md(
 ## What it does
 
-Reports `x NOT IN (SELECT col …)` when `col` is a nullable column according to the schema,
-and `x NOT IN (…, NULL, …)` with a `NULL` in the list.
+Reports `x NOT IN (SELECT col …)` when `col` can be NULL — a nullable column according to
+the schema, or a column of the inner side of an outer join — and the subquery does not filter
+the NULLs out (`WHERE col IS NOT NULL`, or any other comparison of `col` with a value); and
+`x NOT IN (…, NULL, …)` with a `NULL` in the list.
 
 ## Why it matters
 
@@ -52,25 +54,49 @@ or exclude the NULLs in the subquery: `… WHERE customer_id IS NOT NULL`.
   Semijoin and Antijoin Transformations"
 )md"};
 
-// The nullable catalog column the subquery's single select item is, or nullptr.
-const Column* NullableResult(const QueryModel& query, const ast::Query& sub, std::string& table) {
-  if (!sub.term || !sub.term->select) return nullptr;
+// Whether predicate `p` on table `use` of a block keeps NULLs of its column out of the
+// block's rows: a comparison with a value is unknown for NULL, and WHERE drops the row. Not IS
+// NULL or `<=> NULL`, not one branch of an OR, not a function of the column (COALESCE(c, 0) = 0
+// keeps NULLs), and not the ON of an outer join, whose inner rows come back NULL-extended.
+bool RejectsNull(const Predicate& p, const TableUse& use) {
+  if (p.or_group >= 0 || (p.on_clause && use.outer) || p.blocker == Blocker::kFunction) {
+    return false;
+  }
+  switch (p.op) {
+    case PredicateOp::kRange:  // <, >, BETWEEN, IS NOT NULL
+      return true;
+    case PredicateOp::kEq:
+    case PredicateOp::kIn:
+    case PredicateOp::kInSubquery:
+    case PredicateOp::kLikePrefix:
+    case PredicateOp::kLikeInfix:
+      return p.value != ValueKind::kNull;
+    default:
+      return false;  // IS NULL, <>, NOT …, the rest: not judged
+  }
+}
+
+struct NullSource {
+  const Column* column = nullptr;
+  std::string table;
+  bool outer = false;  // NULL because of an outer join, not the schema
+};
+
+// The column the subquery's single select item is, when it can yield NULL: nullable in the
+// schema or on the inner side of an outer join, and not filtered by a NULL-rejecting condition.
+NullSource NullableResult(const QueryModel& query, const ast::Query& sub) {
+  if (!sub.term || !sub.term->select) return {};
   const ast::Select* select = sub.term->select;
   if (select->items.size() != 1 || select->items[0].expr->kind != ast::ExprKind::kColumn) {
-    return nullptr;
+    return {};
   }
   const auto& column = select->items[0].expr->As<ast::Column>();
-  if (column.star) return nullptr;
-  for (const QueryBlock& block : query.blocks) {
+  if (column.star) return {};
+  for (size_t b = 0; b < query.blocks.size(); ++b) {
+    const QueryBlock& block = query.blocks[b];
     if (block.select != select) continue;
-    // A WHERE col IS NOT NULL in the subquery settles it.
-    for (const Predicate& p : block.predicates) {
-      if (p.op == PredicateOp::kRange && p.value == ValueKind::kNull && p.or_group < 0 &&
-          parser::EqualsIgnoreCase(p.column.name, column.name.last().Value())) {
-        return nullptr;
-      }
-    }
-    for (const TableUse& use : block.tables) {
+    for (size_t t = 0; t < block.tables.size(); ++t) {
+      const TableUse& use = block.tables[t];
       if (!use.table) continue;
       if (column.name.parts.size() > 1 &&
           !parser::EqualsIgnoreCase(use.alias,
@@ -79,11 +105,17 @@ const Column* NullableResult(const QueryModel& query, const ast::Query& sub, std
       }
       const Column* c = use.table->FindColumn(column.name.last().Value());
       if (!c) continue;
-      table = use.table->name;
-      return c->nullable ? c : nullptr;
+      if (!c->nullable && !use.outer) return {};
+      for (const Predicate& p : block.predicates) {
+        if (p.column.block == static_cast<int>(b) && p.column.table == static_cast<int>(t) &&
+            parser::EqualsIgnoreCase(p.column.name, c->name) && RejectsNull(p, use)) {
+          return {};  // e.g. WHERE col IS NOT NULL in the subquery settles it
+        }
+      }
+      return {c, use.table->name, !c->nullable};
     }
   }
-  return nullptr;
+  return {};
 }
 
 class NotInNull final : public Rule {
@@ -98,16 +130,18 @@ class NotInNull final : public Rule {
         const auto& in = p.expr->As<ast::In>();
         if (!in.negated) continue;
         if (in.subquery) {
-          std::string table;
-          const Column* c = NullableResult(query, *in.subquery, table);
-          if (!c) continue;
-          Finding& f = out.Add(kInfo, p.span,
-                               fmt::format("NOT IN (SELECT {} …): `{}`.`{}` is nullable, and one "
-                                           "NULL in the subquery makes the condition match no "
-                                           "row",
-                                           c->name, table, c->name));
-          f.table = table;
-          f.columns = {c->name};
+          const NullSource source = NullableResult(query, *in.subquery);
+          if (!source.column) continue;
+          const std::string& name = source.column->name;
+          Finding& f = out.Add(
+              kInfo, p.span,
+              fmt::format(
+                  "NOT IN (SELECT {} …): `{}`.`{}` {}, and one NULL in the subquery "
+                  "makes the condition match no row",
+                  name, source.table, name,
+                  source.outer ? "is NULL where the outer join finds no match" : "is nullable"));
+          f.table = source.table;
+          f.columns = {name};
           f.fix =
               "use NOT EXISTS (SELECT 1 … WHERE inner_col = outer_col), or add "
               "WHERE inner_col IS NOT NULL to the subquery";

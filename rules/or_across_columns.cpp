@@ -22,7 +22,10 @@ constexpr RuleInfo kInfo{
 
 Finds `OR` conditions whose branches constrain different columns of the same table, such as
 `email = ? OR phone = ?`. An `OR` of equalities on one column (`a = 1 OR a = 2`) is an `IN`
-list and is not reported.
+list and is not reported; nor is an `OR` whose every branch constrains one column an index
+can search (`a = 1 OR (a = 2 AND b = 3)` is one range on `a`), nor one on a table that an
+index already finds through conditions outside the `OR` (`customer_id = 42 AND (status =
+'open' OR priority > 3)`: the `OR` only filters the rows found).
 
 ## Why it matters
 
@@ -82,6 +85,30 @@ class OrAcrossColumns final : public Rule {
             }
           }
           if (columns.size() < 2 || branches.size() < 2) continue;
+          // A column every branch constrains with an index-searchable condition is one range
+          // for all of them (`a = 1 OR (a = 2 AND b = 3)` reads a in (1, 2)): 10.2.1.2.
+          bool common = false;
+          for (const std::string& c : columns) {
+            std::vector<int> in;
+            for (const Predicate& p : block.predicates) {
+              if (p.or_group != g || p.column.table != static_cast<int>(t) || !p.sargable() ||
+                  p.value == ValueKind::kColumn || !parser::EqualsIgnoreCase(p.column.name, c) ||
+                  (!p.IsEquality() && !p.IsRange())) {
+                continue;
+              }
+              if (std::find(in.begin(), in.end(), p.or_branch) == in.end()) {
+                in.push_back(p.or_branch);
+              }
+            }
+            common = common || in.size() == branches.size();
+          }
+          if (common) continue;
+          // The table is found by an index through conditions outside the OR (`customer_id = 42
+          // AND (status = 'open' OR priority > 3)`): the OR only filters those rows.
+          // Join conditions do not count: the table may well be the one read first.
+          AccessOptions constants_only;
+          constants_only.use_joins = false;
+          if (AnalyzeAccess(block, static_cast<int>(t), constants_only).Best()) continue;
           Finding& f = out.Add(kInfo, Span{lo, hi - lo},
                                fmt::format("OR across {} of {}: no single index range serves "
                                            "it, so MySQL scans or merges indexes",

@@ -1,4 +1,5 @@
 // order-by-rand: ORDER BY RAND() sorts every row to pick a few.
+#include "parser/keywords.h"
 #include "rules/common.h"
 #include "rules/rule.h"
 
@@ -6,6 +7,7 @@ namespace qadvisor::rules {
 namespace {
 
 using namespace analyzer;  // NOLINT: rules read the analyzer's model
+namespace ast = parser::ast;
 
 constexpr RuleInfo kInfo{.id = "order-by-rand",
                          .severity = Severity::kWarning,
@@ -14,7 +16,8 @@ constexpr RuleInfo kInfo{.id = "order-by-rand",
                          .doc = R"md(
 ## What it does
 
-Reports `ORDER BY RAND()`.
+Reports `ORDER BY RAND()` — with or without a seed, and inside an expression such as the
+weighted-sampling `ORDER BY -LOG(1 - RAND()) / weight`.
 
 ## Why it matters
 
@@ -44,6 +47,39 @@ ORDER BY id LIMIT 5;
   … may be useful for obtaining a random sample … but it is not efficient")
 )md"};
 
+// Whether `e` calls RAND: RAND(), RAND(seed), or RAND() inside an expression — each is a
+// random sort key computed and sorted for every row.
+bool CallsRand(const ast::Expr* e) {
+  if (!e) return false;
+  switch (e->kind) {
+    case ast::ExprKind::kFunction: {
+      const auto& f = e->As<ast::Function>();
+      if (parser::EqualsIgnoreCase(f.name.last().Value(), "rand")) return true;
+      for (const ast::Expr* a : f.args) {
+        if (CallsRand(a)) return true;
+      }
+      return false;
+    }
+    case ast::ExprKind::kUnary:
+      return CallsRand(e->As<ast::Unary>().operand);
+    case ast::ExprKind::kBinary:
+      return CallsRand(e->As<ast::Binary>().left) || CallsRand(e->As<ast::Binary>().right);
+    case ast::ExprKind::kCast:
+      return CallsRand(e->As<ast::Cast>().operand);
+    default:
+      return false;
+  }
+}
+
+// The ORDER BY of a UNION (or of a parenthesised query) belongs to no query block of the
+// model: read it from the statement.
+const ast::Query* OuterQuery(const ast::Statement* s) {
+  const ast::Query* q = nullptr;
+  if (s && s->kind == ast::StatementKind::kSelect) q = s->As<ast::SelectStatement>().query;
+  if (s && s->kind == ast::StatementKind::kInsert) q = s->As<ast::InsertStatement>().query;
+  return q && q->term && !q->term->select ? q : nullptr;
+}
+
 class OrderByRand final : public Rule {
  public:
   const RuleInfo& info() const override { return kInfo; }
@@ -51,19 +87,34 @@ class OrderByRand final : public Rule {
   void CheckQuery(const QueryModel& query, const Catalog& /*catalog*/,
                   Reporter& out) const override {
     for (const QueryBlock& block : query.blocks) {
-      if (!block.order_by_rand) continue;
-      Span span = block.span;
+      // The binder flags RAND() itself; the expression (alias and position resolved) shows
+      // RAND(seed) and RAND() inside an expression too.
+      const OrderColumn* random = nullptr;
       for (const OrderColumn& o : block.order_by) {
-        if (!o.column.resolved()) span = o.span;
+        if (!random && CallsRand(o.expr)) random = &o;
       }
-      Finding& f = out.Add(kInfo, span,
-                           "ORDER BY RAND() computes, stores and sorts a random number for every "
-                           "row to return a few");
+      if (!random && !block.order_by_rand) continue;
+      Finding& f = Report(out, random ? random->span : block.span);
       if (!block.tables.empty()) SetTable(f, block.tables[0]);
-      f.fix =
-          "pick random keys instead (in the application, or WHERE id >= a random value "
-          "ORDER BY id LIMIT n)";
     }
+    if (const ast::Query* q = OuterQuery(query.statement)) {
+      for (const ast::OrderItem& o : q->order_by) {
+        if (!CallsRand(o.expr)) continue;
+        Report(out, o.expr->span);
+        break;
+      }
+    }
+  }
+
+ private:
+  static Finding& Report(Reporter& out, Span span) {
+    Finding& f = out.Add(kInfo, span,
+                         "ORDER BY RAND() computes, stores and sorts a random number for every "
+                         "row to return a few");
+    f.fix =
+        "pick random keys instead (in the application, or WHERE id >= a random value "
+        "ORDER BY id LIMIT n)";
+    return f;
   }
 };
 

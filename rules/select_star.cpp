@@ -20,7 +20,10 @@ constexpr RuleInfo kInfo{
 Reports `SELECT *` and `SELECT t.*` that read a table with more than `select-star.max-columns`
 columns (default 10; set it under `[options]` in `.qadvisor.toml`) or with a `TEXT`, `BLOB`
 or `JSON` column. `SELECT *` inside `EXISTS (…)`, where the select list is never read, is not
-reported; neither are derived tables and CTEs (the outer query decides what is read).
+reported, nor `INSERT … SELECT *`, which copies whole rows on purpose, nor a table read by
+its primary or a unique key (one row; the clustered index holds it whole); in a derived table or
+CTE only when the outer query selects `*` from it too (else the outer query decides what is
+read).
 
 ## Why it matters
 
@@ -60,13 +63,18 @@ class SelectStar final : public Rule {
   void CheckQuery(const QueryModel& query, const Catalog& /*catalog*/,
                   Reporter& out) const override {
     if (query.statement && query.statement->kind == parser::ast::StatementKind::kInsert) return;
-    for (const QueryBlock& block : query.blocks) {
-      if (!block.star || block.in_exists || block.kind == BlockKind::kDerived ||
-          block.kind == BlockKind::kCte) {
+    for (size_t b = 0; b < query.blocks.size(); ++b) {
+      const QueryBlock& block = query.blocks[b];
+      if (!block.star || block.in_exists) continue;
+      if ((block.kind == BlockKind::kDerived || block.kind == BlockKind::kCte) &&
+          !ReadWhole(query, static_cast<int>(b), 0)) {
         continue;
       }
-      for (const TableUse& use : block.tables) {
+      for (size_t t = 0; t < block.tables.size(); ++t) {
+        const TableUse& use = block.tables[t];
         if (!use.all_columns || !use.table) continue;
+        // One row by its primary or a unique key: the clustered index has every column anyway.
+        if (FoundByUniqueKey(block, static_cast<int>(t))) continue;
         std::vector<std::string> wide;
         for (const Column& c : use.table->columns) {
           if (c.KeyBytes() == 0 && c.family != TypeFamily::kEnumSet) wide.push_back(c.name);
@@ -87,6 +95,22 @@ class SelectStar final : public Rule {
   }
 
  private:
+  // Whether a derived table or CTE (block `b`) is read whole: some query selects * from it
+  // (`WITH x AS (SELECT * FROM t) SELECT * FROM x`), directly or through another such block.
+  static bool ReadWhole(const QueryModel& query, int b, int depth) {
+    if (depth > 16) return false;  // CTEs referring to CTEs: bounded
+    for (size_t r = 0; r < query.blocks.size(); ++r) {
+      const QueryBlock& reader = query.blocks[r];
+      if (reader.in_exists) continue;
+      for (const TableUse& use : reader.tables) {
+        if (use.derived_block != b || !use.all_columns) continue;
+        if (reader.kind != BlockKind::kDerived && reader.kind != BlockKind::kCte) return true;
+        if (ReadWhole(query, static_cast<int>(r), depth + 1)) return true;
+      }
+    }
+    return false;
+  }
+
   int64_t max_columns_;
 };
 

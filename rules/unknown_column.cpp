@@ -1,4 +1,5 @@
 // unknown-column: a column reference that no table in scope has, or more than one has.
+#include "parser/keywords.h"
 #include "rules/common.h"
 #include "rules/rule.h"
 
@@ -45,6 +46,24 @@ Correct the name, qualify it with its table alias, or pass the schema that defin
 - MySQL 8.0 Reference Manual, 11.2.2 "Identifier Qualifiers"
 )md"};
 
+// The catalog table that `qualifier` (the `o` of `o.totl`) names where `span` was written:
+// the innermost block around it, then the blocks it is correlated with — as the binder
+// resolves it. nullptr when no table of the schema has that name or alias there.
+const Table* QualifiedTable(const QueryModel& query, Span span, std::string_view qualifier) {
+  int block = -1;
+  for (size_t b = 0; b < query.blocks.size(); ++b) {
+    const Span s = query.blocks[b].span;
+    if (span.offset < s.offset || span.end() > s.end()) continue;
+    if (block < 0 || s.length < query.blocks[block].span.length) block = static_cast<int>(b);
+  }
+  for (; block >= 0; block = query.blocks[block].parent) {
+    for (const TableUse& use : query.blocks[block].tables) {
+      if (parser::EqualsIgnoreCase(use.alias, qualifier)) return use.table;
+    }
+  }
+  return nullptr;
+}
+
 class UnknownColumn final : public Rule {
  public:
   const RuleInfo& info() const override { return kInfo; }
@@ -54,7 +73,20 @@ class UnknownColumn final : public Rule {
     for (const BindIssue& issue : query.issues) {
       if (issue.kind == IssueKind::kUnknownTable) continue;
       Finding& f = out.Add(kInfo, issue.span, issue.message);
-      f.columns = {issue.name};
+      // The finding names the column, and the table when a qualifier names one: `o.totl`
+      // is column `totl` of `orders`.
+      const std::string_view name = issue.name;
+      const size_t dot = name.rfind('.');
+      f.columns = {std::string(name.substr(dot == std::string_view::npos ? 0 : dot + 1))};
+      if (dot != std::string_view::npos) {
+        const std::string_view path = name.substr(0, dot);  // "o", or "shop.o"
+        const size_t before = path.rfind('.');
+        const std::string_view qualifier =
+            before == std::string_view::npos ? path : path.substr(before + 1);
+        if (const Table* table = QualifiedTable(query, issue.span, qualifier)) {
+          f.table = table->name;
+        }
+      }
       f.fix = issue.kind == IssueKind::kAmbiguousColumn
                   ? "qualify the column with its table alias"
                   : "correct the column name (or the schema given with --schema)";

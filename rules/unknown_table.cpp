@@ -1,4 +1,5 @@
 // unknown-table: the statement names a table the schema does not have.
+#include "parser/keywords.h"
 #include "rules/common.h"
 #include "rules/rule.h"
 
@@ -15,7 +16,8 @@ constexpr RuleInfo kInfo{.id = "unknown-table",
 ## What it does
 
 Reports table names that no `--schema` file (or earlier DDL in the checked files) defines,
-and that are not a CTE of the statement. It stays silent when no schema was given at all.
+and that are not a CTE of the statement, nor in a system schema (`information_schema`,
+`performance_schema`, `mysql`, `sys`). It stays silent when no schema was given at all.
 
 ## Why it matters
 
@@ -38,6 +40,19 @@ Correct the name, or pass the DDL that defines the table with `--schema`.
 - MySQL error 1146 (ER_NO_SUCH_TABLE): "Table '%s.%s' doesn't exist"
 )md"};
 
+// The schemas every server has (MySQL 8.0 Reference Manual, chapter 28 "INFORMATION_SCHEMA
+// Tables", 29 "Performance Schema", 30 "sys Schema", 7.3 "The mysql System Schema"): a schema
+// dump never defines them, and their tables are not unknown.
+bool InSystemSchema(std::string_view name) {
+  const size_t dot = name.find('.');
+  if (dot == std::string_view::npos) return false;
+  const std::string_view schema = name.substr(0, dot);
+  for (std::string_view system : {"information_schema", "performance_schema", "mysql", "sys"}) {
+    if (parser::EqualsIgnoreCase(schema, system)) return true;
+  }
+  return false;
+}
+
 class UnknownTable final : public Rule {
  public:
   const RuleInfo& info() const override { return kInfo; }
@@ -45,7 +60,7 @@ class UnknownTable final : public Rule {
   void CheckQuery(const QueryModel& query, const Catalog& catalog, Reporter& out) const override {
     if (catalog.tables().empty()) return;  // no schema given: nothing to compare with
     for (const BindIssue& issue : query.issues) {
-      if (issue.kind != IssueKind::kUnknownTable) continue;
+      if (issue.kind != IssueKind::kUnknownTable || InSystemSchema(issue.name)) continue;
       Finding& f = out.Add(kInfo, issue.span, issue.message);
       f.table = issue.name;
       f.fix = "correct the table name, or pass the DDL that defines it with --schema";
