@@ -5,6 +5,7 @@
 // Not thread-safe; one arena per parse.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -24,10 +25,14 @@ class Arena {
   Arena(Arena&&) = default;
   Arena& operator=(Arena&&) = default;
 
+  // The size of the first block: a parse of a short statement needs far less than a full block,
+  // and callers that keep thousands of parses alive (advise) should not pay 64 KiB for each.
+  void SetFirstBlock(size_t bytes) { first_block_ = std::clamp<size_t>(bytes, 512, kBlockSize); }
+
   void* Allocate(size_t size, size_t align) {
     size_t at = (used_ + align - 1) & ~(align - 1);
     if (blocks_.empty() || at + size > capacity_) {
-      capacity_ = std::max(kBlockSize, size + align);
+      capacity_ = std::max(blocks_.empty() ? first_block_ : kBlockSize, size + align);
       // Default-initialised, not zeroed (make_unique would memset every block: a quarter of
       // the time of parsing a short statement). new[] memory is aligned for any fundamental type.
       blocks_.push_back(std::unique_ptr<std::byte[]>(new std::byte[capacity_]));
@@ -56,6 +61,7 @@ class Arena {
  private:
   static constexpr size_t kBlockSize = 64 * 1024;
   std::vector<std::unique_ptr<std::byte[]>> blocks_;
+  size_t first_block_ = kBlockSize;
   size_t used_ = 0;
   size_t capacity_ = 0;
 };

@@ -2709,6 +2709,7 @@ ParseResult Parse(std::string_view script, const ParseOptions& options) {
   ParseResult result;
   result.text_ = std::make_unique<std::string>(script);
   const std::string_view text = *result.text_;
+  result.arena_.SetFirstBlock(text.size() * 16);  // about what the AST of a statement takes
   for (const StatementText& st : SplitStatements(text)) {
     const auto base = static_cast<uint32_t>(st.offset);
     try {
