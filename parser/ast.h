@@ -434,6 +434,9 @@ struct Select {  // one SELECT … block
   bool with_rollup;
   const Expr* having;
   std::span<const NamedWindow> windows;
+  // INTO @a, @b | INTO OUTFILE 'file' [options] | INTO DUMPFILE 'file', written after the select
+  // list: the clause as written, from INTO on (empty when absent).
+  std::string_view into;
 };
 
 enum class SetOp : uint8_t { kUnion, kIntersect, kExcept };
@@ -476,6 +479,7 @@ struct Query {  // [WITH …] term [ORDER BY …] [LIMIT …] [FOR UPDATE …]
   LockMode lock;
   std::span<const Ident> lock_of;
   LockWait lock_wait;
+  std::string_view into;  // INTO … written at the end of the statement (MySQL 8.0.20), as written
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -536,13 +540,14 @@ struct InsertStatement : Statement {
   std::span<const Ident> partitions;
   bool column_list;  // (col, …) written, possibly empty: ()
   std::span<const Ident> columns;
-  // The source: exactly one of rows (VALUES), set (SET …) or query (SELECT, TABLE …).
+  // The source: exactly one of rows (VALUES), set (SET …), query (SELECT …) or source_table.
   std::span<const std::span<const Expr* const>> rows;
   bool value_keyword;  // VALUE rather than VALUES
   bool row_keyword;    // VALUES ROW(…), ROW(…)
   std::span<const Assignment> set;
   const Query* query;
-  Ident row_alias;  // MySQL 8.0.19: VALUES (…) AS new (a, b)
+  Name source_table;  // INSERT … TABLE t (MySQL 8.0.19): every row of t
+  Ident row_alias;    // MySQL 8.0.19: VALUES (…) AS new (a, b)
   std::span<const Ident> row_alias_columns;
   std::span<const Assignment> on_duplicate;
 };

@@ -399,7 +399,8 @@ bool Comparer::Query(const ast::Query* a, const ast::Query* b) {
   return With(a->recursive, a->with, b->recursive, b->with) && Term(a->term, b->term) &&
          Order(a->order_by, b->order_by) && Expr(a->limit, b->limit) &&
          Expr(a->offset, b->offset) &&
-         (a->offset == nullptr || a->offset_keyword == b->offset_keyword) && Locking(*a, *b);
+         (a->offset == nullptr || a->offset_keyword == b->offset_keyword) && Locking(*a, *b) &&
+         SameWords(a->into, b->into);
 }
 
 bool Comparer::With(bool recursive_a, std::span<const ast::Cte> a, bool recursive_b,
@@ -435,7 +436,8 @@ bool Comparer::Select(const ast::Select& a, const ast::Select& b) {
   };
   return SameWords(HintBody(a.hint), HintBody(b.hint)) && a.options == b.options &&
          Spans(a.items, b.items, [this](const auto& x, const auto& y) { return Item(x, y); }) &&
-         Spans(a.from, b.from, same_table) && a.from_dual == b.from_dual && Clauses(a, b);
+         Spans(a.from, b.from, same_table) && a.from_dual == b.from_dual &&
+         SameWords(a.into, b.into) && Clauses(a, b);
 }
 
 bool Comparer::Clauses(const ast::Select& a, const ast::Select& b) {
@@ -521,7 +523,8 @@ bool Comparer::Insert(const ast::InsertStatement& a, const ast::InsertStatement&
   return Spans(a.rows, b.rows, same_row) &&
          (!values || (a.value_keyword == b.value_keyword && a.row_keyword == b.row_keyword)) &&
          Assignments(a.set, b.set) && Query(a.query, b.query) &&
-         SameAlias(a.row_alias, b.row_alias) && Idents(a.row_alias_columns, b.row_alias_columns) &&
+         Names(a.source_table, b.source_table) && SameAlias(a.row_alias, b.row_alias) &&
+         Idents(a.row_alias_columns, b.row_alias_columns) &&
          Assignments(a.on_duplicate, b.on_duplicate);
 }
 

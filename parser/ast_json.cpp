@@ -566,6 +566,7 @@ void JsonBuilder::Query(std::string_view key, const ast::Query* q) {
   Enum("lock", kLockModes, q->lock);
   Idents("lock_of", q->lock_of);
   Enum("lock_wait", kLockWaits, q->lock_wait);
+  Text("into", q->into);
   End();
 }
 
@@ -612,6 +613,7 @@ void JsonBuilder::Select(const ast::Select& s) {
   Begin("select", s.span);
   Text("hint", s.hint);
   Options(kSelectOptions, s.options);
+  Text("into", s.into);
   Array("items", s.items, [this](const ast::SelectItem& item) {
     BeginPlain();
     Expr("expr", item.expr);
@@ -726,6 +728,7 @@ void JsonBuilder::Insert(const ast::InsertStatement& s) {
   Flag("row_keyword", s.row_keyword);
   Assignments("set", s.set);
   Query("query", s.query);
+  Idents("source_table", s.source_table.parts);
   Ident("row_alias", s.row_alias);
   Idents("row_alias_columns", s.row_alias_columns);
   Assignments("on_duplicate", s.on_duplicate);

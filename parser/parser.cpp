@@ -247,10 +247,13 @@ class StatementParser {
       s->set = ParseAssignments();
     } else if (PeekWord("select") || PeekWord("with") || QueryAt(0)) {
       s->query = ParseQuery();
+    } else if (AcceptWord("table")) {
+      s->source_table = ParseName(2, "a table name");
     } else {
       Fail("VALUES, SET or a query");
     }
-    if (s->query == nullptr && AcceptWord("as")) {  // MySQL 8.0.19 row alias
+    if (s->query == nullptr && s->source_table.parts.empty() &&
+        AcceptWord("as")) {  // MySQL 8.0.19 row alias
       s->row_alias = ParseIdent("a row alias");
       if (Peek().kind == TokenKind::kLParen) s->row_alias_columns = ParseIdentList();
     }
@@ -1313,6 +1316,7 @@ class StatementParser {
     }
     ParseLimit(*q);
     ParseLocking(*q);
+    if (PeekWord("into")) q->into = ParseInto();
     q->span = SpanFrom(start);
     return q;
   }
@@ -1383,7 +1387,7 @@ class StatementParser {
       items.push_back(ParseSelectItem());
     } while (Accept(TokenKind::kComma));
     s->items = Keep(items);
-    if (PeekWord("into")) throw Failure{Start(), "SELECT … INTO is not supported yet"};
+    if (PeekWord("into")) s->into = ParseInto();
     if (AcceptWord("from")) {
       if (AcceptWord("dual")) {
         s->from_dual = true;
@@ -1429,6 +1433,39 @@ class StatementParser {
     }
     s->span = SpanFrom(start);
     return s;
+  }
+
+  // into: INTO {@var | name} {, …} | INTO OUTFILE 'file' [export options] | INTO DUMPFILE 'file'
+  // Kept as written: what matters to the advisor is the query, not where its rows go.
+  std::string_view ParseInto() {
+    const uint32_t start = Start();
+    ExpectWord("into");
+    if (AcceptWord("outfile") || AcceptWord("dumpfile")) {
+      if (Peek().kind != TokenKind::kString) Fail("a file name string");
+      Next();
+      static constexpr std::string_view kEnds[] = {"from",   "where", "group",     "having",
+                                                   "window", "order", "limit",     "for",
+                                                   "lock",   "union", "intersect", "except"};
+      const auto at_clause = [&] {
+        return std::any_of(std::begin(kEnds), std::end(kEnds),
+                           [&](std::string_view w) { return IsWord(Peek(), w); });
+      };
+      while (Peek().kind != TokenKind::kEnd && Peek().kind != TokenKind::kRParen &&
+             Peek().kind != TokenKind::kSemicolon && !at_clause()) {
+        Next();
+      }
+    } else {
+      do {
+        const TokenKind k = Peek().kind;
+        if (k != TokenKind::kUserVariable && k != TokenKind::kIdentifier &&
+            k != TokenKind::kQuotedIdentifier) {
+          Fail("a variable after INTO");
+        }
+        Next();
+      } while (Accept(TokenKind::kComma));
+    }
+    const Span span = SpanFrom(start);
+    return {text_.data() + (span.offset - base_), span.length};
   }
 
   uint32_t ParseSelectOptions() {

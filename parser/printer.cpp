@@ -865,6 +865,10 @@ void Printer::Query(const ast::Query& q) {
   }
   Limit(q);
   Lock(q);
+  if (!q.into.empty()) {
+    out_ += ' ';
+    out_ += q.into;
+  }
 }
 
 void Printer::With(bool recursive, std::span<const ast::Cte> ctes) {
@@ -923,6 +927,10 @@ void Printer::Select(const ast::Select& s) {
   Hint(s.hint);
   Options(s.options);
   List(s.items, [this](const ast::SelectItem& item) { SelectItem(item); });
+  if (!s.into.empty()) {
+    out_ += ' ';
+    out_ += s.into;
+  }
   if (s.from_dual) out_ += " FROM DUAL";
   if (!s.from.empty()) out_ += " FROM ";
   TableList(s.from);
@@ -1157,6 +1165,9 @@ void Printer::Insert(const ast::InsertStatement& s) {
   if (s.query != nullptr) {
     out_ += ' ';
     Query(*s.query);
+  } else if (!s.source_table.parts.empty()) {
+    out_ += " TABLE ";
+    Name(s.source_table);
   } else if (!s.set.empty()) {
     out_ += " SET ";
     Assignments(s.set);

@@ -1642,13 +1642,13 @@ TEST_CASE("ToJson: the documented shape, exactly, for SELECT 1", "[json]") {
   CHECK(ToJson(*stmt) ==
         R"({"kind":"select_statement","span":[0,8],"query":{"kind":"query","span":[0,0],)"
         R"("recursive":false,"with":[],"term":{"kind":"query_term","span":[0,0],"select":)"
-        R"({"kind":"select","span":[0,0],"hint":"","options":[],"items":[{"expr":)"
+        R"({"kind":"select","span":[0,0],"hint":"","options":[],"into":"","items":[{"expr":)"
         R"({"kind":"literal","span":[7,1],"literal":"number","text":"1","prefix":""},)"
         R"("alias":null,"alias_as":false,"string_alias":""}],"from":[],"from_dual":false,)"
         R"("where":null,"group_by":[],"group_by_directions":[],"with_rollup":false,)"
         R"("having":null,"windows":[]},"set_op":null,"parens":null},"order_by":[],)"
         R"("limit":null,"offset":null,"offset_keyword":false,"lock":"none","lock_of":[],)"
-        R"("lock_wait":"wait"}})");
+        R"("lock_wait":"wait","into":""}})");
 }
 
 TEST_CASE("ToJson: a statement with every kind of node parses as JSON", "[json]") {
@@ -1747,6 +1747,7 @@ TEST_CASE("ToJson: INSERT, UPDATE and DELETE", "[json]") {
         R"({"kind":"insert_statement","span":[0,23],"replace":false,"hint":"","options":[],)"
         R"("into":true,"table":["t"],"partitions":[],"column_list":false,"columns":[],)"
         R"("rows":[[]],"value_keyword":false,"row_keyword":false,"set":[],"query":null,)"
+        R"("source_table":[],)"
         R"("row_alias":null,"row_alias_columns":[],"on_duplicate":[]})");
 
   const nlohmann::json u = nlohmann::json::parse(ToJson(*SampleUpdate(b, 0)));
