@@ -289,4 +289,27 @@ bool IndexServesWant(const Table& table, const Index& index, const IndexWant& wa
   return true;
 }
 
+// Which table of a join the optimizer most likely reads first: the one with the strongest
+// filter of its own (an equality beats a range beats nothing), never the inner side of an
+// outer join; ties go to the first in FROM. -1 when the block reads one table.
+int DrivingTable(const QueryBlock& block) {
+  if (block.tables.size() < 2) return 0;
+  int best = -1;
+  int best_strength = -1;
+  for (size_t t = 0; t < block.tables.size(); ++t) {
+    if (block.tables[t].outer) continue;
+    int strength = 0;
+    for (const Predicate* p : block.PredicatesOn(static_cast<int>(t))) {
+      if (!p->sargable() || p->or_group >= 0 || p->value == ValueKind::kColumn) continue;
+      if (p->IsEquality()) strength = std::max(strength, 2);
+      if (p->IsRange()) strength = std::max(strength, 1);
+    }
+    if (strength > best_strength) {
+      best_strength = strength;
+      best = static_cast<int>(t);
+    }
+  }
+  return best;
+}
+
 }  // namespace qadvisor::analyzer

@@ -73,6 +73,12 @@ struct IndexWant {
 // With `options.use_joins` false, join equalities are left out: for the table read first.
 IndexWant WantIndex(const QueryBlock& block, int t, const AccessOptions& options = {});
 
+// Which table of a join the optimizer most likely reads first: the one with the strongest
+// filter of its own (an equality beats a range beats nothing), never the inner side of an
+// outer join; ties go to the first in FROM. 0 for a single table. The others are looked up
+// through the join's columns.
+int DrivingTable(const QueryBlock& block);
+
 // Whether an existing index already gives what `want` asks for: its leading parts are the
 // wanted key columns (equalities in any order, then the rest in order).
 bool IndexServesWant(const Table& table, const Index& index, const IndexWant& want);

@@ -66,17 +66,21 @@ class MissingIndex final : public Rule {
       for (size_t t = 0; t < block.tables.size(); ++t) {
         const TableUse& use = block.tables[t];
         if (!use.table || IsTiny(*use.table)) continue;
-        const TableAccess access = AnalyzeAccess(block, static_cast<int>(t));
+        // The table a join reads first is searched by its own filters only: an index on its
+        // join column would serve the other direction, which the optimizer does not take.
+        const bool drives = block.tables.size() > 1 && DrivingTable(block) == static_cast<int>(t);
+        const AccessOptions options{.use_joins = !drives};
+        const TableAccess access = AnalyzeAccess(block, static_cast<int>(t), options);
         if (access.Best() || (!access.has_filter && !access.has_join)) continue;
         if (!access.has_filter && !JoinNeedsIndex(block, static_cast<int>(t))) continue;
-        const IndexWant want = WantIndex(block, static_cast<int>(t));
+        const IndexWant want = WantIndex(block, static_cast<int>(t), options);
         if (want.columns.empty()) continue;
         std::vector<std::string> filtered;  // by constants
         std::vector<std::string> joined;    // by columns of other tables
         Span span = use.span;
         for (const Predicate* p : block.PredicatesOn(static_cast<int>(t))) {
           if (!p->sargable() || p->or_group >= 0 || (!p->IsEquality() && !p->IsRange())) continue;
-          if (p->value == ValueKind::kColumn && !p->IsEquality()) continue;  // no join lookup
+          if (p->value == ValueKind::kColumn && (!p->IsEquality() || drives)) continue;
           std::vector<std::string>& list = p->value == ValueKind::kColumn ? joined : filtered;
           if (std::find(list.begin(), list.end(), p->column.name) == list.end()) {
             if (filtered.empty() && joined.empty()) span = p->span;
