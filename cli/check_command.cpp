@@ -6,8 +6,10 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -17,65 +19,13 @@
 #include "analyzer/digest_runner.h"
 #include "cli/config.h"
 #include "cli/io.h"
+#include "cli/setup.h"
 #include "report/check_report.h"
 #include "report/json_writer.h"
 #include "rules/checker.h"
 
 namespace qadvisor::cli {
 namespace {
-
-int Fail(std::string_view message) {
-  fmt::print(stderr, "qadvisor: {}\n", message);
-  return kExitUsage;
-}
-
-// A slow log starts with a server banner or an event header; a script with SQL or comments.
-bool LooksLikeSlowLog(std::string_view text) {
-  text = text.substr(0, 1 << 16);
-  for (std::string_view header : {"# Time:", "# User@Host:", "# Query_time:"}) {
-    if (text.starts_with(header)) return true;
-    if (text.find(fmt::format("\n{}", header)) != std::string_view::npos) return true;
-  }
-  return text.find("started with:\n") != std::string_view::npos &&
-         text.find("Tcp port:") != std::string_view::npos;
-}
-
-// The line where a sampled query's text starts: its event starts at `offset` / `line`, and the
-// header lines before the query (# Time, # User@Host, use, SET timestamp) are counted by
-// reading the event again. Falls back to the event's line.
-uint64_t QueryLine(const std::string& path, uint64_t offset, uint64_t line,
-                   std::string_view query) {
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) return line;
-  std::string head(64 * 1024, '\0');
-  size_t n = 0;
-  if (::fseeko(f, static_cast<off_t>(offset), SEEK_SET) == 0) {
-    n = std::fread(head.data(), 1, head.size(), f);
-  }
-  std::fclose(f);
-  head.resize(n);
-  const size_t at = head.find(query.substr(0, std::min<size_t>(query.size(), 200)));
-  if (at == std::string::npos) return line;
-  return line + static_cast<uint64_t>(std::count(head.begin(), head.begin() + at, '\n'));
-}
-
-std::vector<std::string> SplitIds(const std::vector<std::string>& values) {
-  std::vector<std::string> out;
-  for (const std::string& v : values) {
-    size_t start = 0;
-    while (start <= v.size()) {
-      size_t comma = v.find(',', start);
-      if (comma == std::string::npos) comma = v.size();
-      std::string id = v.substr(start, comma - start);
-      id.erase(0, id.find_first_not_of(' '));
-      id.erase(id.find_last_not_of(' ') + 1);
-      if (!id.empty()) out.push_back(id);
-      start = comma + 1;
-    }
-  }
-  return out;
-}
-
 // Baseline files: {"version": 1, "findings": [{"key", "rule", "file", "message"}, …]}.
 Result<std::map<std::string, int>> ReadBaseline(const std::string& path) {
   QADVISOR_ASSIGN_OR_RETURN(std::string text, ReadWholeFile(path));
@@ -117,73 +67,27 @@ std::string BaselineJson(const rules::Findings& findings) {
 }  // namespace
 
 int RunCheckCommand(const CheckArgs& args) {
-  // Configuration: the file (explicit, or found upwards), then the command line on top.
-  Config config;
-  if (!args.no_config) {
-    if (!args.config.empty()) {
-      Result<Config> loaded = LoadConfig(args.config);
-      if (!loaded.ok()) return Fail(loaded.status().message());
-      config = std::move(loaded).value();
-    } else {
-      Result<std::optional<Config>> found = FindAndLoadConfig(std::filesystem::current_path());
-      if (!found.ok()) return Fail(found.status().message());
-      if (found->has_value()) config = std::move(**found);
-    }
-  }
-  rules::CheckerOptions options;
-  options.only = SplitIds(args.only);
-  options.disable = config.disable;
-  for (const std::string& id : SplitIds(args.disable)) options.disable.push_back(id);
-  options.enable = config.enable;
-  for (const auto& [id, severity] : config.severity) options.severity[id] = severity;
-  options.options = config.options;
-  options.parse.ansi_quotes = args.ansi_quotes;
-  if (Status s = rules::ValidateRuleIds(options); !s.ok()) {
-    return Fail(config.path.empty() ? s.message()
-                                    : fmt::format("{} ({})", s.message(), config.path));
-  }
-  rules::Severity fail_on = config.fail_on.value_or(rules::Severity::kError);
+  Result<Setup> setup = LoadSetup(args.schema);
+  if (!setup.ok()) return Fail(setup.status().message());
+  rules::Severity fail_on = setup->config.fail_on.value_or(rules::Severity::kError);
   if (!args.fail_on.empty() && !rules::ParseSeverity(args.fail_on, fail_on)) {
     return Fail(fmt::format("--fail-on: expected error, warning or info, not '{}'", args.fail_on));
   }
-
-  analyzer::CatalogOptions catalog_options;
-  catalog_options.flavor = config.flavor.value_or(analyzer::Flavor::kMySQL8);
-  if (args.flavor == "mariadb") catalog_options.flavor = analyzer::Flavor::kMariaDB;
-  if (args.flavor == "mysql8") catalog_options.flavor = analyzer::Flavor::kMySQL8;
-  catalog_options.lower_case_table_names = args.lower_case_table_names >= 0
-                                               ? args.lower_case_table_names
-                                               : config.lower_case_table_names.value_or(0);
-  analyzer::Catalog catalog(catalog_options);
-  rules::Checker checker(catalog, options);
-
-  for (const std::string& path : args.schemas) {
-    Result<std::string> text = ReadWholeFile(path);
-    if (!text.ok()) return Fail(text.status().message());
-    checker.LoadSchema(path, *text);
-  }
-  if (!args.stats.empty()) {
-    Result<std::string> text = ReadWholeFile(args.stats);
-    if (!text.ok()) return Fail(text.status().message());
-    auto issues = analyzer::LoadStats(catalog, *text, args.stats);
-    if (!issues.ok()) return Fail(issues.status().message());
-    for (const auto& issue : *issues) {
-      fmt::print(stderr, "qadvisor: warning: {}:{}: {}\n", issue.location.file, issue.location.line,
-                 issue.message);
-    }
-  }
+  analyzer::Catalog catalog(setup->catalog);
+  rules::Checker checker(catalog, setup->options);
+  if (Status s = LoadSchemas(args.schema, checker, catalog); !s.ok()) return Fail(s.message());
 
   std::vector<std::string> logs;
   for (const std::string& path : args.inputs) {
-    Result<std::string> text = ReadWholeFile(path);
-    if (!text.ok()) return Fail(text.status().message());
-    const std::string name = path == "-" ? "stdin" : path;
-    if (LooksLikeSlowLog(*text)) {
-      if (path == "-") return Fail("a slow log on standard input: give it as a file");
+    Result<bool> slow_log = IsSlowLog(path);
+    if (!slow_log.ok()) return Fail(slow_log.status().message());
+    if (*slow_log) {
       logs.push_back(path);
       continue;
     }
-    checker.CheckScript(name, *text);
+    Result<std::string> text = ReadWholeFile(path);
+    if (!text.ok()) return Fail(text.status().message());
+    checker.CheckScript(path == "-" ? "stdin" : path, *text);
   }
   if (!logs.empty()) {
     // Each query class is checked once, through its slowest sample.
@@ -196,10 +100,7 @@ int RunCheckCommand(const CheckArgs& args) {
                          analyzer::FormatClassId(c->id));
     }
   }
-  for (const analyzer::CatalogIssue& issue : catalog.issues()) {
-    fmt::print(stderr, "qadvisor: warning: {}:{}:{}: {}\n", issue.location.file,
-               issue.location.line, issue.location.column, issue.message);
-  }
+  PrintCatalogIssues(catalog);
 
   report::CheckReport report;
   report.findings = checker.Finish();
@@ -256,10 +157,14 @@ int RunCheckCommand(const CheckArgs& args) {
 
 std::string_view ScopeName(rules::Scope scope) {
   switch (scope) {
-    case rules::Scope::kQuery: return "query";
-    case rules::Scope::kSchema: return "schema";
-    case rules::Scope::kWorkload: return "workload";
-    case rules::Scope::kScript: return "script";
+    case rules::Scope::kQuery:
+      return "query";
+    case rules::Scope::kSchema:
+      return "schema";
+    case rules::Scope::kWorkload:
+      return "workload";
+    case rules::Scope::kScript:
+      return "script";
   }
   return "query";
 }

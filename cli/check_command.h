@@ -1,32 +1,50 @@
-// `qadvisor check`, `qadvisor rules` and `qadvisor explain`: the linter side of qadvisor.
+// `qadvisor check`, `advise`, `rules` and `explain`: the commands that read a schema.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
 namespace qadvisor::cli {
 
-struct CheckArgs {
-  std::vector<std::string> inputs;   // .sql scripts or slow logs ("-": standard input)
+// What `check` and `advise` share: the schema, statistics, configuration and rule selection.
+struct SchemaArgs {
   std::vector<std::string> schemas;  // DDL files applied before the inputs
-  std::string format = "text";       // text | json | sarif | markdown | github
-  std::string fail_on;               // error | warning | info; empty: config, else "error"
-  std::string baseline;
-  std::string write_baseline;
-  std::vector<std::string> only;     // --rules
-  std::vector<std::string> disable;  // --disable
-  std::string config;                // --config FILE; empty: search from the working directory
+  std::string stats;
+  std::string config;  // --config FILE; empty: search from the working directory
   bool no_config = false;
   std::string flavor;               // mysql8 | mariadb; empty: config, else mysql8
   int lower_case_table_names = -1;  // -1: config, else 0
-  std::string stats;
+  bool ansi_quotes = false;
+  std::vector<std::string> only;     // --rules
+  std::vector<std::string> disable;  // --disable
+};
+
+struct CheckArgs {
+  SchemaArgs schema;
+  std::vector<std::string> inputs;  // .sql scripts or slow logs ("-": standard input)
+  std::string format = "text";      // text | json | sarif | markdown | github
+  std::string fail_on;              // error | warning | info; empty: config, else "error"
+  std::string baseline;
+  std::string write_baseline;
   std::string output;
   std::string color = "auto";  // auto | always | never
-  bool ansi_quotes = false;
+};
+
+struct AdviseArgs {
+  SchemaArgs schema;
+  std::vector<std::string> inputs;  // slow logs or .sql scripts
+  std::string format = "text";      // text | markdown | json | html
+  size_t top = 20;
+  size_t max_indexes_per_table = 3;
+  std::string output;
+  int threads = 0;
+  bool no_progress = false;
 };
 
 int RunCheckCommand(const CheckArgs& args);
-// Lists the rules: id, severity, summary (and with `verbose`, the options in effect).
+int RunAdviseCommand(const AdviseArgs& args);
+// Lists the rules: id, severity, scope, summary and options.
 int RunRulesCommand(const std::string& format);
 // Prints a rule's documentation page.
 int RunExplainCommand(const std::string& id);

@@ -221,7 +221,7 @@ int main(int argc, char** argv) {
       "check", "Check SQL scripts and slow logs against a schema; exit 1 on findings");
   chk->add_option("FILE", check.inputs, "SQL scripts or slow logs ('-' for a script on stdin)")
       ->required();
-  chk->add_option("--schema", check.schemas, "DDL file applied first (repeatable)");
+  chk->add_option("--schema", check.schema.schemas, "DDL file applied first (repeatable)");
   chk->add_option("--format", check.format, "Output format")
       ->check(CLI::IsMember({"text", "json", "sarif", "markdown", "github"}))
       ->capture_default_str();
@@ -231,22 +231,53 @@ int main(int argc, char** argv) {
   chk->add_option("--baseline", check.baseline, "Ignore the findings recorded in FILE");
   chk->add_option("--write-baseline", check.write_baseline,
                   "Record the current findings in FILE and exit 0");
-  chk->add_option("--rules", check.only, "Run only these rules (comma-separated ids)");
-  chk->add_option("--disable", check.disable, "Do not run these rules (comma-separated ids)");
-  chk->add_option("--config", check.config,
+  chk->add_option("--rules", check.schema.only, "Run only these rules (comma-separated ids)");
+  chk->add_option("--disable", check.schema.disable,
+                  "Do not run these rules (comma-separated ids)");
+  chk->add_option("--config", check.schema.config,
                   "Read this .qadvisor.toml (default: the nearest one upwards)");
-  chk->add_flag("--no-config", check.no_config, "Read no configuration file");
-  chk->add_option("--flavor", check.flavor, "Server defaults to assume")
+  chk->add_flag("--no-config", check.schema.no_config, "Read no configuration file");
+  chk->add_option("--flavor", check.schema.flavor, "Server defaults to assume")
       ->check(CLI::IsMember({"mysql8", "mariadb"}));
-  chk->add_option("--lower-case-table-names", check.lower_case_table_names,
+  chk->add_option("--lower-case-table-names", check.schema.lower_case_table_names,
                   "As the server variable: 0 compares table names case-sensitively")
       ->check(CLI::Range(0, 2));
-  chk->add_option("--stats", check.stats, "Table and index statistics (docs/stats.md)");
+  chk->add_option("--stats", check.schema.stats, "Table and index statistics (docs/stats.md)");
   chk->add_option("-o,--output", check.output, "Write the report to FILE");
   chk->add_option("--color", check.color, "Colour the text report")
       ->check(CLI::IsMember({"auto", "always", "never"}))
       ->capture_default_str();
-  chk->add_flag("--ansi-quotes", check.ansi_quotes, "Read \"x\" as an identifier (ANSI_QUOTES)");
+  chk->add_flag("--ansi-quotes", check.schema.ansi_quotes,
+                "Read \"x\" as an identifier (ANSI_QUOTES)");
+
+  qadvisor::cli::AdviseArgs advise;
+  CLI::App* adv = app.add_subcommand(
+      "advise", "Rank a slow log's query classes, say what is wrong, and propose indexes");
+  adv->add_option("FILE", advise.inputs, "Slow logs or SQL scripts")->required();
+  adv->add_option("--schema", advise.schema.schemas, "DDL file applied first (repeatable)");
+  adv->add_option("--stats", advise.schema.stats, "Table and index statistics (docs/stats.md)");
+  adv->add_option("--format", advise.format, "Report format")
+      ->check(CLI::IsMember({"text", "markdown", "json", "html"}))
+      ->capture_default_str();
+  adv->add_option("--top", advise.top, "Query classes in the report (0 for all)")
+      ->capture_default_str();
+  adv->add_option("--max-indexes-per-table", advise.max_indexes_per_table,
+                  "Most indexes proposed for one table")
+      ->check(CLI::Range(1, 64))
+      ->capture_default_str();
+  adv->add_option("-o,--output", advise.output, "Write the report to FILE");
+  adv->add_option("--threads", advise.threads, "Worker threads (0: one per core)")
+      ->check(CLI::Range(0, 256));
+  adv->add_flag("--no-progress", advise.no_progress, "Never draw a progress bar");
+  adv->add_option("--rules", advise.schema.only, "Run only these rules (comma-separated ids)");
+  adv->add_option("--disable", advise.schema.disable, "Do not run these rules");
+  adv->add_option("--config", advise.schema.config, "Read this .qadvisor.toml");
+  adv->add_flag("--no-config", advise.schema.no_config, "Read no configuration file");
+  adv->add_option("--flavor", advise.schema.flavor, "Server defaults to assume")
+      ->check(CLI::IsMember({"mysql8", "mariadb"}));
+  adv->add_option("--lower-case-table-names", advise.schema.lower_case_table_names,
+                  "As the server variable")
+      ->check(CLI::Range(0, 2));
 
   std::string rules_format = "text";
   CLI::App* rules = app.add_subcommand("rules", "List the rules with their severity and options");
@@ -265,6 +296,7 @@ int main(int argc, char** argv) {
   }
   if (cmd->parsed()) return qadvisor::cli::RunDigestCommand(digest);
   if (chk->parsed()) return qadvisor::cli::RunCheckCommand(check);
+  if (adv->parsed()) return qadvisor::cli::RunAdviseCommand(advise);
   if (rules->parsed()) return qadvisor::cli::RunRulesCommand(rules_format);
   if (explain->parsed()) return qadvisor::cli::RunExplainCommand(explain_id);
   if (parse->parsed()) return qadvisor::cli::RunParseCommand(parse_files, parse_json);

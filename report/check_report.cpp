@@ -632,6 +632,34 @@ std::string RenderCheckText(const CheckReport& report, bool color) {
   return out;
 }
 
+void WriteFindingJson(JsonWriter& w, const rules::Finding& f) {
+  const auto string_or_null = [&w](std::string_view key, std::string_view value) {
+    w.Key(key);
+    if (value.empty()) {
+      w.Null();
+    } else {
+      w.String(value);
+    }
+  };
+  w.BeginObject();
+  w.Field("rule", f.rule);
+  w.Field("severity", rules::SeverityName(f.severity));
+  w.Field("message", f.message);
+  string_or_null("table", f.table);
+  w.Key("columns").BeginArray();
+  for (const std::string& column : f.columns) w.String(column);
+  w.EndArray();
+  string_or_null("index", f.index);
+  string_or_null("fix", f.fix);
+  w.Key("location").BeginObject();
+  string_or_null("file", f.location.file);
+  w.Field("line", uint64_t{f.location.line}).Field("column", uint64_t{f.location.column});
+  w.EndObject();
+  string_or_null("query_class", f.query_class);
+  w.Field("key", f.key);
+  w.EndObject();
+}
+
 std::string RenderCheckJson(const CheckReport& report) {
   std::string out;
   JsonWriter w(out);
@@ -660,25 +688,7 @@ std::string RenderCheckJson(const CheckReport& report) {
   w.Field("error", counts.error).Field("warning", counts.warning).Field("info", counts.info);
   w.EndObject();
   w.Key("findings").BeginArray();
-  for (const Finding& f : report.findings) {
-    w.BeginObject();
-    w.Field("rule", f.rule);
-    w.Field("severity", rules::SeverityName(f.severity));
-    w.Field("message", f.message);
-    string_or_null("table", f.table);
-    w.Key("columns").BeginArray();
-    for (const std::string& column : f.columns) w.String(column);
-    w.EndArray();
-    string_or_null("index", f.index);
-    string_or_null("fix", f.fix);
-    w.Key("location").BeginObject();
-    string_or_null("file", f.location.file);
-    w.Field("line", uint64_t{f.location.line}).Field("column", uint64_t{f.location.column});
-    w.EndObject();
-    string_or_null("query_class", f.query_class);
-    w.Field("key", f.key);
-    w.EndObject();
-  }
+  for (const Finding& f : report.findings) WriteFindingJson(w, f);
   w.EndArray();
   w.EndObject();
   out += '\n';

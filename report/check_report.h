@@ -40,6 +40,10 @@ struct CheckReport {
 std::string RenderCheckText(const CheckReport& report, bool color);
 // One JSON object (docs/json-check.md).
 std::string RenderCheckJson(const CheckReport& report);
+class JsonWriter;
+// One finding as an object of `findings` (docs/json-check.md); `advise` uses it too.
+void WriteFindingJson(JsonWriter& w, const rules::Finding& f);
+
 // A SARIF 2.1.0 log with one run, as GitHub code scanning accepts it (docs/sarif.md).
 std::string RenderCheckSarif(const CheckReport& report);
 // A heading, a count by severity and a table of findings, for a pull-request comment.

@@ -374,7 +374,8 @@ std::string RenderDigestText(const DigestRun& run, const DigestReportOptions& op
   return out;
 }
 
-std::string RenderDigestJson(const DigestRun& run, const DigestReportOptions& options) {
+std::string RenderDigestJson(const DigestRun& run, const DigestReportOptions& options,
+                             const DigestJsonExtension& extension) {
   const analyzer::Digest& digest = run.digest;
   const QueryClass& global = digest.global();
   std::string out;
@@ -418,7 +419,7 @@ std::string RenderDigestJson(const DigestRun& run, const DigestReportOptions& op
   };
 
   w.BeginObject();
-  w.Field("tool", "qadvisor").Field("command", "digest").Field("schema_version", 1);
+  w.Field("tool", "qadvisor").Field("command", extension.command).Field("schema_version", 1);
   w.Key("files").BeginArray();
   for (const std::string& f : run.files) w.String(f);
   w.EndArray();
@@ -476,6 +477,7 @@ std::string RenderDigestJson(const DigestRun& run, const DigestReportOptions& op
       if (c.flags_seen[id] > 0) w.Field(flag_keys[id], c.flags_yes[id]);
     }
     w.EndObject();
+    if (extension.class_fields) extension.class_fields(c, w);
     w.EndObject();
   }
   w.EndArray();
@@ -490,6 +492,7 @@ std::string RenderDigestJson(const DigestRun& run, const DigestReportOptions& op
         .EndObject();
   }
   w.EndArray();
+  if (extension.top_fields) extension.top_fields(w);
   w.EndObject();
   out.push_back('\n');
   return out;

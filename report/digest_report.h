@@ -2,7 +2,9 @@
 // Markdown. Pure functions over the run; the caller writes the string where it wants.
 #pragma once
 
+#include <functional>
 #include <string>
+#include <string_view>
 
 #include "analyzer/digest_runner.h"
 
@@ -15,7 +17,16 @@ struct DigestReportOptions {
 };
 
 std::string RenderDigestText(const analyzer::DigestRun& run, const DigestReportOptions& options);
-std::string RenderDigestJson(const analyzer::DigestRun& run, const DigestReportOptions& options);
+class JsonWriter;
+// What a command built on the digest adds to its JSON (advise): its name, fields per class
+// (after the digest's own), and top-level fields (after the digest's own).
+struct DigestJsonExtension {
+  std::string_view command = "digest";
+  std::function<void(const analyzer::QueryClass&, JsonWriter&)> class_fields;
+  std::function<void(JsonWriter&)> top_fields;
+};
+std::string RenderDigestJson(const analyzer::DigestRun& run, const DigestReportOptions& options,
+                             const DigestJsonExtension& extension = {});
 std::string RenderDigestMarkdown(const analyzer::DigestRun& run,
                                  const DigestReportOptions& options);
 

@@ -1,0 +1,471 @@
+// The workload index advisor (see advisor.h).
+#include "analyzer/advisor.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "parser/keywords.h"
+
+namespace qadvisor::analyzer {
+namespace {
+
+using parser::EqualsIgnoreCase;
+
+// An index shape: what a want asks for, or what a proposal gives.
+struct Shape {
+  std::vector<std::string> key;  // equality columns (any order among the first `eq`), then the rest
+  size_t eq = 0;
+  bool order = false;      // the columns after the equalities serve ORDER BY / GROUP BY
+  std::vector<bool> desc;  // per key column
+  std::vector<std::string> include;
+};
+
+struct Candidate {
+  const Table* table = nullptr;
+  Shape shape;
+  int64_t weight = 0;
+  size_t query = 0;  // index into the workload
+  size_t slot = 0;   // index into that class's TableAdvice list
+};
+
+struct Part {
+  std::string column;
+  uint32_t prefix = 0;
+  bool desc = false;
+};
+
+bool Contains(const std::vector<std::string>& names, std::string_view name) {
+  return std::any_of(names.begin(), names.end(),
+                     [&](const std::string& n) { return EqualsIgnoreCase(n, name); });
+}
+
+// Whether an index whose parts are `parts` (the primary key appended, as InnoDB stores it)
+// gives what `want` asks for: its equality columns in the leading parts (any order), then its
+// other key columns in order (ORDER BY columns all in the index's direction or all against it),
+// and — when `cover` — every covering column in full somewhere in the index.
+bool Serves(const std::vector<Part>& parts, const Shape& want, bool cover) {
+  if (parts.size() < want.key.size()) return false;
+  std::vector<std::string> eq(want.key.begin(), want.key.begin() + want.eq);
+  int direction = -1;
+  for (size_t i = 0; i < want.key.size(); ++i) {
+    const Part& p = parts[i];
+    if (i < want.eq) {
+      if (!Contains(eq, p.column)) return false;
+      continue;
+    }
+    if (!EqualsIgnoreCase(p.column, want.key[i])) return false;
+    if (want.order) {
+      if (p.prefix > 0) return false;  // a prefix part cannot give the order
+      const int d = p.desc != want.desc[i] ? 1 : 0;
+      if (direction >= 0 && d != direction) return false;
+      direction = d;
+    }
+  }
+  if (!cover) return true;
+  for (const std::string& c : want.include) {
+    const bool held = std::any_of(parts.begin(), parts.end(), [&](const Part& p) {
+      return p.prefix == 0 && EqualsIgnoreCase(p.column, c);
+    });
+    if (!held) return false;
+  }
+  return true;
+}
+
+std::vector<Part> PartsOf(const Table& table, const Index& index) {
+  std::vector<Part> parts;
+  for (const KeyPart& k : table.ExtendedKey(index)) {
+    if (k.column.empty()) break;  // a functional part: nothing after it is searched by column
+    parts.push_back({k.column, k.prefix_length, k.descending});
+  }
+  return parts;
+}
+
+// A shape's parts as an index of `table` would hold them: key, covering columns, primary key.
+std::vector<Part> PartsOf(const Table& table, const Shape& shape) {
+  std::vector<Part> parts;
+  for (size_t i = 0; i < shape.key.size(); ++i) parts.push_back({shape.key[i], 0, shape.desc[i]});
+  for (const std::string& c : shape.include) parts.push_back({c, 0, false});
+  if (const Index* pk = table.PrimaryKey()) {
+    for (const KeyPart& k : pk->parts) {
+      const bool held = std::any_of(parts.begin(), parts.end(), [&](const Part& p) {
+        return EqualsIgnoreCase(p.column, k.column);
+      });
+      if (!held) parts.push_back({k.column, 0, false});
+    }
+  }
+  return parts;
+}
+
+// Whether the equality columns of `want` bind every part of `index` (a single-row lookup when
+// the index is unique).
+bool BindsWhole(const Index& index, const Shape& want) {
+  if (index.parts.empty()) return false;
+  const std::vector<std::string> eq(want.key.begin(), want.key.begin() + want.eq);
+  return std::all_of(index.parts.begin(), index.parts.end(), [&](const KeyPart& p) {
+    return !p.column.empty() && p.prefix_length == 0 && Contains(eq, p.column);
+  });
+}
+
+bool Indexable(const Column* c) {
+  return c && c->family != TypeFamily::kJson && c->family != TypeFamily::kSpatial &&
+         c->family != TypeFamily::kOther;
+}
+
+std::string Describe(const std::vector<std::string>& columns) {
+  std::string out;
+  for (const std::string& c : columns) out += (out.empty() ? "" : ", ") + QuoteIdentifier(c);
+  return out;
+}
+
+std::string FreshName(const Table& table, const std::vector<std::string>& columns,
+                      const std::set<std::string>& taken) {
+  std::string base = "idx";
+  for (const std::string& c : columns) {
+    if (base.size() + 1 + c.size() > 60) break;
+    base += "_" + c;
+  }
+  for (char& ch : base) {
+    const auto u = static_cast<unsigned char>(ch);
+    if (!(std::isalnum(u) || ch == '_' || u >= 0x80)) ch = '_';
+  }
+  auto free = [&](const std::string& name) {
+    std::string lower = name;
+    for (char& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    return table.FindIndex(name) == nullptr && taken.count(lower) == 0;
+  };
+  if (free(base)) return base;
+  for (int n = 2;; ++n) {
+    const std::string name = fmt::format("{}_{}", base, n);
+    if (free(name)) return name;
+  }
+}
+
+std::string FormatSeconds(int64_t millionths) {
+  return fmt::format("{:.3g} s", static_cast<double>(millionths) / 1e6);
+}
+
+}  // namespace
+
+std::string QuoteIdentifier(std::string_view name) {
+  std::string out = "`";
+  for (char c : name) {
+    out += c;
+    if (c == '`') out += '`';
+  }
+  return out + "`";
+}
+
+Advice Advise(const Catalog& catalog, std::span<const WorkloadQuery> workload,
+              const AdvisorOptions& options) {
+  (void)catalog;
+  Advice advice;
+  std::vector<Candidate> candidates;
+
+  // 1. Each query's wants, minus those an existing index already serves.
+  for (size_t q = 0; q < workload.size(); ++q) {
+    ClassAdvice& ca = advice.classes.emplace_back();
+    ca.id = workload[q].id;
+    const QueryModel* model = workload[q].model;
+    if (!model) continue;
+    const bool reads =
+        model->statement && (model->statement->kind == parser::ast::StatementKind::kSelect ||
+                             model->statement->kind == parser::ast::StatementKind::kInsert);
+    for (const QueryBlock& block : model->blocks) {
+      const int driving = DrivingTable(block);
+      for (size_t t = 0; t < block.tables.size(); ++t) {
+        const TableUse& use = block.tables[t];
+        if (!use.table) continue;
+        const Table& table = *use.table;
+        TableAdvice ta;
+        ta.table = &table;
+        // The table a join is read from first is searched by its own filters; the others are
+        // looked up by the join's columns.
+        ta.want =
+            WantIndex(block, static_cast<int>(t), {.use_joins = static_cast<int>(t) != driving});
+        if (!reads) ta.want.include.clear();  // UPDATE / DELETE read the whole row anyway
+        if (ta.want.columns.empty()) {
+          ca.tables.push_back(std::move(ta));
+          continue;
+        }
+        if (table.rows && *table.rows < options.tiny_table_rows) {
+          ta.skipped =
+              fmt::format("`{}` is tiny ({} rows): a scan is as cheap", table.name, *table.rows);
+          ca.tables.push_back(std::move(ta));
+          continue;
+        }
+        Candidate c;
+        c.table = &table;
+        c.weight = workload[q].weight;
+        c.query = q;
+        c.shape.key = ta.want.columns;
+        c.shape.desc = ta.want.descending;
+        c.shape.eq = ta.want.equalities;
+        c.shape.order = ta.want.serves_order;
+        // A handful of distinct values is no index, unless nothing else filters the table.
+        bool all_low = true;
+        for (const std::string& k : c.shape.key) {
+          const Column* col = table.FindColumn(k);
+          all_low = all_low && col && col->distinct && *col->distinct < options.low_cardinality;
+        }
+        const size_t filters = block.PredicatesOn(static_cast<int>(t)).size();
+        if (all_low && filters > c.shape.key.size()) {
+          ta.skipped = fmt::format("{} {} only a handful of distinct values", Describe(c.shape.key),
+                                   c.shape.key.size() == 1 ? "has" : "have");
+          ca.tables.push_back(std::move(ta));
+          continue;
+        }
+        // Covering columns, when few and indexable.
+        bool coverable = ta.want.include.size() <= options.max_include_columns;
+        for (const std::string& col : ta.want.include) {
+          const Column* column = table.FindColumn(col);
+          coverable = coverable && Indexable(column) && column->KeyBytes() > 0;
+        }
+        if (coverable) c.shape.include = ta.want.include;
+        // Served already? A unique index bound by equalities finds one row (covering does not
+        // matter, and the primary key is the row); else by the key, and the covering columns
+        // when they could be added.
+        for (const Index& index : table.indexes) {
+          if (!index.IsBtree() || index.invisible) continue;
+          if (index.IsUnique() && BindsWhole(index, c.shape)) {
+            ta.served_by = index.name;
+            break;
+          }
+          const bool cover = !c.shape.include.empty() && index.kind != IndexKind::kPrimary;
+          if (Serves(PartsOf(table, index), c.shape, cover)) {
+            ta.served_by = index.name;
+            break;
+          }
+        }
+        c.slot = ca.tables.size();
+        ca.tables.push_back(std::move(ta));
+        if (ca.tables.back().served_by.empty()) candidates.push_back(std::move(c));
+      }
+    }
+  }
+
+  // 2. Equality columns in a stable order: more distinct values first when statistics know,
+  //    else the columns more of the workload's time filters by, so that indexes can be shared.
+  std::map<std::pair<const Table*, std::string>, int64_t> usage;
+  for (const Candidate& c : candidates) {
+    for (size_t i = 0; i < c.shape.eq; ++i) {
+      std::string lower = c.shape.key[i];
+      for (char& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+      usage[{c.table, lower}] += c.weight;
+    }
+  }
+  for (Candidate& c : candidates) {
+    auto weight_of = [&](const std::string& col) {
+      std::string lower = col;
+      for (char& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+      return usage[{c.table, lower}];
+    };
+    std::stable_sort(
+        c.shape.key.begin(), c.shape.key.begin() + c.shape.eq,
+        [&](const std::string& a, const std::string& b) {
+          const Column* ca = c.table->FindColumn(a);
+          const Column* cb = c.table->FindColumn(b);
+          if (ca && cb && ca->distinct && cb->distinct && *ca->distinct != *cb->distinct) {
+            return *ca->distinct > *cb->distinct;
+          }
+          const int64_t wa = weight_of(a), wb = weight_of(b);
+          if (wa != wb) return wa > wb;
+          return a < b;
+        });
+  }
+
+  // 3. Merge, heaviest first.
+  std::stable_sort(candidates.begin(), candidates.end(),
+                   [&](const Candidate& a, const Candidate& b) {
+                     if (a.weight != b.weight) return a.weight > b.weight;
+                     return workload[a.query].id < workload[b.query].id;
+                   });
+  struct Draft {
+    const Table* table;
+    Shape shape;
+    std::vector<const Candidate*> members;
+    int64_t weight = 0;
+  };
+  std::vector<Draft> drafts;
+  for (const Candidate& c : candidates) {
+    Draft* home = nullptr;
+    for (Draft& d : drafts) {  // an index already drafted serves it
+      if (d.table == c.table && Serves(PartsOf(*d.table, d.shape), c.shape, true)) {
+        home = &d;
+        break;
+      }
+    }
+    if (!home) {  // it extends a drafted index, serving everything that one served
+      for (Draft& d : drafts) {
+        if (d.table != c.table) continue;
+        const auto parts = PartsOf(*c.table, c.shape);
+        const bool all = std::all_of(d.members.begin(), d.members.end(), [&](const Candidate* m) {
+          return Serves(parts, m->shape, true);
+        });
+        if (all && c.shape.include.size() + c.shape.key.size() <=
+                       d.shape.key.size() + d.shape.include.size() + options.max_include_columns) {
+          d.shape = c.shape;
+          home = &d;
+          break;
+        }
+      }
+    }
+    if (!home) {
+      drafts.push_back({c.table, c.shape, {}, 0});
+      home = &drafts.back();
+    }
+    home->members.push_back(&c);
+    home->weight += c.weight;
+  }
+
+  // 4. The budget per table, then proposals.
+  std::stable_sort(drafts.begin(), drafts.end(), [](const Draft& a, const Draft& b) {
+    if (a.weight != b.weight) return a.weight > b.weight;
+    if (a.table->name != b.table->name) return a.table->name < b.table->name;
+    return a.shape.key < b.shape.key;
+  });
+  std::map<const Table*, size_t> per_table;
+  std::map<const Table*, std::set<std::string>> names;
+  std::map<const Table*, std::set<std::string>> drops;
+  int64_t total_weight = 0;
+  for (const WorkloadQuery& q : workload) total_weight += q.weight;
+  for (const Draft& d : drafts) {
+    const Table& table = *d.table;
+    if (per_table[&table]++ >= options.max_indexes_per_table) {
+      for (const Candidate* m : d.members) {
+        advice.classes[m->query].tables[m->slot].skipped =
+            fmt::format("`{}` already gets {} proposals (--max-indexes-per-table)", table.name,
+                        options.max_indexes_per_table);
+      }
+      continue;
+    }
+    IndexProposal p;
+    p.table = &table;
+    p.weight = d.weight;
+    Shape shape = d.shape;
+    // Key bytes: whole TEXT / BLOB columns cannot be key parts, over-long ones must be
+    // prefixes, and the key as a whole must fit (InnoDB: 3072 bytes). Covering columns go first.
+    auto bytes_of = [&](const std::string& name, uint32_t prefix) -> uint32_t {
+      const Column* c = table.FindColumn(name);
+      return c ? c->KeyBytes(prefix) : 0;
+    };
+    std::vector<uint32_t> prefixes(shape.key.size(), 0);
+    for (size_t i = 0; i < shape.key.size(); ++i) {
+      const Column* c = table.FindColumn(shape.key[i]);
+      if (!c || (c->family != TypeFamily::kString && c->family != TypeFamily::kBinary)) continue;
+      const uint32_t per_char = c->family == TypeFamily::kString ? MaxBytesPerChar(c->charset) : 1;
+      const uint32_t whole = c->KeyBytes();
+      if (whole == 0 || whole > options.max_key_bytes) {
+        prefixes[i] =
+            std::min<uint32_t>(whole == 0 ? 767 / per_char : options.max_key_bytes / per_char,
+                               c->length > 0 ? c->length : 255);
+      }
+    }
+    auto total = [&] {
+      uint32_t sum = 0;
+      for (size_t i = 0; i < shape.key.size(); ++i) sum += bytes_of(shape.key[i], prefixes[i]);
+      for (const std::string& c : shape.include) sum += bytes_of(c, 0);
+      return sum;
+    };
+    while (!shape.include.empty() && total() > options.max_key_bytes) shape.include.pop_back();
+    while (total() > options.max_key_bytes) {  // shorten the widest string part
+      size_t widest = 0;
+      uint32_t most = 0;
+      for (size_t i = 0; i < shape.key.size(); ++i) {
+        const uint32_t b = bytes_of(shape.key[i], prefixes[i]);
+        const Column* c = table.FindColumn(shape.key[i]);
+        if (c && c->family == TypeFamily::kString && b > most) {
+          most = b;
+          widest = i;
+        }
+      }
+      if (most == 0) break;
+      const Column* c = table.FindColumn(shape.key[widest]);
+      const uint32_t per_char = MaxBytesPerChar(c->charset);
+      const uint32_t chars = most / per_char;
+      if (chars <= 16) break;
+      prefixes[widest] = chars / 2;
+    }
+    p.columns = shape.key;
+    p.descending = shape.desc;
+    p.prefix_lengths = prefixes;
+    for (const std::string& c : shape.include) {
+      p.columns.push_back(c);
+      p.descending.push_back(false);
+      p.prefix_lengths.push_back(0);
+    }
+    p.include = shape.include;
+    // Existing non-unique indexes that become a leftmost prefix of the new one are redundant.
+    std::vector<Part> new_parts;
+    for (size_t i = 0; i < p.columns.size(); ++i) {
+      new_parts.push_back({p.columns[i], p.prefix_lengths[i], p.descending[i]});
+    }
+    std::set<std::string>& dropped = drops[&table];
+    for (const Index& index : table.indexes) {
+      if (index.kind != IndexKind::kKey || dropped.count(index.name)) continue;
+      bool prefix = index.parts.size() <= new_parts.size();
+      for (size_t i = 0; prefix && i < index.parts.size(); ++i) {
+        const KeyPart& k = index.parts[i];
+        prefix = EqualsIgnoreCase(k.column, new_parts[i].column) &&
+                 k.prefix_length == new_parts[i].prefix && k.descending == new_parts[i].desc;
+      }
+      if (!prefix) continue;
+      dropped.insert(index.name);  // one proposal drops it; the DDL of another must not
+      p.replaces.push_back(index.name);
+      if (p.extends.empty() || index.parts.size() > table.FindIndex(p.extends)->parts.size()) {
+        p.extends = index.name;
+      }
+    }
+    std::set<std::string>& taken = names[&table];
+    p.name = FreshName(table, shape.key, taken);
+    std::string lower = p.name;
+    for (char& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    taken.insert(lower);
+    std::string parts;
+    for (size_t i = 0; i < p.columns.size(); ++i) {
+      if (!parts.empty()) parts += ", ";
+      parts += QuoteIdentifier(p.columns[i]);
+      if (p.prefix_lengths[i] > 0) parts += fmt::format("({})", p.prefix_lengths[i]);
+      if (p.descending[i]) parts += " DESC";
+    }
+    const std::string qualified = table.database.empty() ? QuoteIdentifier(table.name)
+                                                         : QuoteIdentifier(table.database) + "." +
+                                                               QuoteIdentifier(table.name);
+    p.ddl =
+        fmt::format("ALTER TABLE {} ADD INDEX {} ({})", qualified, QuoteIdentifier(p.name), parts);
+    for (const std::string& r : p.replaces) p.ddl += ", DROP INDEX " + QuoteIdentifier(r);
+    p.ddl += ", ALGORITHM=INPLACE, LOCK=NONE;";
+    for (const Candidate* m : d.members) {
+      const std::string& id = workload[m->query].id;
+      if (std::find(p.query_classes.begin(), p.query_classes.end(), id) == p.query_classes.end()) {
+        p.query_classes.push_back(id);
+      }
+    }
+    // The reason, in one sentence.
+    std::string how;
+    const std::vector<std::string> eq(shape.key.begin(), shape.key.begin() + shape.eq);
+    const std::vector<std::string> rest(shape.key.begin() + shape.eq, shape.key.end());
+    if (!eq.empty()) how = "looks up " + Describe(eq);
+    if (!rest.empty()) {
+      how += how.empty() ? "" : ", then ";
+      how += shape.order ? "reads " + Describe(rest) + " in ORDER BY order without a sort"
+                         : "ranges over " + Describe(rest);
+    }
+    if (!shape.include.empty()) how += ", and covers " + Describe(shape.include);
+    const double share =
+        total_weight > 0 ? 100.0 * static_cast<double>(p.weight) / total_weight : 0;
+    p.reason = fmt::format(
+        "Serves {} quer{} ({}, {:.0f}% of the workload's time): {}{}.", p.query_classes.size(),
+        p.query_classes.size() == 1 ? "y class" : "y classes", FormatSeconds(p.weight), share, how,
+        p.extends.empty() ? std::string()
+                          : fmt::format("; it extends `{}`, which it replaces", p.extends));
+    const int index = static_cast<int>(advice.proposals.size());
+    for (const Candidate* m : d.members) advice.classes[m->query].tables[m->slot].proposal = index;
+    advice.proposals.push_back(std::move(p));
+  }
+  return advice;
+}
+
+}  // namespace qadvisor::analyzer

@@ -1,0 +1,84 @@
+// The workload index advisor: the few indexes that serve most of a workload's time.
+//
+// Per query (class), each table's want comes from the three-star design (access.h's
+// WantIndex): equality columns, then the ORDER BY columns when no sort is then needed, or one
+// range column, then — when the width allows — the other columns the query reads, so the
+// index covers it. Wants an existing index already serves (counting the primary key InnoDB
+// appends to every secondary index) need nothing. The rest are merged across the workload,
+// heaviest first: a want the index of another serves is absorbed by it, a want that extends
+// another replaces it, and a want that extends an existing non-unique index extends that
+// index rather than adding a new one. Each table gets at most `max_indexes_per_table`
+// proposals; each proposal lists the classes it serves, the existing indexes it makes
+// redundant, its DDL, and why. Statistics, when known, order equality columns, keep indexes
+// off columns with a handful of distinct values, and skip tiny tables.
+//
+// Deterministic: the same workload and catalog give the same proposals in the same order.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "analyzer/access.h"
+#include "analyzer/catalog.h"
+#include "analyzer/query_model.h"
+
+namespace qadvisor::analyzer {
+
+struct AdvisorOptions {
+  size_t max_indexes_per_table = 3;  // new or extended indexes proposed per table
+  size_t max_include_columns = 3;    // columns added to make an index covering
+  uint32_t max_key_bytes = 3072;     // InnoDB's key limit (DYNAMIC row format); 767: COMPACT
+  uint64_t tiny_table_rows = 1000;   // with statistics: smaller tables get no proposal
+  uint64_t low_cardinality = 10;     // with statistics: distinct values of a "handful"
+};
+
+// One item of the workload: a query class (or a statement of a SQL file) bound to the catalog.
+struct WorkloadQuery {
+  std::string id;                     // the class id
+  int64_t weight = 0;                 // its total time in millionths of a second (or its count)
+  const QueryModel* model = nullptr;  // must outlive Advise()
+};
+
+struct IndexProposal {
+  const Table* table = nullptr;
+  std::string name;                        // a fresh index name on that table
+  std::vector<std::string> columns;        // key columns in order, covering columns last
+  std::vector<uint32_t> prefix_lengths;    // per column, 0: the whole column
+  std::vector<bool> descending;            // per column
+  std::vector<std::string> include;        // the covering columns (the tail of `columns`)
+  std::vector<std::string> replaces;       // existing indexes it makes redundant (dropped in ddl)
+  std::string extends;                     // the existing index it extends, if any (in replaces)
+  std::vector<std::string> query_classes;  // ids of the classes it serves, heaviest first
+  int64_t weight = 0;                      // the total time of those classes
+  std::string ddl;                         // ALTER TABLE … ADD INDEX …[, DROP INDEX …];
+  std::string reason;                      // one sentence
+};
+
+// What the advisor concluded about one table of one query.
+struct TableAdvice {
+  const Table* table = nullptr;
+  IndexWant want;         // empty columns: nothing an index could search or sort by
+  std::string served_by;  // an existing index that already gives the want
+  int proposal = -1;      // index into Advice::proposals, or -1
+  std::string skipped;    // why no index is proposed although the want is not served
+};
+
+struct ClassAdvice {
+  std::string id;
+  std::vector<TableAdvice> tables;
+};
+
+struct Advice {
+  std::vector<IndexProposal> proposals;  // ranked by weight, heaviest first
+  std::vector<ClassAdvice> classes;      // in workload order
+};
+
+Advice Advise(const Catalog& catalog, std::span<const WorkloadQuery> workload,
+              const AdvisorOptions& options = {});
+
+// `name` quoted for SQL: backticks, with backticks inside doubled.
+std::string QuoteIdentifier(std::string_view name);
+
+}  // namespace qadvisor::analyzer

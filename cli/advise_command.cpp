@@ -1,0 +1,152 @@
+// `qadvisor advise`: a slow log (or SQL files) and the schema in; the query classes that cost
+// the most, what is wrong with each, and the few indexes that serve the workload out.
+#include <fmt/format.h>
+
+#include <memory>
+
+#include "analyzer/advisor.h"
+#include "analyzer/digest.h"
+#include "analyzer/digest_runner.h"
+#include "cli/check_command.h"
+#include "cli/io.h"
+#include "cli/progress.h"
+#include "cli/setup.h"
+#include "parser/parser.h"
+#include "report/advise_report.h"
+
+namespace qadvisor::cli {
+namespace {
+
+bool IsQuery(parser::ast::StatementKind kind) {
+  using parser::ast::StatementKind;
+  return kind == StatementKind::kSelect || kind == StatementKind::kInsert ||
+         kind == StatementKind::kUpdate || kind == StatementKind::kDelete;
+}
+
+// One query class, parsed and bound once: the advisor and the rules both read its model.
+struct BoundClass {
+  parser::ParseResult parsed;
+  analyzer::QueryModel model;
+};
+
+}  // namespace
+
+int RunAdviseCommand(const AdviseArgs& args) {
+  Result<Setup> setup = LoadSetup(args.schema);
+  if (!setup.ok()) return Fail(setup.status().message());
+  analyzer::Catalog catalog(setup->catalog);
+  rules::Checker checker(catalog, setup->options);
+  if (Status s = LoadSchemas(args.schema, checker, catalog); !s.ok()) return Fail(s.message());
+
+  // Slow logs are digested; SQL scripts add their DDL to the schema and their queries to the
+  // workload, one event each (with no time: such a workload is ranked by count).
+  std::vector<std::string> logs;
+  std::vector<std::pair<std::string, std::string>> scripts;
+  for (const std::string& path : args.inputs) {
+    Result<bool> slow_log = IsSlowLog(path);
+    if (!slow_log.ok()) return Fail(slow_log.status().message());
+    if (*slow_log) {
+      logs.push_back(path);
+      continue;
+    }
+    Result<std::string> text = ReadWholeFile(path);
+    if (!text.ok()) return Fail(text.status().message());
+    scripts.emplace_back(path == "-" ? "stdin" : path, std::move(text).value());
+  }
+  analyzer::DigestRun run;
+  if (!logs.empty()) {
+    analyzer::DigestRunOptions options;
+    options.threads = args.threads;
+    ProgressBar bar(!args.no_progress && WantProgress(TotalSize(logs)));
+    options.progress = [&bar](uint64_t done, uint64_t total) { bar.Update(done, total); };
+    Result<analyzer::DigestRun> digested = analyzer::RunDigest(logs, options);
+    bar.Finish();
+    if (!digested.ok()) return Fail(digested.status().message());
+    run = std::move(digested).value();
+  }
+  std::vector<bool> is_log(run.files.size(), true);
+  for (const auto& [name, text] : scripts) {
+    checker.LoadSchema(name, text);
+    const parser::ParseResult parsed = parser::Parse(text, setup->options.parse);
+    const auto file = static_cast<uint32_t>(run.files.size());
+    run.files.push_back(name);
+    is_log.push_back(false);
+    run.bytes += text.size();
+    for (const parser::ast::Statement* st : parsed.statements()) {
+      if (!IsQuery(st->kind)) continue;
+      parser::Event event;
+      event.offset = st->span.offset;
+      event.line = st->line;
+      event.query = parsed.text().substr(st->span.offset, st->span.length);
+      event.db = catalog.current_database();
+      run.digest.Add(event, file);
+    }
+  }
+  if (run.digest.events() == 0) {
+    return Fail("no queries in the input: give a slow log or SQL files with statements");
+  }
+  bool timed = false;
+  for (const auto& c : run.digest.classes()) timed = timed || c->Metric(analyzer::kQueryTime);
+
+  // Each class once: parse and bind its sample, check it, and give it to the advisor.
+  std::vector<std::unique_ptr<BoundClass>> bound;
+  std::vector<analyzer::WorkloadQuery> workload;
+  const auto ranked =
+      run.digest.Ranked(timed ? analyzer::OrderBy::kSum : analyzer::OrderBy::kCount);
+  for (const analyzer::QueryClass* c : ranked) {
+    auto b = std::make_unique<BoundClass>();
+    b->parsed = parser::Parse(c->sample.query, setup->options.parse);
+    if (b->parsed.statements().empty() || !IsQuery(b->parsed.statements().front()->kind)) continue;
+    b->model =
+        analyzer::Bind(*b->parsed.statements().front(), catalog, c->sample.db, b->parsed.text());
+    const std::string id = analyzer::FormatClassId(c->id);
+    const std::string& file = run.files[c->sample.file];
+    const uint64_t line = is_log[c->sample.file]
+                              ? QueryLine(file, c->sample.offset, c->sample.line, c->sample.query)
+                              : c->sample.line;
+    checker.CheckModel(file, b->model, static_cast<uint32_t>(line), id);
+    const auto* qt = c->Metric(analyzer::kQueryTime);
+    workload.push_back(
+        {id, timed ? (qt ? static_cast<int64_t>(qt->sum()) : 0) : static_cast<int64_t>(c->count),
+         &b->model});
+    bound.push_back(std::move(b));
+  }
+  analyzer::AdvisorOptions advisor_options;
+  advisor_options.max_indexes_per_table = args.max_indexes_per_table;
+  const analyzer::Advice advice = analyzer::Advise(catalog, workload, advisor_options);
+
+  report::AdviseReport report;
+  report.run = &run;
+  report.advice = &advice;
+  report.top = args.top;
+  report.timed = timed;
+  report.tool_version = "0.1.0";
+  for (rules::Finding& f : checker.Finish()) {
+    if (f.query_class.empty()) {
+      report.schema_findings.push_back(std::move(f));
+    } else {
+      report.findings[f.query_class].push_back(std::move(f));
+    }
+  }
+  PrintCatalogIssues(catalog);
+
+  std::string out;
+  if (args.format == "json") {
+    out = report::RenderAdviseJson(report);
+  } else if (args.format == "markdown") {
+    out = report::RenderAdviseMarkdown(report);
+  } else if (args.format == "html") {
+    out = report::RenderAdviseHtml(report);
+  } else {
+    out = report::RenderAdviseText(report);
+  }
+  if (Status s = WriteOutput(args.output, out); !s.ok()) return Fail(s.message());
+  for (size_t i = 0; i < run.issues.size() && i < 5; ++i) {
+    const auto& fi = run.issues[i];
+    fmt::print(stderr, "qadvisor: warning: {}:{}: byte {}: {}\n", fi.file, fi.issue.line,
+               fi.issue.offset, fi.issue.message);
+  }
+  return kExitOk;
+}
+
+}  // namespace qadvisor::cli

@@ -1,0 +1,141 @@
+// What the commands over a schema share (see setup.h).
+#include "cli/setup.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+
+#include "cli/io.h"
+
+namespace qadvisor::cli {
+
+int Fail(std::string_view message) {
+  fmt::print(stderr, "qadvisor: {}\n", message);
+  return kExitUsage;
+}
+
+// A slow log starts with a server banner or an event header; a script with SQL or comments.
+bool LooksLikeSlowLog(std::string_view text) {
+  text = text.substr(0, 1 << 16);
+  for (std::string_view header : {"# Time:", "# User@Host:", "# Query_time:"}) {
+    if (text.starts_with(header)) return true;
+    if (text.find(fmt::format("\n{}", header)) != std::string_view::npos) return true;
+  }
+  return text.find("started with:\n") != std::string_view::npos &&
+         text.find("Tcp port:") != std::string_view::npos;
+}
+
+// The line where a sampled query's text starts: its event starts at `offset` / `line`, and the
+// header lines before the query (# Time, # User@Host, use, SET timestamp) are counted by
+// reading the event again. Falls back to the event's line.
+uint64_t QueryLine(const std::string& path, uint64_t offset, uint64_t line,
+                   std::string_view query) {
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) return line;
+  // The header lines before a query are short: 8 KiB (plus the query) is plenty, and this
+  // runs once per query class.
+  std::string head(8 * 1024 + std::min<size_t>(query.size(), 200), '\0');
+  size_t n = 0;
+  if (::fseeko(f, static_cast<off_t>(offset), SEEK_SET) == 0) {
+    n = std::fread(head.data(), 1, head.size(), f);
+  }
+  std::fclose(f);
+  head.resize(n);
+  const size_t at = head.find(query.substr(0, std::min<size_t>(query.size(), 200)));
+  if (at == std::string::npos) return line;
+  return line + static_cast<uint64_t>(std::count(head.begin(), head.begin() + at, '\n'));
+}
+
+std::vector<std::string> SplitIds(const std::vector<std::string>& values) {
+  std::vector<std::string> out;
+  for (const std::string& v : values) {
+    size_t start = 0;
+    while (start <= v.size()) {
+      size_t comma = v.find(',', start);
+      if (comma == std::string::npos) comma = v.size();
+      std::string id = v.substr(start, comma - start);
+      id.erase(0, id.find_first_not_of(' '));
+      id.erase(id.find_last_not_of(' ') + 1);
+      if (!id.empty()) out.push_back(id);
+      start = comma + 1;
+    }
+  }
+  return out;
+}
+
+// Configuration: the file (explicit, or found upwards), then the command line on top.
+Result<Setup> LoadSetup(const SchemaArgs& args) {
+  Setup setup;
+  Config& config = setup.config;
+  if (!args.no_config) {
+    if (!args.config.empty()) {
+      QADVISOR_ASSIGN_OR_RETURN(config, LoadConfig(args.config));
+    } else {
+      QADVISOR_ASSIGN_OR_RETURN(std::optional<Config> found,
+                                FindAndLoadConfig(std::filesystem::current_path()));
+      if (found.has_value()) config = std::move(*found);
+    }
+  }
+  rules::CheckerOptions& options = setup.options;
+  options.only = SplitIds(args.only);
+  options.disable = config.disable;
+  for (const std::string& id : SplitIds(args.disable)) options.disable.push_back(id);
+  options.enable = config.enable;
+  for (const auto& [id, severity] : config.severity) options.severity[id] = severity;
+  options.options = config.options;
+  options.parse.ansi_quotes = args.ansi_quotes;
+  if (Status s = rules::ValidateRuleIds(options); !s.ok()) {
+    return InvalidArgument(config.path.empty() ? s.message()
+                                               : fmt::format("{} ({})", s.message(), config.path));
+  }
+  setup.catalog.flavor = config.flavor.value_or(analyzer::Flavor::kMySQL8);
+  if (args.flavor == "mariadb") setup.catalog.flavor = analyzer::Flavor::kMariaDB;
+  if (args.flavor == "mysql8") setup.catalog.flavor = analyzer::Flavor::kMySQL8;
+  setup.catalog.lower_case_table_names = args.lower_case_table_names >= 0
+                                             ? args.lower_case_table_names
+                                             : config.lower_case_table_names.value_or(0);
+  return setup;
+}
+
+// The --schema files into the catalog (through the checker, which keeps their text for
+// excerpts and their ignore comments), then the --stats file.
+Status LoadSchemas(const SchemaArgs& args, rules::Checker& checker, analyzer::Catalog& catalog) {
+  for (const std::string& path : args.schemas) {
+    QADVISOR_ASSIGN_OR_RETURN(std::string text, ReadWholeFile(path));
+    checker.LoadSchema(path, text);
+  }
+  if (!args.stats.empty()) {
+    QADVISOR_ASSIGN_OR_RETURN(std::string text, ReadWholeFile(args.stats));
+    QADVISOR_ASSIGN_OR_RETURN(std::vector<analyzer::CatalogIssue> issues,
+                              analyzer::LoadStats(catalog, text, args.stats));
+    for (const auto& issue : issues) {
+      fmt::print(stderr, "qadvisor: warning: {}:{}: {}\n", issue.location.file, issue.location.line,
+                 issue.message);
+    }
+  }
+  return Status::Ok();
+}
+
+// Whether `path` is a slow log, from its first 64 KiB (slow logs can be gigabytes).
+Result<bool> IsSlowLog(const std::string& path) {
+  if (path == "-") return false;  // standard input is read as a script
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) return NotFound(fmt::format("{}: cannot open: {}", path, std::strerror(errno)));
+  std::string head(64 * 1024, '\0');
+  head.resize(std::fread(head.data(), 1, head.size(), f));
+  std::fclose(f);
+  return LooksLikeSlowLog(head);
+}
+
+void PrintCatalogIssues(const analyzer::Catalog& catalog) {
+  for (const analyzer::CatalogIssue& issue : catalog.issues()) {
+    fmt::print(stderr, "qadvisor: warning: {}:{}:{}: {}\n", issue.location.file,
+               issue.location.line, issue.location.column, issue.message);
+  }
+}
+
+}  // namespace qadvisor::cli

@@ -1,0 +1,42 @@
+// What the commands that read a schema share (`check`, `advise`): configuration and rule
+// selection, the catalog from --schema and --stats, recognising slow logs, and locating a
+// sampled query in its log.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "analyzer/catalog.h"
+#include "base/status.h"
+#include "cli/check_command.h"
+#include "cli/config.h"
+#include "rules/checker.h"
+
+namespace qadvisor::cli {
+
+struct Setup {
+  Config config;
+  rules::CheckerOptions options;
+  analyzer::CatalogOptions catalog;
+};
+
+// The configuration file (explicit, or the nearest upwards), with the command line on top;
+// rule ids are checked against the registry.
+Result<Setup> LoadSetup(const SchemaArgs& args);
+// The --schema files into the catalog (through the checker, which keeps their text for
+// excerpts and their ignore comments), then the --stats file.
+Status LoadSchemas(const SchemaArgs& args, rules::Checker& checker, analyzer::Catalog& catalog);
+// Whether `path` is a slow log, from its first 64 KiB (slow logs can be gigabytes).
+Result<bool> IsSlowLog(const std::string& path);
+bool LooksLikeSlowLog(std::string_view text);
+// The line where a sampled query's text starts in its log (its event starts at offset/line).
+uint64_t QueryLine(const std::string& path, uint64_t offset, uint64_t line, std::string_view query);
+// "a,b" "c" → {a, b, c}
+std::vector<std::string> SplitIds(const std::vector<std::string>& values);
+void PrintCatalogIssues(const analyzer::Catalog& catalog);
+// Prints "qadvisor: message" on standard error; returns the usage exit code.
+int Fail(std::string_view message);
+
+}  // namespace qadvisor::cli

@@ -1,0 +1,35 @@
+// Renders `qadvisor advise`: the query classes that cost the most time, what is wrong with
+// each, and the index proposals that serve the workload, as text, Markdown (for a review),
+// JSON (docs/json-advise.md: digest's JSON plus findings and proposals) or one self-contained
+// HTML file (inline CSS and SVG charts, no scripts, no network fetches).
+//
+// Pure functions over an AdviseReport; the pointers in it must outlive the call.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "analyzer/advisor.h"
+#include "analyzer/digest_runner.h"
+#include "rules/finding.h"
+
+namespace qadvisor::report {
+
+struct AdviseReport {
+  const analyzer::DigestRun* run = nullptr;
+  const analyzer::Advice* advice = nullptr;
+  size_t top = 20;  // classes shown (0: all); proposals are always all shown
+  std::map<std::string, std::vector<rules::Finding>> findings;  // by class id (16 hex digits)
+  std::vector<rules::Finding>
+      schema_findings;  // redundant-index, unused-index, missing-primary-key, …
+  bool timed = true;    // the workload has Query_time (slow logs); else weights are counts
+  std::string tool_version;
+};
+
+std::string RenderAdviseText(const AdviseReport& report);
+std::string RenderAdviseMarkdown(const AdviseReport& report);
+std::string RenderAdviseJson(const AdviseReport& report);
+std::string RenderAdviseHtml(const AdviseReport& report);
+
+}  // namespace qadvisor::report
