@@ -86,7 +86,10 @@ class BackToTable final : public Rule {
         AccessOptions constants_only;
         constants_only.use_joins = false;
         TableAccess access = AnalyzeAccess(block, static_cast<int>(t), constants_only);
-        if (!access.Best()) access = AnalyzeAccess(block, static_cast<int>(t));
+        // The table a join reads first is scanned when its filter has no index: no lookup
+        // through its join columns happens, so there is nothing to go back to the table from.
+        const bool drives = block.tables.size() > 1 && DrivingTable(block) == static_cast<int>(t);
+        if (!access.Best() && !drives) access = AnalyzeAccess(block, static_cast<int>(t));
         const IndexUse* best = access.Best();
         if (!best || best->covering || best->unique_lookup) continue;
         const Index& index = *best->index;

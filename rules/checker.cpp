@@ -9,6 +9,7 @@
 #include "analyzer/access.h"
 #include "analyzer/digest.h"
 #include "parser/fingerprint.h"
+#include "parser/keywords.h"
 
 namespace qadvisor::rules {
 namespace {
@@ -289,6 +290,17 @@ void Checker::NoteUse(const analyzer::QueryModel& model) {
       };
       for (const analyzer::IndexUse& u : access.indexes) {
         if (u.used_parts() > 0 || (access.order_applies && u.order_served)) mark(u.index->name);
+      }
+      // An OR of searchable branches can merge index scans (10.2.1.3, "Index Merge
+      // Optimization"): each index led by a branch's column is used.
+      for (const analyzer::Predicate* p : block.PredicatesOn(static_cast<int>(t))) {
+        if (p->or_group < 0 || !p->sargable() || (!p->IsEquality() && !p->IsRange())) continue;
+        for (const analyzer::Index& index : use.table->indexes) {
+          if (index.IsBtree() && !index.parts.empty() &&
+              parser::EqualsIgnoreCase(index.parts.front().column, p->column.name)) {
+            mark(index.name);
+          }
+        }
       }
       for (const std::string& hint : use.hint_indexes) mark(hint);
     }

@@ -72,6 +72,14 @@ class MissingIndex final : public Rule {
         const AccessOptions options{.use_joins = !drives};
         const TableAccess access = AnalyzeAccess(block, static_cast<int>(t), options);
         if (access.Best() || (!access.has_filter && !access.has_join)) continue;
+        // A composite index constrained on later parts only: leftmost-prefix says it, with
+        // the same fix.
+        if (std::any_of(access.indexes.begin(), access.indexes.end(), [](const IndexUse& u) {
+              return u.index->parts.size() > 1 && u.used_parts() == 0 &&
+                     u.unused_constrained_part > 0;
+            })) {
+          continue;
+        }
         if (!access.has_filter && !JoinNeedsIndex(block, static_cast<int>(t))) continue;
         const IndexWant want = WantIndex(block, static_cast<int>(t), options);
         if (want.columns.empty()) continue;
