@@ -4,7 +4,11 @@
 The log mixes what a DBA meets on a real server: a few expensive query classes that dominate
 total time (a report, a lookup on a string column compared with a number, a LIKE with a leading
 wildcard), many cheap primary-key lookups, IN lists of varying length, multi-row INSERTs,
-MySQL 8.0 and MariaDB headers, a restart banner and an administrator command.
+MySQL 8.0 and MariaDB headers, a restart banner and an administrator command. Against
+examples/schema.sql, its classes show each family of qadvisor's rules (type and charset
+conversions, leftmost prefix, functions on columns, wildcards, missing and redundant indexes,
+back-to-table lookups, sorts, OR across columns, SELECT *, deep OFFSET, ORDER BY RAND(), DML
+without WHERE) and leave `qadvisor advise` several indexes to propose.
 Run: python3 examples/make_slow_log.py > examples/slow.log
 """
 import random
@@ -33,6 +37,20 @@ QUERIES = [
     (5, (0.02, 0.3), (1, 40000), lambda: "UPDATE orders SET status = 'shipped', updated_at = NOW() WHERE id = %d AND status = 'paid';" % rng.randint(1, 900000)),
     (4, (0.1, 0.9), (100000, 300000), lambda: "SELECT id FROM customers WHERE DATE(created_at) = '2024-04-%02d';" % rng.randint(1, 28)),
     (2, (1.5, 6.0), (500000, 900000), lambda: "DELETE FROM sessions WHERE last_seen < NOW() - INTERVAL %d DAY LIMIT 10000;" % rng.randint(7, 30)),
+    # A monthly report on a composite index it cannot use (leftmost prefix).
+    (3, (0.6, 2.4), (800000, 900000), lambda: "SELECT COUNT(*), SUM(total) FROM orders WHERE created_at >= '2024-%02d-01' AND created_at < '2024-%02d-01';" % ((lambda m: (m, m + 1))(rng.randint(1, 11)))),
+    # A campaign join across utf8mb4 and utf8mb3 columns (charset mismatch).
+    (4, (0.4, 1.6), (300000, 900000), lambda: "SELECT COUNT(*) FROM coupons c JOIN orders o ON o.coupon_code = c.code WHERE c.campaign = '%s';" % rng.choice(["spring", "summer", "bf2024"])),
+    # Login by email or phone (OR across columns).
+    (6, (0.05, 0.3), (90000, 90000), lambda: "SELECT id, name FROM customers WHERE email = 'user%d@example.com' OR phone = '555%04d';" % (rng.randint(1, 90000), rng.randint(0, 9999))),
+    # Order lines of a product, reading two columns the index does not hold (back to table).
+    (8, (0.01, 0.08), (200, 3000), lambda: "SELECT order_id, qty, price FROM order_items WHERE product_id = %d;" % rng.randint(1, 50000)),
+    # Admin pagination, deep pages (deep OFFSET).
+    (3, (0.2, 0.9), (50000, 200000), lambda: "SELECT id, status, total FROM orders ORDER BY id LIMIT %d, 50;" % (rng.randint(1000, 4000) * 50)),
+    # "You may also like" (ORDER BY RAND()).
+    (3, (0.08, 0.3), (50000, 50000), lambda: "SELECT id, name FROM products ORDER BY RAND() LIMIT 4;"),
+    # A nightly job that empties the table (DML without WHERE).
+    (1, (2.0, 4.0), (400000, 600000), lambda: "DELETE FROM cart_items;"),
 ]
 weights = [q[0] for q in QUERIES]
 
@@ -40,17 +58,17 @@ out.write("/usr/sbin/mysqld, Version: 8.0.36 (MySQL Community Server - GPL). sta
 out.write("Tcp port: 3306  Unix socket: /var/run/mysqld/mysqld.sock\n")
 out.write("Time                 Id Command    Argument\n")
 ts = t0
-for i in range(400):
+for i in range(600):
     ts += rng.randint(0, 3)
     _, (lo, hi), (rlo, rhi), make = rng.choices(QUERIES, weights)[0]
     qt = rng.uniform(lo, hi)
     rows = rng.randint(rlo, rhi)
     user = rng.choice(["app", "app", "app", "report"])
-    if i == 200:  # the server restarted: MariaDB from here on
+    if i == 300:  # the server restarted: MariaDB from here on
         out.write("/usr/sbin/mariadbd, Version: 10.11.6-MariaDB-0+deb12u1-log (Debian 12). started with:\n")
         out.write("Tcp port: 3306  Unix socket: /run/mysqld/mysqld.sock\n")
         out.write("Time\t\t    Id Command\tArgument\n")
-    if i < 200:
+    if i < 300:
         out.write("# Time: %s\n" % iso(ts, rng.randint(0, 999999)))
         out.write("# User@Host: %s[%s] @ app%d.internal [10.0.1.%d]  Id: %5d\n" % (user, user, rng.randint(1, 4), rng.randint(10, 40), rng.randint(100, 999)))
         out.write("# Query_time: %.6f  Lock_time: %.6f Rows_sent: %d  Rows_examined: %d\n" % (qt, rng.uniform(0, 0.0003), rng.randint(0, 50), rows))

@@ -26,11 +26,14 @@ CREATE TABLE `orders` (
   `total` decimal(10,2) NOT NULL,
   `shipping_address` varchar(400) NOT NULL,
   `notes` text,
+  `coupon_code` varchar(32) CHARACTER SET utf8mb3 COLLATE utf8mb3_general_ci DEFAULT NULL,
   `created_at` datetime NOT NULL,
   `updated_at` datetime DEFAULT NULL,
   PRIMARY KEY (`id`),
   KEY `idx_customer` (`customer_id`),
   KEY `idx_customer_status` (`customer_id`,`status`),
+  KEY `idx_status_created` (`status`,`created_at`),
+  KEY `idx_coupon` (`coupon_code`),
   CONSTRAINT `fk_orders_customer` FOREIGN KEY (`customer_id`) REFERENCES `customers` (`id`)
 ) ENGINE=InnoDB AUTO_INCREMENT=900001 DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci;
 
@@ -62,4 +65,21 @@ CREATE TABLE `sessions` (
   `last_seen` datetime NOT NULL,
   `payload` json DEFAULT NULL,
   PRIMARY KEY (`id`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci;
+
+DROP TABLE IF EXISTS `coupons`;
+CREATE TABLE `coupons` (
+  `code` varchar(32) NOT NULL,
+  `campaign` varchar(32) NOT NULL,
+  `percent_off` tinyint unsigned NOT NULL,
+  PRIMARY KEY (`code`),
+  KEY `idx_campaign` (`campaign`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci;
+
+DROP TABLE IF EXISTS `cart_items`;
+CREATE TABLE `cart_items` (
+  `session_id` char(64) NOT NULL,
+  `product_id` int unsigned NOT NULL,
+  `qty` smallint unsigned NOT NULL,
+  PRIMARY KEY (`session_id`,`product_id`)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci;

@@ -40,7 +40,7 @@ check "clean input: nothing on stderr (no progress bar when not a terminal)" tes
 
 "$qadvisor" digest --format json --top 0 "$example" >"$tmp/a.json"
 check "json: documented top-level fields" json "$tmp/a.json" \
-  "d['events'] == 401 and d['skipped'] == 0 and len(d['classes']) == d['unique_classes'] == 11"
+  "d['events'] == 601 and d['skipped'] == 0 and len(d['classes']) == d['unique_classes'] == 18"
 check "json: documented class fields" json "$tmp/a.json" \
   "all(set(['id','fingerprint','sample','count','metrics']) <= set(c) for c in d['classes'])"
 check "json: metrics have sum min max avg median p95" json "$tmp/a.json" \
@@ -62,11 +62,11 @@ check "markdown report" exit_code 0 "$qadvisor" digest --format markdown "$examp
 check "markdown has the class table" grep -q "^| # | Class |" "$tmp/out"
 
 "$qadvisor" digest --format json - <"$example" >"$tmp/stdin.json"
-check "standard input reads the same events" json "$tmp/stdin.json" "d['events'] == 401"
+check "standard input reads the same events" json "$tmp/stdin.json" "d['events'] == 601"
 zcat "$corpus/slowlogs/slow039.txt.gz" | "$qadvisor" digest --format json - >"$tmp/gz.json"
 check "zcat | qadvisor digest - works" json "$tmp/gz.json" "d['events'] == 1"
 "$qadvisor" digest --format json "$example" "$example" >"$tmp/twice.json"
-check "several files add up" json "$tmp/twice.json" "d['events'] == 802"
+check "several files add up" json "$tmp/twice.json" "d['events'] == 1202"
 
 check "missing file: exit 2" exit_code 2 "$qadvisor" digest "$tmp/no-such.log"
 check "missing file: message names it" grep -q "no-such.log: cannot open" "$tmp/err"
@@ -131,7 +131,7 @@ echo "keep me" >"$tmp/report.txt"
 check "--output over a file when the input fails: exit 2" exit_code 2 "$qadvisor" digest -o "$tmp/report.txt" "$tmp/no-such.log"
 check "--output: the user's file is untouched after a failure" grep -qx "keep me" "$tmp/report.txt"
 check "--output writes the report" exit_code 0 "$qadvisor" digest --format json -o "$tmp/report.txt" "$example"
-check "--output: the file holds the JSON" json "$tmp/report.txt" "d['events'] == 401"
+check "--output: the file holds the JSON" json "$tmp/report.txt" "d['events'] == 601"
 check "--output: no temporary file left" test ! -e "$tmp/report.txt.qadvisor-tmp"
 
 echo "cli: $passed passed, $failed failed"

@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# End-to-end tests of `qadvisor advise` on the bundled example (examples/schema.sql and
+# examples/slow.log) and on SQL files: the JSON fields scripts depend on, the rule families the
+# example is written to show, proposals and the classes they serve, rewrites that get no index,
+# determinism, and input errors. Usage: advise_test.sh QADVISOR SOURCE_DIR
+set -uo pipefail
+qadvisor=$1
+src=$2
+schema=$src/examples/schema.sql
+log=$src/examples/slow.log
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+
+check() {  # check DESCRIPTION COMMAND...: the command must succeed
+  if "${@:2}" >"$tmp/check.out" 2>&1; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    echo "FAILED: $1"
+    sed 's/^/  | /' "$tmp/check.out" | head -30
+  fi
+}
+exit_code() {  # exit_code EXPECTED COMMAND...
+  "${@:2}" >"$tmp/out" 2>"$tmp/err"
+  local got=$?
+  [[ $got -eq $1 ]] || { echo "exit $got, expected $1"; head -20 "$tmp/err"; return 1; }
+}
+json() {  # json FILE PYTHON-EXPRESSION: the expression over `d` must be true
+  python3 -c "import json,sys; d=json.load(open(sys.argv[1])); sys.exit(0 if ($2) else 1)" "$1"
+}
+
+cd "$src" || exit 1
+check "advise, text" exit_code 0 "$qadvisor" advise --no-config --schema "$schema" "$log"
+check "text: proposals with their DDL" grep -q "ADD INDEX" "$tmp/out"
+cp "$tmp/out" "$tmp/a.text"
+
+check "advise, json" exit_code 0 "$qadvisor" advise --no-config --format json --top 0 --schema "$schema" "$log"
+cp "$tmp/out" "$tmp/a.json"
+check "json: digest's top-level fields, and proposals and findings" json "$tmp/a.json" \
+  "d['command'] == 'advise' and d['events'] == 601 and d['skipped'] == 0 and len(d['classes']) == 18 and isinstance(d['proposals'], list) and isinstance(d['findings'], list)"
+check "json: each class has the digest fields and its findings" json "$tmp/a.json" \
+  "all({'id','fingerprint','count','metrics','sample','findings'} <= set(c) for c in d['classes'])"
+check "json: findings carry rule, severity, message, table, columns, index, fix" json "$tmp/a.json" \
+  "all({'rule','severity','message','table','columns','index','fix','location'} <= set(f) for c in d['classes'] for f in c['findings'])"
+check "json: proposals carry table, columns, include, ddl, query_classes, replaces, reason" json "$tmp/a.json" \
+  "all({'table','columns','include','ddl','query_classes','replaces','reason'} <= set(p) for p in d['proposals'])"
+check "json: several proposals, each serving known classes" json "$tmp/a.json" \
+  "len(d['proposals']) >= 3 and all(q in {c['id'] for c in d['classes']} for p in d['proposals'] for q in p['query_classes'])"
+check "json: proposals ranked by the time they serve" json "$tmp/a.json" \
+  "[p['query_time'] for p in d['proposals']] == sorted([p['query_time'] for p in d['proposals']], reverse=True)"
+check "json: DDL quotes identifiers and drops what it replaces" json "$tmp/a.json" \
+  "all(p['ddl'].startswith('ALTER TABLE \`') and all(('DROP INDEX \`%s\`' % r) in p['ddl'] for r in p['replaces']) for p in d['proposals'])"
+check "the example shows every rule family" json "$tmp/a.json" \
+  "{'implicit-conversion','charset-mismatch-join','leftmost-prefix','back-to-table','function-on-column','leading-wildcard','missing-index','filesort','redundant-index','unused-index','or-across-columns','select-star','dml-without-where'} <= {f['rule'] for f in d['findings']} | {f['rule'] for c in d['classes'] for f in c['findings']}"
+check "schema-level findings are top-level" json "$tmp/a.json" \
+  "{f['rule'] for f in d['findings']} >= {'redundant-index','unused-index'} and not any(f['query_class'] for f in d['findings'])"
+check "a rewrite gets no index: implicit conversion, function on column, charset mismatch" json "$tmp/a.json" \
+  "all(i['proposal'] is None for c in d['classes'] if {f['rule'] for f in c['findings']} & {'implicit-conversion','function-on-column','charset-mismatch-join'} for i in c['indexes'])"
+check "a primary-key lookup needs nothing" json "$tmp/a.json" \
+  "all(i['served_by'] == 'PRIMARY' for c in d['classes'] if c['fingerprint'] == 'select id, status, total from orders where id = ?' for i in c['indexes'])"
+check "no proposal duplicates an existing index" json "$tmp/a.json" \
+  "len({(p['table'], tuple(p['columns'])) for p in d['proposals']}) == len(d['proposals'])"
+
+# Deterministic: the same input twice, and any number of threads, give the same report.
+"$qadvisor" advise --no-config --format json --top 0 --threads 1 --schema "$schema" "$log" >"$tmp/one.json"
+"$qadvisor" advise --no-config --format json --top 0 --threads 2 --schema "$schema" "$log" >"$tmp/two.json"
+check "deterministic across runs and thread counts" cmp "$tmp/one.json" "$tmp/two.json"
+check "--top limits classes, not proposals" exit_code 0 "$qadvisor" advise --no-config --format json --top 3 --schema "$schema" "$log"
+check "… 3 classes, the same proposals" bash -c "python3 -c \"import json; a=json.load(open('$tmp/out')); b=json.load(open('$tmp/a.json')); assert len(a['classes']) == 3 and a['proposals'] == b['proposals']\""
+check "--max-indexes-per-table 1" exit_code 0 "$qadvisor" advise --no-config --format json --max-indexes-per-table 1 --schema "$schema" "$log"
+check "… at most one proposal per table" json "$tmp/out" \
+  "len([p['table'] for p in d['proposals']]) == len({p['table'] for p in d['proposals']})"
+
+for format in markdown html; do
+  check "advise, $format" exit_code 0 "$qadvisor" advise --no-config --format "$format" --schema "$schema" "$log"
+  cp "$tmp/out" "$tmp/a.$format"
+done
+check "markdown: a proposals table and the DDL" bash -c "grep -q '^| # | Table | Key' '$tmp/a.markdown' && grep -q '^ALTER TABLE' '$tmp/a.markdown'"
+check "html: one self-contained file with both charts" bash -c "grep -q '<svg id=\"chart-classes\"' '$tmp/a.html' && grep -q '<svg id=\"chart-proposals\"' '$tmp/a.html' && ! grep -qiE '<script|<link|src=\"http' '$tmp/a.html'"
+
+# SQL files as the workload: ranked by count, their DDL applied.
+repo=$src/tests/fixtures/check-repo
+check "SQL files as the workload" exit_code 0 "$qadvisor" advise --no-config --format json --schema "$repo/db/schema.sql" \
+  "$repo/db/migrations/001_sessions.sql" "$repo/db/migrations/002_order_indexes.sql" "$repo/app/queries.sql"
+check "… classes counted, DDL of the migrations seen" json "$tmp/out" \
+  "d['events'] == 10 and any(p['table'] == 'sessions' for p in d['proposals'])"
+
+# Input errors.
+check "missing input: exit 2" exit_code 2 "$qadvisor" advise --no-config --schema "$schema" "$tmp/nope.log"
+check "missing schema: exit 2" exit_code 2 "$qadvisor" advise --no-config --schema "$tmp/nope.sql" "$log"
+printf 'CREATE TABLE t (a INT);\n' >"$tmp/ddl-only.sql"
+check "no queries at all: exit 2 with a reason" exit_code 2 "$qadvisor" advise --no-config "$tmp/ddl-only.sql"
+check "… said on stderr" grep -q "no queries" "$tmp/err"
+echo "precious" >"$tmp/report.html"
+check "a failing run leaves --output alone" exit_code 2 "$qadvisor" advise --no-config -o "$tmp/report.html" "$tmp/nope.log"
+check "… unchanged" grep -qx "precious" "$tmp/report.html"
+check "bad --format: exit 2" exit_code 2 "$qadvisor" advise --format pdf "$log"
+
+echo "$passed passed, $failed failed"
+[[ $failed -eq 0 ]]
