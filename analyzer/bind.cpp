@@ -277,7 +277,7 @@ void Binder::BindStatement(const Statement& statement) {
   m_.statement = &statement;
   switch (statement.kind) {
     case StatementKind::kSelect: {
-      BindQuery(*statement.As<SelectStatement>().query, BlockKind::kStatement, -1);
+      m_.main = BindQuery(*statement.As<SelectStatement>().query, BlockKind::kStatement, -1);
       break;
     }
     case StatementKind::kInsert: {
@@ -298,7 +298,7 @@ void Binder::BindStatement(const Statement& statement) {
                 Span{c.offset, static_cast<uint32_t>(c.raw.size())});
         }
       }
-      if (insert.query) BindQuery(*insert.query, BlockKind::kStatement, -1);
+      if (insert.query) m_.main = BindQuery(*insert.query, BlockKind::kStatement, -1);
       break;
     }
     case StatementKind::kUpdate:
@@ -316,6 +316,7 @@ void Binder::BindStatement(const Statement& statement) {
         ctes_.back().push_back(std::move(def));
       }
       const int b = NewBlock(BlockKind::kStatement, -1, nullptr, statement.span);
+      m_.main = b;
       std::vector<PendingJoin> joins;
       const std::span<const TableRef* const> refs = update ? u->tables : d->tables;
       for (const TableRef* ref : refs) AddTableRef(b, *ref, false, joins);

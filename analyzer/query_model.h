@@ -180,12 +180,14 @@ struct BindIssue {
 
 struct QueryModel {
   const parser::ast::Statement* statement = nullptr;
-  std::vector<QueryBlock> blocks;  // blocks[0] is the statement's own block
+  std::vector<QueryBlock> blocks;  // every SELECT block; CTEs come before the blocks using them
+  int main = -1;  // the statement's own block (the first UNION part), or -1 when none
   std::vector<BindIssue> issues;
   const Table* target = nullptr;  // INSERT / UPDATE / DELETE single target, when known
   std::string_view script;        // the text the spans point into (ParseResult::text())
 
   bool empty() const { return blocks.empty(); }
+  const QueryBlock* Main() const { return main < 0 ? nullptr : &blocks[main]; }
 };
 
 // SQL text compared for equality of expressions: lower case, without spaces and backticks.

@@ -98,8 +98,9 @@ class DmlWithoutWhere final : public Rule {
     } else {
       return;
     }
-    if (query.blocks.empty() || query.blocks[0].tables.empty()) return;
-    const TableUse& use = query.blocks[0].tables[0];
+    const QueryBlock* main = query.Main();
+    if (!main || main->tables.empty()) return;
+    const TableUse& use = main->tables[0];
     Finding& f = out.Add(kInfo, parser::ast::Span{s->span.offset, 6},
                          fmt::format("{} {} {} every row of {}", verb,
                                      always_true ? "with a WHERE that is always true and no LIMIT"

@@ -52,12 +52,7 @@ class GroupByWithoutOrderBy final : public Rule {
     // Only a SELECT returns its rows to the client: INSERT … SELECT and REPLACE … SELECT
     // write them to a table, where their order means nothing.
     if (!query.statement || query.statement->kind != parser::ast::StatementKind::kSelect) return;
-    // The statement's own block: WITH binds its CTEs first, so it is not always blocks[0].
-    const QueryBlock* found = nullptr;
-    for (const QueryBlock& b : query.blocks) {
-      if (!found && (b.kind == BlockKind::kStatement || b.kind == BlockKind::kUnionPart))
-        found = &b;
-    }
+    const QueryBlock* found = query.Main();
     if (!found) return;
     const QueryBlock& block = *found;
     if (block.kind != BlockKind::kStatement || block.group_by.empty() || !block.order_by.empty() ||
