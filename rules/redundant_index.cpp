@@ -1,6 +1,8 @@
 // redundant-index: an index is a duplicate or a leftmost prefix of another.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "parser/keywords.h"
 #include "rules/common.h"
 #include "rules/rule.h"
@@ -72,6 +74,23 @@ bool IsPrefix(const std::vector<KeyPart>& a, const std::vector<KeyPart>& b) {
   return true;
 }
 
+// FULLTEXT indexes on the same columns are one index whatever their order: MATCH (a, b) and
+// MATCH (b, a) name the same column set (pt-duplicate-key-checker treats them so too).
+bool SameColumnSet(const Index& a, const Index& b) {
+  if (a.parts.size() != b.parts.size()) return false;
+  auto names = [](const Index& i) {
+    std::vector<std::string> out;
+    for (const KeyPart& p : i.parts) {
+      std::string n = p.column;
+      for (char& c : n) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      out.push_back(n);
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+  };
+  return names(a) == names(b);
+}
+
 class RedundantIndex final : public Rule {
  public:
   const RuleInfo& info() const override { return kInfo; }
@@ -91,9 +110,8 @@ class RedundantIndex final : public Rule {
           }
           if (!a.IsBtree() && a.kind != b.kind) continue;
           const std::vector<KeyPart> eb = table.ExtendedKey(b);
-          const bool same = a.IsBtree()
-                                ? ea.size() == eb.size() && IsPrefix(ea, eb)
-                                : a.parts.size() == b.parts.size() && IsPrefix(a.parts, b.parts);
+          const bool same =
+              a.IsBtree() ? ea.size() == eb.size() && IsPrefix(ea, eb) : SameColumnSet(a, b);
           std::string why;
           if (same) {
             // Report the later of two duplicates; a non-unique one before a unique one.
