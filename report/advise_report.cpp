@@ -61,7 +61,8 @@ const std::vector<rules::Finding>& FindingsFor(const AdviseReport& r, const std:
 }
 
 std::string Weight(const AdviseReport& r, int64_t weight) {
-  return r.timed ? FormatDuration(weight) : fmt::format("{} statements", weight);
+  if (r.timed) return FormatDuration(weight);
+  return fmt::format("{} statement{}", weight, weight == 1 ? "" : "s");
 }
 
 // How one table of a class is (or is not) served, in a few words.
@@ -109,6 +110,9 @@ int64_t ServedWeight(const AdviseReport& r) {
   return w;
 }
 
+// Message text as HTML: escaped, and `names` in backticks set as code, as Markdown would.
+std::string HtmlMessage(std::string_view s);
+
 // HTML text, escaped.
 std::string H(std::string_view s) {
   std::string out;
@@ -133,6 +137,29 @@ std::string H(std::string_view s) {
         out += c;
     }
   }
+  return out;
+}
+
+std::string HtmlMessage(std::string_view s) {
+  std::string out;
+  bool code = false;
+  size_t start = 0;
+  for (size_t i = 0; i <= s.size(); ++i) {
+    if (i < s.size() && s[i] != '`') continue;
+    // A run of text up to a backtick (or the end).
+    out += H(s.substr(start, i - start));
+    if (i < s.size()) {
+      // Only pair backticks that close: a lone one stays a character.
+      if (!code && s.find('`', i + 1) == std::string_view::npos) {
+        out += '`';
+      } else {
+        out += code ? "</code>" : "<code>";
+        code = !code;
+      }
+    }
+    start = i + 1;
+  }
+  if (code) out += "</code>";
   return out;
 }
 
@@ -333,6 +360,9 @@ std::string RenderAdviseJson(const AdviseReport& r) {
                                          : p.columns[k]);
       }
       w.EndArray();
+      w.Key("descending").BeginArray();  // per key column: a DESC key part
+      for (size_t k = 0; k < p.columns.size() - p.include.size(); ++k) w.Bool(p.descending[k]);
+      w.EndArray();
       w.Key("include").BeginArray();
       for (const std::string& c : p.include) w.String(c);
       w.EndArray();
@@ -398,8 +428,12 @@ svg text{font:12px ui-monospace,monospace;fill:#1d2329}
       "<svg id=\"chart-classes\" role=\"img\" aria-label=\"share by query class\" width=\"{}\" "
       "height=\"{}\" viewBox=\"0 0 {} {}\">\n",
       width, row * shown + 10, width, row * shown + 10);
+  // One scale for both charts, so that a proposal's bar and its classes' bars compare.
   double max_share = 0;
   for (size_t i = 0; i < shown; ++i) max_share = std::max(max_share, Share(r, *classes[i], t));
+  for (const IndexProposal& p : proposals) {
+    if (total > 0) max_share = std::max(max_share, p.weight / total);
+  }
   for (size_t i = 0; i < shown; ++i) {
     const QueryClass& c = *classes[i];
     const std::string id = analyzer::FormatClassId(c.id);
@@ -431,7 +465,7 @@ svg text{font:12px ui-monospace,monospace;fill:#1d2329}
         width, row * proposals.size() + 10, width, row * proposals.size() + 10);
     for (size_t i = 0; i < proposals.size(); ++i) {
       const double share = total > 0 ? proposals[i].weight / total : 0;
-      const int w = static_cast<int>((width - label - 70) * share);
+      const int w = max_share > 0 ? static_cast<int>((width - label - 70) * share / max_share) : 0;
       const int y = static_cast<int>(i) * row + 4;
       out += fmt::format(
           "<g><title>{}</title><text x=\"0\" y=\"{}\">#{} {}</text><rect class=\"bar served\" "
@@ -452,7 +486,7 @@ svg text{font:12px ui-monospace,monospace;fill:#1d2329}
           "<td>{}</td><td>{}</td></tr>\n",
           i + 1, H(p.table->name), H(ColumnList(p)), p.query_classes.size(),
           p.query_classes.size() == 1 ? "" : "es", H(Weight(r, p.weight)),
-          replaces.empty() ? "—" : "<code>" + H(replaces) + "</code>", H(p.reason));
+          replaces.empty() ? "—" : "<code>" + H(replaces) + "</code>", HtmlMessage(p.reason));
     }
     out += "</table>\n<pre>";
     for (const IndexProposal& p : proposals) out += H(p.ddl) + "\n";
@@ -467,16 +501,16 @@ svg text{font:12px ui-monospace,monospace;fill:#1d2329}
     const std::string id = analyzer::FormatClassId(c->id);
     std::string findings;
     for (const rules::Finding& f : FindingsFor(r, id)) {
-      findings +=
-          fmt::format("<div><span class=\"{}\">{}</span> <code>{}</code> {}{}</div>",
-                      rules::SeverityName(f.severity), rules::SeverityName(f.severity), H(f.rule),
-                      H(f.message), f.fix.empty() ? "" : "<br><code>" + H(f.fix) + "</code>");
+      findings += fmt::format("<div><span class=\"{}\">{}</span> <code>{}</code> {}{}</div>",
+                              rules::SeverityName(f.severity), rules::SeverityName(f.severity),
+                              H(f.rule), HtmlMessage(f.message),
+                              f.fix.empty() ? "" : "<br><code>" + H(f.fix) + "</code>");
     }
     std::string index;
     if (const ClassAdvice* a = AdviceFor(r, id)) {
       for (const auto& ta : a->tables) {
         if (ta.want.columns.empty() && ta.skipped.empty()) continue;
-        index += "<div>" + H(IndexStatus(r, ta)) + "</div>";
+        index += "<div>" + HtmlMessage(IndexStatus(r, ta)) + "</div>";
       }
     }
     out += fmt::format(
@@ -497,7 +531,7 @@ svg text{font:12px ui-monospace,monospace;fill:#1d2329}
           "<tr><td class=\"{}\">{}</td><td><code>{}</code></td><td><code>{}:{}</code></td>"
           "<td>{}</td><td><code>{}</code></td></tr>\n",
           rules::SeverityName(f.severity), rules::SeverityName(f.severity), H(f.rule),
-          H(f.location.file), f.location.line, H(f.message), H(f.fix));
+          H(f.location.file), f.location.line, HtmlMessage(f.message), H(f.fix));
     }
     out += "</table>\n";
   }

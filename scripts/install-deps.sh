@@ -10,6 +10,7 @@ packages=(
   g++ cmake ninja-build pkg-config make
   libfmt-dev catch2 libcli11-dev nlohmann-json3-dev libtomlplusplus-dev libxxhash-dev
   clang libclang-rt-14-dev clang-format python3
+  chromium  # opens the HTML report in tests/cli/advise_html_test.sh and bench/html/
 )
 if [[ "${1:-}" == "--bench" ]]; then
   packages+=(percona-toolkit time libpg-query-dev)
