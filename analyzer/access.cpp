@@ -223,6 +223,7 @@ IndexWant WantIndex(const QueryBlock& block, int t, const AccessOptions& options
     return p->sargable() && p->or_group < 0 && p->key_expression.empty();
   };
   // Equalities: single values first, then IN lists, then join lookups.
+  bool in_list = false;  // a key column searched by several values
   for (int pass = 0; pass < 3; ++pass) {
     for (const Predicate* p : predicates) {
       if (!usable(p) || !p->IsEquality()) continue;
@@ -231,15 +232,20 @@ IndexWant WantIndex(const QueryBlock& block, int t, const AccessOptions& options
       const bool single = p->op == PredicateOp::kEq || p->op == PredicateOp::kIsNull;
       if ((pass == 0 && single && !join) || (pass == 1 && !single && !join) ||
           (pass == 2 && join)) {
+        const size_t before = want.columns.size();
         add(p->column.name, false);
+        if (pass == 1 && want.columns.size() > before && p->list_size != 1) in_list = true;
       }
     }
   }
   const size_t equalities = want.columns.size();
   want.equalities = equalities;
-  // ORDER BY (else GROUP BY) when it is all about this table.
+  // ORDER BY (else GROUP BY) when it is all about this table. Not after an IN list: the index
+  // then reads one range per value, each in order but not all together, so MySQL sorts anyway
+  // (8.0 Reference Manual 10.2.1.16, "ORDER BY Optimization"); the range column is wanted
+  // instead, and the order columns are left to covering.
   const std::vector<OrderColumn>& order = block.order_by.empty() ? block.group_by : block.order_by;
-  bool order_here = !order.empty();
+  bool order_here = !order.empty() && !in_list;
   for (const OrderColumn& o : order) {
     if (!o.column.resolved() || o.column.table != t || !o.column.column) order_here = false;
   }
@@ -291,7 +297,7 @@ bool IndexServesWant(const Table& table, const Index& index, const IndexWant& wa
 
 // Which table of a join the optimizer most likely reads first: the one with the strongest
 // filter of its own (an equality beats a range beats nothing), never the inner side of an
-// outer join; ties go to the first in FROM. -1 when the block reads one table.
+// outer join; ties go to the first in FROM. 0 when the block reads one table.
 int DrivingTable(const QueryBlock& block) {
   if (block.tables.size() < 2) return 0;
   int best = -1;

@@ -59,9 +59,10 @@ bool ServesOrder(const Table& table, const Index& index, const std::vector<Order
 
 // The index a table of a query block would want, by the three-star design (Lahdenmäki):
 // equality columns first (=, IS NULL, then IN, then join equalities), then the ORDER BY /
-// GROUP BY columns when they are all this table's (so no sort is needed), else the first
-// range column; `include` lists the other columns the query reads, which would make it
-// covering. Empty `columns` when the table has nothing an index could search or sort by.
+// GROUP BY columns when they are all this table's and no IN list precedes them (so no sort is
+// needed), else the first range column; `include` lists the other columns the query reads, which
+// would make it covering. Empty `columns` when the table has nothing an index could search or sort
+// by.
 struct IndexWant {
   std::vector<std::string> columns;  // key columns, in order (catalog spelling)
   std::vector<bool> descending;      // per key column, to serve ORDER BY … DESC

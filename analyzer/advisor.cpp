@@ -4,8 +4,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include "parser/keywords.h"
 
@@ -27,8 +29,9 @@ struct Candidate {
   const Table* table = nullptr;
   Shape shape;
   int64_t weight = 0;
-  size_t query = 0;  // index into the workload
-  size_t slot = 0;   // index into that class's TableAdvice list
+  size_t query = 0;          // index into the workload
+  size_t slot = 0;           // index into that class's TableAdvice list
+  bool keeps_order = false;  // the key is an existing index's: its equality order stays
 };
 
 struct Part {
@@ -143,6 +146,93 @@ std::string FreshName(const Table& table, const std::vector<std::string>& column
   }
 }
 
+// Prefix lengths (characters; bytes for binary types) for the key columns of `table` named
+// `key`, 0 for whole columns: a TEXT / BLOB column cannot be a whole key part, and a column
+// wider than the key limit must be a prefix (MySQL 8.0 Reference Manual 17.22, "InnoDB
+// Limits").
+std::vector<uint32_t> KeyPrefixes(const Table& table, const std::vector<std::string>& key,
+                                  const AdvisorOptions& options) {
+  std::vector<uint32_t> prefixes(key.size(), 0);
+  for (size_t i = 0; i < key.size(); ++i) {
+    const Column* c = table.FindColumn(key[i]);
+    if (!c || (c->family != TypeFamily::kString && c->family != TypeFamily::kBinary)) continue;
+    const uint32_t per_char = c->family == TypeFamily::kString ? MaxBytesPerChar(c->charset) : 1;
+    const uint32_t whole = c->KeyBytes();
+    if (whole == 0 || whole > options.max_key_bytes) {
+      prefixes[i] =
+          std::min<uint32_t>(whole == 0 ? 767 / per_char : options.max_key_bytes / per_char,
+                             c->length > 0 ? c->length : 255);
+    }
+  }
+  return prefixes;
+}
+
+uint32_t KeyWidth(const Table& table, const std::vector<std::string>& key,
+                  const std::vector<uint32_t>& prefixes, const std::vector<std::string>& include) {
+  uint32_t sum = 0;
+  auto bytes_of = [&](const std::string& name, uint32_t prefix) -> uint32_t {
+    const Column* c = table.FindColumn(name);
+    return c ? c->KeyBytes(prefix) : 0;
+  };
+  for (size_t i = 0; i < key.size(); ++i) sum += bytes_of(key[i], prefixes[i]);
+  for (const std::string& c : include) sum += bytes_of(c, 0);
+  return sum;
+}
+
+// Covering is all or nothing: the index must hold every column the query reads. So the covering
+// columns are dropped when they do not all fit under the key limit with the key, or when a key
+// column is only a prefix: the row must then be read to compare the whole value anyway (8.0
+// manual 10.3.5, "Column Indexes").
+void FitCovering(const Table& table, Shape& shape, const AdvisorOptions& options) {
+  const std::vector<uint32_t> prefixes = KeyPrefixes(table, shape.key, options);
+  if (std::any_of(prefixes.begin(), prefixes.end(), [](uint32_t p) { return p > 0; }) ||
+      KeyWidth(table, shape.key, prefixes, shape.include) > options.max_key_bytes) {
+    shape.include.clear();
+  }
+}
+
+// When an existing non-unique index gives `c`'s key but not its covering columns, `c` becomes
+// that index with the missing columns appended, rather than a second index beside it: the
+// proposal then replaces it and still serves every query it served.
+void ExtendExisting(const Table& table, Candidate& c, const AdvisorOptions& options) {
+  if (c.shape.include.empty()) return;
+  const Index* base = nullptr;
+  for (const Index& index : table.indexes) {
+    if (index.kind != IndexKind::kKey || index.invisible) continue;
+    const bool plain = std::all_of(index.parts.begin(), index.parts.end(), [](const KeyPart& k) {
+      return !k.column.empty() && k.prefix_length == 0;
+    });
+    if (!plain || !Serves(PartsOf(table, index), c.shape, false)) continue;
+    if (!base || index.parts.size() < base->parts.size()) base = &index;
+  }
+  if (!base) return;
+  Shape shape = c.shape;
+  const size_t own = std::min(shape.key.size(), base->parts.size());
+  for (size_t i = 0; i < own; ++i) {  // the index's spelling, order and directions
+    shape.key[i] = base->parts[i].column;
+    shape.desc[i] = base->parts[i].descending;
+  }
+  shape.include.clear();
+  for (size_t i = own; i < base->parts.size(); ++i) {
+    // Covering columns are written ascending: the proposal would no longer begin with the index.
+    if (base->parts[i].descending) return;
+    shape.include.push_back(base->parts[i].column);
+  }
+  const size_t kept = shape.include.size();
+  for (const std::string& col : c.shape.include) {
+    if (!Contains(shape.include, col) && !Contains(shape.key, col)) shape.include.push_back(col);
+  }
+  FitCovering(table, shape, options);
+  if (shape.include.size() <= kept) return;  // too wide with the index's own columns
+  c.shape = std::move(shape);
+  c.keeps_order = true;
+}
+
+std::string Lower(std::string s) {
+  for (char& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return s;
+}
+
 std::string FormatSeconds(int64_t millionths) {
   return fmt::format("{:.3g} s", static_cast<double>(millionths) / 1e6);
 }
@@ -174,6 +264,9 @@ Advice Advise(const Catalog& catalog, std::span<const WorkloadQuery> workload,
         model->statement && (model->statement->kind == parser::ast::StatementKind::kSelect ||
                              model->statement->kind == parser::ast::StatementKind::kInsert);
     for (const QueryBlock& block : model->blocks) {
+      // UPDATE / DELETE read their target's whole row to change it: no covering index for it.
+      // Their subqueries, derived tables and CTEs are reads like any other.
+      const bool writes = !reads && &block == model->Main();
       const int driving = DrivingTable(block);
       for (size_t t = 0; t < block.tables.size(); ++t) {
         const TableUse& use = block.tables[t];
@@ -185,7 +278,7 @@ Advice Advise(const Catalog& catalog, std::span<const WorkloadQuery> workload,
         // looked up by the join's columns.
         ta.want =
             WantIndex(block, static_cast<int>(t), {.use_joins = static_cast<int>(t) != driving});
-        if (!reads) ta.want.include.clear();  // UPDATE / DELETE read the whole row anyway
+        if (writes && (!model->target || model->target == &table)) ta.want.include.clear();
         if (ta.want.columns.empty()) {
           ca.tables.push_back(std::move(ta));
           continue;
@@ -210,20 +303,47 @@ Advice Advise(const Catalog& catalog, std::span<const WorkloadQuery> workload,
           const Column* col = table.FindColumn(k);
           all_low = all_low && col && col->distinct && *col->distinct < options.low_cardinality;
         }
-        const size_t filters = block.PredicatesOn(static_cast<int>(t)).size();
-        if (all_low && filters > c.shape.key.size()) {
+        // Another filter of the table's own (a join condition is none) would do the searching.
+        bool other_filter = false;
+        for (const Predicate* p : block.PredicatesOn(static_cast<int>(t))) {
+          other_filter = other_filter ||
+                         (p->value != ValueKind::kColumn && !Contains(c.shape.key, p->column.name));
+        }
+        if (all_low && other_filter) {
           ta.skipped = fmt::format("{} {} only a handful of distinct values", Describe(c.shape.key),
                                    c.shape.key.size() == 1 ? "has" : "have");
           ca.tables.push_back(std::move(ta));
           continue;
         }
-        // Covering columns, when few and indexable.
+        // A column too long for a whole key part is indexed by a prefix, which cannot give the
+        // ORDER BY order (8.0 manual 10.2.1.16): the order columns are then no use in the key,
+        // and no index can cover the query.
         bool coverable = ta.want.include.size() <= options.max_include_columns;
+        if (c.shape.order) {
+          const std::vector<uint32_t> prefixes = KeyPrefixes(table, c.shape.key, options);
+          for (size_t i = c.shape.eq; i < c.shape.key.size(); ++i) {
+            if (prefixes[i] == 0) continue;
+            ta.skipped = fmt::format("{} can only be indexed by a prefix, which gives no order",
+                                     QuoteIdentifier(c.shape.key[i]));
+            c.shape.key.resize(c.shape.eq);
+            c.shape.desc.resize(c.shape.eq);
+            c.shape.order = false;
+            coverable = false;
+            break;
+          }
+          if (c.shape.key.empty()) {
+            ca.tables.push_back(std::move(ta));
+            continue;
+          }
+          ta.skipped.clear();
+        }
+        // Covering columns, when few and indexable.
         for (const std::string& col : ta.want.include) {
           const Column* column = table.FindColumn(col);
           coverable = coverable && Indexable(column) && column->KeyBytes() > 0;
         }
         if (coverable) c.shape.include = ta.want.include;
+        FitCovering(table, c.shape, options);
         // Served already? A unique index bound by equalities finds one row (covering does not
         // matter, and the primary key is the row); else by the key, and the covering columns
         // when they could be added.
@@ -239,6 +359,7 @@ Advice Advise(const Catalog& catalog, std::span<const WorkloadQuery> workload,
             break;
           }
         }
+        if (ta.served_by.empty()) ExtendExisting(table, c, options);
         c.slot = ca.tables.size();
         ca.tables.push_back(std::move(ta));
         if (ca.tables.back().served_by.empty()) candidates.push_back(std::move(c));
@@ -246,34 +367,46 @@ Advice Advise(const Catalog& catalog, std::span<const WorkloadQuery> workload,
     }
   }
 
-  // 2. Equality columns in a stable order: more distinct values first when statistics know,
-  //    else the columns more of the workload's time filters by, so that indexes can be shared.
+  // 2. Equality columns in a stable order. When statistics know them all: more distinct values
+  //    first. Else the columns of an existing non-unique index first, in its order, when they
+  //    are all equalities of the want: the proposal then extends that index and replaces it
+  //    rather than adding one beside it; then the columns more of the workload's time filters
+  //    by, so that indexes can be shared; then by name.
   std::map<std::pair<const Table*, std::string>, int64_t> usage;
   for (const Candidate& c : candidates) {
-    for (size_t i = 0; i < c.shape.eq; ++i) {
-      std::string lower = c.shape.key[i];
-      for (char& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-      usage[{c.table, lower}] += c.weight;
-    }
+    for (size_t i = 0; i < c.shape.eq; ++i) usage[{c.table, Lower(c.shape.key[i])}] += c.weight;
   }
   for (Candidate& c : candidates) {
-    auto weight_of = [&](const std::string& col) {
-      std::string lower = col;
-      for (char& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-      return usage[{c.table, lower}];
+    if (c.keeps_order) continue;
+    const std::vector<std::string> eq(c.shape.key.begin(), c.shape.key.begin() + c.shape.eq);
+    bool known = true;
+    for (const std::string& e : eq) {
+      const Column* col = c.table->FindColumn(e);
+      known = known && col && col->distinct;
+    }
+    std::vector<std::string> lead;  // the longest existing index made of equality columns only
+    for (const Index& index : c.table->indexes) {
+      if (index.kind != IndexKind::kKey || index.invisible || index.parts.size() <= lead.size()) {
+        continue;
+      }
+      const bool all = std::all_of(index.parts.begin(), index.parts.end(), [&](const KeyPart& k) {
+        return !k.column.empty() && k.prefix_length == 0 && !k.descending && Contains(eq, k.column);
+      });
+      if (!all) continue;
+      lead.clear();
+      for (const KeyPart& k : index.parts) lead.push_back(k.column);
+    }
+    auto rank = [&](const std::string& col) {
+      const Column* column = c.table->FindColumn(col);
+      const int64_t distinct = known ? static_cast<int64_t>(*column->distinct) : 0;
+      size_t position = lead.size();
+      for (size_t i = 0; i < lead.size(); ++i) {
+        if (EqualsIgnoreCase(lead[i], col)) position = i;
+      }
+      return std::make_tuple(-distinct, position, -usage[{c.table, Lower(col)}], Lower(col));
     };
-    std::stable_sort(
-        c.shape.key.begin(), c.shape.key.begin() + c.shape.eq,
-        [&](const std::string& a, const std::string& b) {
-          const Column* ca = c.table->FindColumn(a);
-          const Column* cb = c.table->FindColumn(b);
-          if (ca && cb && ca->distinct && cb->distinct && *ca->distinct != *cb->distinct) {
-            return *ca->distinct > *cb->distinct;
-          }
-          const int64_t wa = weight_of(a), wb = weight_of(b);
-          if (wa != wb) return wa > wb;
-          return a < b;
-        });
+    std::stable_sort(c.shape.key.begin(), c.shape.key.begin() + c.shape.eq,
+                     [&](const std::string& a, const std::string& b) { return rank(a) < rank(b); });
   }
 
   // 3. Merge, heaviest first.
@@ -286,7 +419,7 @@ Advice Advise(const Catalog& catalog, std::span<const WorkloadQuery> workload,
     const Table* table;
     Shape shape;
     std::vector<const Candidate*> members;
-    int64_t weight = 0;
+    int64_t weight = 0;  // of the classes it serves, each once (set below)
   };
   std::vector<Draft> drafts;
   for (const Candidate& c : candidates) {
@@ -317,7 +450,38 @@ Advice Advise(const Catalog& catalog, std::span<const WorkloadQuery> workload,
       home = &drafts.back();
     }
     home->members.push_back(&c);
-    home->weight += c.weight;
+  }
+  // A draft extended after others were drafted may now serve all of another: that one goes.
+  for (bool merged = true; merged;) {
+    merged = false;
+    for (size_t i = 0; i < drafts.size() && !merged; ++i) {
+      const auto parts = PartsOf(*drafts[i].table, drafts[i].shape);
+      for (size_t j = 0; j < drafts.size() && !merged; ++j) {
+        Draft& other = drafts[j];
+        if (i == j || other.table != drafts[i].table) continue;
+        const bool all =
+            std::all_of(other.members.begin(), other.members.end(),
+                        [&](const Candidate* m) { return Serves(parts, m->shape, true); });
+        if (!all) continue;
+        drafts[i].members.insert(drafts[i].members.end(), other.members.begin(),
+                                 other.members.end());
+        drafts.erase(drafts.begin() + static_cast<std::ptrdiff_t>(j));
+        merged = true;
+      }
+    }
+  }
+  for (Draft& d : drafts) {  // members heaviest first, as the proposal lists its classes
+    std::stable_sort(d.members.begin(), d.members.end(),
+                     [&](const Candidate* a, const Candidate* b) {
+                       if (a->weight != b->weight) return a->weight > b->weight;
+                       return workload[a->query].id < workload[b->query].id;
+                     });
+    // A class counts once, however many of its tables or blocks the index serves.
+    std::set<size_t> counted;
+    d.weight = 0;
+    for (const Candidate* m : d.members) {
+      if (counted.insert(m->query).second) d.weight += m->weight;
+    }
   }
 
   // 4. The budget per table, then proposals.
@@ -335,9 +499,9 @@ Advice Advise(const Catalog& catalog, std::span<const WorkloadQuery> workload,
     const Table& table = *d.table;
     if (per_table[&table]++ >= options.max_indexes_per_table) {
       for (const Candidate* m : d.members) {
-        advice.classes[m->query].tables[m->slot].skipped =
-            fmt::format("`{}` already gets {} proposals (--max-indexes-per-table)", table.name,
-                        options.max_indexes_per_table);
+        advice.classes[m->query].tables[m->slot].skipped = fmt::format(
+            "`{}` already gets {} proposal{} (--max-indexes-per-table)", table.name,
+            options.max_indexes_per_table, options.max_indexes_per_table == 1 ? "" : "s");
       }
       continue;
     }
@@ -346,44 +510,25 @@ Advice Advise(const Catalog& catalog, std::span<const WorkloadQuery> workload,
     p.weight = d.weight;
     Shape shape = d.shape;
     // Key bytes: whole TEXT / BLOB columns cannot be key parts, over-long ones must be
-    // prefixes, and the key as a whole must fit (InnoDB: 3072 bytes). Covering columns go first.
-    auto bytes_of = [&](const std::string& name, uint32_t prefix) -> uint32_t {
-      const Column* c = table.FindColumn(name);
-      return c ? c->KeyBytes(prefix) : 0;
-    };
-    std::vector<uint32_t> prefixes(shape.key.size(), 0);
-    for (size_t i = 0; i < shape.key.size(); ++i) {
-      const Column* c = table.FindColumn(shape.key[i]);
-      if (!c || (c->family != TypeFamily::kString && c->family != TypeFamily::kBinary)) continue;
-      const uint32_t per_char = c->family == TypeFamily::kString ? MaxBytesPerChar(c->charset) : 1;
-      const uint32_t whole = c->KeyBytes();
-      if (whole == 0 || whole > options.max_key_bytes) {
-        prefixes[i] =
-            std::min<uint32_t>(whole == 0 ? 767 / per_char : options.max_key_bytes / per_char,
-                               c->length > 0 ? c->length : 255);
-      }
-    }
-    auto total = [&] {
-      uint32_t sum = 0;
-      for (size_t i = 0; i < shape.key.size(); ++i) sum += bytes_of(shape.key[i], prefixes[i]);
-      for (const std::string& c : shape.include) sum += bytes_of(c, 0);
-      return sum;
-    };
-    while (!shape.include.empty() && total() > options.max_key_bytes) shape.include.pop_back();
-    while (total() > options.max_key_bytes) {  // shorten the widest string part
+    // prefixes, and the key as a whole must fit (InnoDB: 3072 bytes). Covering columns go first
+    // (FitCovering), then the widest string or binary part is shortened.
+    std::vector<uint32_t> prefixes = KeyPrefixes(table, shape.key, options);
+    FitCovering(table, shape, options);
+    while (KeyWidth(table, shape.key, prefixes, shape.include) > options.max_key_bytes) {
       size_t widest = 0;
       uint32_t most = 0;
       for (size_t i = 0; i < shape.key.size(); ++i) {
-        const uint32_t b = bytes_of(shape.key[i], prefixes[i]);
         const Column* c = table.FindColumn(shape.key[i]);
-        if (c && c->family == TypeFamily::kString && b > most) {
+        if (!c || (c->family != TypeFamily::kString && c->family != TypeFamily::kBinary)) continue;
+        const uint32_t b = c->KeyBytes(prefixes[i]);
+        if (b > most) {
           most = b;
           widest = i;
         }
       }
       if (most == 0) break;
       const Column* c = table.FindColumn(shape.key[widest]);
-      const uint32_t per_char = MaxBytesPerChar(c->charset);
+      const uint32_t per_char = c->family == TypeFamily::kString ? MaxBytesPerChar(c->charset) : 1;
       const uint32_t chars = most / per_char;
       if (chars <= 16) break;
       prefixes[widest] = chars / 2;
@@ -457,8 +602,11 @@ Advice Advise(const Catalog& catalog, std::span<const WorkloadQuery> workload,
     const double share =
         total_weight > 0 ? 100.0 * static_cast<double>(p.weight) / total_weight : 0;
     p.reason = fmt::format(
-        "Serves {} quer{} ({}, {:.0f}% of the workload's time): {}{}.", p.query_classes.size(),
-        p.query_classes.size() == 1 ? "y class" : "y classes", FormatSeconds(p.weight), share, how,
+        "Serves {} quer{} ({}, {:.0f}% of the workload's {}): {}{}.", p.query_classes.size(),
+        p.query_classes.size() == 1 ? "y class" : "y classes",
+        options.timed ? FormatSeconds(p.weight)
+                      : fmt::format("{} statement{}", p.weight, p.weight == 1 ? "" : "s"),
+        share, options.timed ? "time" : "statements", how,
         p.extends.empty() ? std::string()
                           : fmt::format("; it extends `{}`, which it replaces", p.extends));
     const int index = static_cast<int>(advice.proposals.size());

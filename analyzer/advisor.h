@@ -32,6 +32,7 @@ struct AdvisorOptions {
   uint32_t max_key_bytes = 3072;     // InnoDB's key limit (DYNAMIC row format); 767: COMPACT
   uint64_t tiny_table_rows = 1000;   // with statistics: smaller tables get no proposal
   uint64_t low_cardinality = 10;     // with statistics: distinct values of a "handful"
+  bool timed = true;  // weights are query time (millionths of a second), else statement counts
 };
 
 // One item of the workload: a query class (or a statement of a SQL file) bound to the catalog.

@@ -113,6 +113,7 @@ int RunAdviseCommand(const AdviseArgs& args) {
   }
   analyzer::AdvisorOptions advisor_options;
   advisor_options.max_indexes_per_table = args.max_indexes_per_table;
+  advisor_options.timed = timed;
   const analyzer::Advice advice = analyzer::Advise(catalog, workload, advisor_options);
 
   report::AdviseReport report;
