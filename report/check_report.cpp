@@ -663,14 +663,6 @@ void WriteFindingJson(JsonWriter& w, const rules::Finding& f) {
 std::string RenderCheckJson(const CheckReport& report) {
   std::string out;
   JsonWriter w(out);
-  const auto string_or_null = [&w](std::string_view key, std::string_view value) {
-    w.Key(key);
-    if (value.empty()) {
-      w.Null();
-    } else {
-      w.String(value);
-    }
-  };
   const Counts counts = CountSeverities(report.findings);
   w.BeginObject();
   w.Field("version", 1);
