@@ -239,6 +239,11 @@ std::string FormatSeconds(int64_t millionths) {
 
 }  // namespace
 
+const ClassAdvice* Advice::Find(std::string_view id) const {
+  const auto it = by_id.find(std::string(id));
+  return it == by_id.end() ? nullptr : &classes[it->second];
+}
+
 std::string QuoteIdentifier(std::string_view name) {
   std::string out = "`";
   for (char c : name) {
@@ -431,9 +436,9 @@ Advice Advise(const Catalog& catalog, std::span<const WorkloadQuery> workload,
       }
     }
     if (!home) {  // it extends a drafted index, serving everything that one served
+      const auto parts = PartsOf(*c.table, c.shape);
       for (Draft& d : drafts) {
         if (d.table != c.table) continue;
-        const auto parts = PartsOf(*c.table, c.shape);
         const bool all = std::all_of(d.members.begin(), d.members.end(), [&](const Candidate* m) {
           return Serves(parts, m->shape, true);
         });
@@ -452,23 +457,34 @@ Advice Advise(const Catalog& catalog, std::span<const WorkloadQuery> workload,
     home->members.push_back(&c);
   }
   // A draft extended after others were drafted may now serve all of another: that one goes.
-  for (bool merged = true; merged;) {
-    merged = false;
-    for (size_t i = 0; i < drafts.size() && !merged; ++i) {
+  // One pass: shapes do not change here and members only move into a draft, so a pair that
+  // failed once fails again. Only drafts of one table are compared.
+  {
+    std::map<const Table*, std::vector<size_t>> by_table;
+    for (size_t i = 0; i < drafts.size(); ++i) by_table[drafts[i].table].push_back(i);
+    std::vector<bool> gone(drafts.size(), false);
+    for (size_t i = 0; i < drafts.size(); ++i) {
+      if (gone[i]) continue;
       const auto parts = PartsOf(*drafts[i].table, drafts[i].shape);
-      for (size_t j = 0; j < drafts.size() && !merged; ++j) {
+      for (size_t j : by_table[drafts[i].table]) {
+        if (j == i || gone[j]) continue;
         Draft& other = drafts[j];
-        if (i == j || other.table != drafts[i].table) continue;
         const bool all =
             std::all_of(other.members.begin(), other.members.end(),
                         [&](const Candidate* m) { return Serves(parts, m->shape, true); });
         if (!all) continue;
         drafts[i].members.insert(drafts[i].members.end(), other.members.begin(),
                                  other.members.end());
-        drafts.erase(drafts.begin() + static_cast<std::ptrdiff_t>(j));
-        merged = true;
+        gone[j] = true;
       }
     }
+    size_t kept = 0;
+    for (size_t i = 0; i < drafts.size(); ++i) {
+      if (gone[i]) continue;
+      if (kept != i) drafts[kept] = std::move(drafts[i]);
+      ++kept;
+    }
+    drafts.erase(drafts.begin() + static_cast<std::ptrdiff_t>(kept), drafts.end());
   }
   for (Draft& d : drafts) {  // members heaviest first, as the proposal lists its classes
     std::stable_sort(d.members.begin(), d.members.end(),
@@ -613,6 +629,7 @@ Advice Advise(const Catalog& catalog, std::span<const WorkloadQuery> workload,
     for (const Candidate* m : d.members) advice.classes[m->query].tables[m->slot].proposal = index;
     advice.proposals.push_back(std::move(p));
   }
+  for (size_t i = 0; i < advice.classes.size(); ++i) advice.by_id.emplace(advice.classes[i].id, i);
   return advice;
 }
 

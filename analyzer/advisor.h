@@ -18,6 +18,8 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "analyzer/access.h"
@@ -74,6 +76,10 @@ struct ClassAdvice {
 struct Advice {
   std::vector<IndexProposal> proposals;  // ranked by weight, heaviest first
   std::vector<ClassAdvice> classes;      // in workload order
+
+  // The advice for class `id`, or nullptr (reports look up every class: a map, not a scan).
+  const ClassAdvice* Find(std::string_view id) const;
+  std::unordered_map<std::string, size_t> by_id;  // class id → index into classes
 };
 
 Advice Advise(const Catalog& catalog, std::span<const WorkloadQuery> workload,

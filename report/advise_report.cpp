@@ -48,10 +48,7 @@ std::vector<const QueryClass*> Ranked(const AdviseReport& r) {
 }
 
 const ClassAdvice* AdviceFor(const AdviseReport& r, const std::string& id) {
-  for (const ClassAdvice& c : r.advice->classes) {
-    if (c.id == id) return &c;
-  }
-  return nullptr;
+  return r.advice->Find(id);
 }
 
 const std::vector<rules::Finding>& FindingsFor(const AdviseReport& r, const std::string& id) {
