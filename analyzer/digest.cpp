@@ -261,6 +261,24 @@ void Digest::Merge(const Digest& other) {
   global_stale_ = true;
 }
 
+namespace {
+
+std::vector<uint32_t> ByName(const std::vector<std::string>& names, uint32_t fixed) {
+  std::vector<uint32_t> order(names.size());
+  for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin() + std::min<size_t>(fixed, order.size()), order.end(),
+            [&](uint32_t a, uint32_t b) { return names[a] < names[b]; });
+  return order;
+}
+
+}  // namespace
+
+std::vector<uint32_t> Digest::MetricOrder() const {
+  return ByName(metric_names_, kRowsExamined + 1);  // the core ones keep their fixed ids
+}
+
+std::vector<uint32_t> Digest::FlagOrder() const { return ByName(flag_names_, 0); }
+
 const QueryClass& Digest::global() const {
   if (!global_stale_) return global_;
   // Merge in id order, so the result does not depend on which thread saw a class first.

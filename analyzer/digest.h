@@ -96,6 +96,10 @@ class Digest {
   const std::vector<std::unique_ptr<QueryClass>>& classes() const { return classes_; }
   const std::vector<std::string>& metric_names() const { return metric_names_; }
   const std::vector<std::string>& flag_names() const { return flag_names_; }
+  // Metric and flag ids in a stable order for reports: the core metrics, then the others by
+  // name. Ids themselves depend on which thread met an attribute first.
+  std::vector<uint32_t> MetricOrder() const;
+  std::vector<uint32_t> FlagOrder() const;
 
   // Classes ranked by `order` (descending; ties by id), at most `top` (0: all).
   std::vector<const QueryClass*> Ranked(OrderBy order, size_t top = 0) const;

@@ -150,7 +150,7 @@ void MetricTable(const DigestRun& run, const QueryClass& c, const QueryClass* gl
     out += fmt::format("# {:=<20} {:=>7} {:=>7} {:=>7} {:=>7} {:=>7} {:=>7}\n", "", "", "", "", "",
                        "", "");
   }
-  for (uint32_t id = 0; id < c.metrics.size(); ++id) {
+  for (const uint32_t id : run.digest.MetricOrder()) {
     const Distribution* d = c.Metric(id);
     if (d == nullptr) continue;
     std::string pct;
@@ -168,8 +168,8 @@ void MetricTable(const DigestRun& run, const QueryClass& c, const QueryClass* gl
                        MetricCell(run, id, d->Average()), MetricCell(run, id, d->Percentile(0.95)),
                        MetricCell(run, id, d->Percentile(0.5)));
   }
-  for (uint32_t id = 0; id < c.flags_seen.size(); ++id) {
-    if (c.flags_seen[id] == 0) continue;
+  for (const uint32_t id : run.digest.FlagOrder()) {
+    if (id >= c.flags_seen.size() || c.flags_seen[id] == 0) continue;
     out += fmt::format("# {:<20} {}% yes, {}% no\n", OneLine(run.digest.flag_names()[id], 20),
                        100 * c.flags_yes[id] / c.flags_seen[id],
                        100 - 100 * c.flags_yes[id] / c.flags_seen[id]);
@@ -392,9 +392,11 @@ std::string RenderDigestJson(const DigestRun& run, const DigestReportOptions& op
   std::vector<std::string> metric_keys, flag_keys;
   for (const std::string& name : digest.metric_names()) metric_keys.push_back(MetricKey(name));
   for (const std::string& name : digest.flag_names()) flag_keys.push_back(MetricKey(name));
+  const std::vector<uint32_t> metric_order = digest.MetricOrder();
+  const std::vector<uint32_t> flag_order = digest.FlagOrder();
   auto metrics = [&](const QueryClass& c) {
     w.Key("metrics").BeginObject();
-    for (uint32_t id = 0; id < c.metrics.size(); ++id) {
+    for (const uint32_t id : metric_order) {
       const Distribution* d = c.Metric(id);
       if (d == nullptr) continue;
       w.Key(metric_keys[id]).BeginObject();
@@ -473,8 +475,8 @@ std::string RenderDigestJson(const DigestRun& run, const DigestReportOptions& op
     counts("hosts", c.hosts);
     metrics(c);
     w.Key("flags").BeginObject();
-    for (uint32_t id = 0; id < c.flags_seen.size(); ++id) {
-      if (c.flags_seen[id] > 0) w.Field(flag_keys[id], c.flags_yes[id]);
+    for (const uint32_t id : flag_order) {
+      if (id < c.flags_seen.size() && c.flags_seen[id] > 0) w.Field(flag_keys[id], c.flags_yes[id]);
     }
     w.EndObject();
     if (extension.class_fields) extension.class_fields(c, w);
