@@ -15,6 +15,11 @@ Templates are chosen so that pt-query-digest's fingerprint maps each one to exac
 before a closing quote): then pt's unique_query_count equals truth's templates_used and the
 benchmark checks itself.
 
+--classes N (for bench/advise) adds query variants until there are N templates, and names a
+join partner in another database as `db.table`; --schema-out FILE writes the mysqldump-style DDL
+of every table and column the queries use. Neither changes the default log by a byte: their
+randomness comes from Randoms of their own.
+
 Stdlib only. Speed matters (320 MiB takes ~7 s): per-event work is a few %-formats, all
 randomness comes from one random.Random, output is written in ~4 MiB chunks.
 """
@@ -24,6 +29,7 @@ import hashlib
 import json
 import math
 import random
+import re
 import time
 
 MIB = 1 << 20
@@ -167,13 +173,17 @@ class Template:
         return self.fmt.format(*[g() for g in self.gens])
 
 
-def shapes(T, P, L, q):
+def shapes(T, P, L, q, qualify=False):
     """Yield (shape_name, kind, parts) for table T joined to partner P.
 
     q(name) quotes an identifier per the template's style. Every shape is structurally
     different after literals are abstracted, so no two collapse into one fingerprint.
+    qualify (only with --classes): name P as `db.table` when it lives in another database, so
+    the query binds to the schema; without it the default log stays as it always was.
     """
     t, p = q(T["name"]), q(P["name"])
+    if qualify and P["db"] != T["db"]:
+        p = q(P["db"]) + "." + p
     c = {r: q(n) for r, n in T["cols"].items()}
     pc = {r: q(n) for r, n in P["cols"].items()}
     ID = q("id")
@@ -272,20 +282,30 @@ EXTRAS = [("begin", "BEGIN"), ("commit", "COMMIT"), ("rollback", "ROLLBACK"),
           ("admin:Quit", "Quit"), ("admin:Ping", "Ping"), ("admin:Init DB", "Init DB")]
 
 
-def build_templates(rnd, L):
+def make_tables(rnd):
+    """The 60 tables with one column name per role, and each table's join partner."""
     tables = []
     for db, names in SCHEMAS.items():
         for n in names.split():
             cols = {role: rnd.choice(opts) for role, opts in ROLE_NAMES.items()}
             tables.append({"name": n, "db": db, "cols": cols})
-    plain = lambda s: s
-    tick = lambda s: "`" + s + "`"
-    out = []
     for i, T in enumerate(tables):
         P = tables[(i * 7 + 3) % len(tables)]
         if P is T:
             P = tables[(i + 1) % len(tables)]
-        variants = (list(shapes(T, P, L, plain)), list(shapes(T, P, L, tick)))
+        T["partner"] = P   # T's `fk` column points at P.id
+    return tables
+
+
+def build_templates(rnd, L, classes=0, seed=1):
+    tables = make_tables(rnd)
+    plain = lambda s: s
+    tick = lambda s: "`" + s + "`"
+    out = []
+    for T in tables:
+        P = T["partner"]
+        qualify = classes > 0
+        variants = (list(shapes(T, P, L, plain, qualify)), list(shapes(T, P, L, tick, qualify)))
         for k in range(len(variants[0])):
             # Style is per template, as one ORM or one hand-written query keeps it: backticks,
             # lower-case keywords, a request-tagging comment.
@@ -298,7 +318,424 @@ def build_templates(rnd, L):
                                 parts, lower, shape.startswith(("insert", "upsert"))))
     for name, sql in EXTRAS:
         out.append(Template(len(out), name, None, "txn", [sql]))
+    add_extra_columns(tables, seed)
+    if classes > len(out):
+        add_variants(out, tables, L, classes - len(out), seed)
+    return tables, out
+
+
+# --------------------------------------------------------------------------------------------
+# --classes N: more templates, as a big application's query mix has (for `qadvisor advise`).
+#
+# Variants are queries an ORM or a report screen would send: a column list, one to three
+# predicates (equality, IN list, one range, IS NULL), ORDER BY and LIMIT, joins to the partner
+# table and to a table of the same database, GROUP BY reports, subqueries, UPDATE and DELETE
+# by predicate. They use four more columns per table (`ref`, `kind`, `due`, `flag` below), so
+# an index advisor has many different wants to merge. All their randomness comes from a Random
+# of their own, so the default log (no --classes) is byte-identical to what it always was.
+# Each variant is kept only if its fingerprint is new: literals abstracted, case and backticks
+# ignored, IN lists and LIMIT m,n folded, as pt-query-digest and qadvisor both group them.
+
+EXTRA_ROLE_NAMES = {
+    "ref": ["created_by", "assignee_id", "region_id", "store_id", "team_id", "vendor_id"],
+    "kind": ["kind", "category", "origin", "tier", "segment"],
+    "due": ["expires_at", "due_at", "shipped_at", "last_seen_at", "started_at", "finished_at"],
+    "flag": ["is_active", "is_deleted", "is_test", "verified", "is_primary"],
+}
+KIND_VALUES = ["web", "mobile", "partner", "internal", "import", "trial", "gold", "basic"]
+
+
+def add_extra_columns(tables, seed):
+    """Give every table the extra roles and a `buddy`: the same-database table `ref` points at."""
+    xr = random.Random("gen_slowlog extra columns %d" % seed)
+    by_db = {}
+    for T in tables:
+        by_db.setdefault(T["db"], []).append(T)
+    for T in tables:
+        T["xcols"] = {role: xr.choice(opts) for role, opts in EXTRA_ROLE_NAMES.items()}
+        T["buddy"] = xr.choice([B for B in by_db[T["db"]] if B is not T])
+
+
+def fingerprint_key(text):
+    """What pt-query-digest and qadvisor would group `text` (holes written `?`) by, near enough
+    to reject duplicates: no comments, case or backticks; literals, IN lists, LIMIT folded."""
+    s = re.sub(r"/\*.*?\*/", " ", text).lower().replace("`", "")
+    s = re.sub(r"\b\d+(\.\d+)?\b", "?", s)
+    s = re.sub(r"\s+", " ", s).strip()
+    s = re.sub(r"between \?(?! and)", "between ? and ?", s)  # one hole for both ends
+    s = re.sub(r"in \(\?(?:\s*,\s*\?)*\)", "in(?+)", s)
+    s = re.sub(r"limit \?(?:\s*,\s*\?)?", "limit ?", s)
+    return re.sub(r" asc\b", "", s)
+
+
+def parts_text(parts):
+    return "".join(p if isinstance(p, str) else "?" for p in parts)
+
+
+class VariantMaker:
+    """Draws one random query of a family for table T; see the section comment above."""
+
+    def __init__(self, vr, L):
+        self.vr, self.L = vr, L
+        R = L.R
+        self.kind_lit = lambda: "'" + KIND_VALUES[int(R() * 8)] + "'"
+        self.flag_lit = lambda: "1" if R() < 0.8 else "0"
+        self.amount_lo = lambda: str(int(R() * 500))
+
+    def cols(self, T, q, x=""):
+        """Column name by role for T, quoted and with alias prefix x ("a." or "")."""
+        c = {r: x + q(n) for r, n in T["cols"].items()}
+        c.update({r: x + q(n) for r, n in T["xcols"].items()})
+        c["id"] = x + q("id")
+        return c
+
+    def predicates(self, c, n):
+        """n predicates on distinct columns, at most one of them a range, as parts lists."""
+        vr, L = self.vr, self.L
+        eq = [("fk", [c["fk"] + " = ", L.id], "eq"),
+              ("ref", [c["ref"] + " = ", L.id], "eq"),
+              ("status", [c["status"] + " = ", L.status], "eq"),
+              ("status", [c["status"] + " IN (", L.status, ", ", L.status, ")"], "eq"),
+              ("status", [c["status"] + " <> ", L.status], "other"),
+              ("kind", [c["kind"] + " = ", self.kind_lit], "eq"),
+              ("kind", [c["kind"] + " IN (", self.kind_lit, ", ", self.kind_lit, ", ",
+                        self.kind_lit, ")"], "eq"),
+              ("flag", [c["flag"] + " = ", self.flag_lit], "eq"),
+              ("name", [c["name"] + " = ", L.word], "eq"),
+              ("code", [c["code"] + " = ", L.word], "eq"),
+              ("fk", [c["fk"] + " IN (", L.id_list, ")"], "in"),
+              ("id", [c["id"] + " IN (", L.id_list, ")"], "in"),
+              ("gone", [c["gone"] + " IS NULL"], "null"),
+              ("due", [c["due"] + " IS NOT NULL"], "other")]
+        rng = [("ts", [c["ts"] + " >= ", L.dt], "range"),
+               ("ts", [c["ts"] + " BETWEEN ", L.dt_range(" AND ")], "range"),
+               ("ts", [c["ts"] + " < ", L.dt], "range"),
+               ("due", [c["due"] + " < ", L.dt], "range"),
+               ("amount", [c["amount"] + " > ", L.dec], "range"),
+               ("amount", [c["amount"] + " BETWEEN ", self.amount_lo, " AND ", L.id], "range"),
+               ("name", [c["name"] + " LIKE ", L.prefix], "range")]
+        picked, used = [], set()
+        want_range = vr.random() < 0.55
+        for _ in range(20):
+            if len(picked) == n:
+                break
+            if want_range and not any(k == "range" for _, _, k in picked) and vr.random() < 0.5:
+                cand = vr.choice(rng)
+            else:
+                cand = vr.choice(eq)
+            if cand[0] in used:
+                continue
+            used.add(cand[0])
+            picked.append(cand)
+        # Equalities first, the range last, as people write them.
+        picked.sort(key=lambda p: p[2] == "range")
+        return picked
+
+    @staticmethod
+    def join_preds(picked, parts, first=" WHERE "):
+        sep = first
+        for _, ps, _ in picked:
+            parts.append(sep)
+            parts.extend(ps)
+            sep = " AND "
+
+    @staticmethod
+    def write_kind(picked):
+        return "write" if any(k in ("eq", "in") for _, _, k in picked) else "scan"
+
+    @staticmethod
+    def kind_of(picked, default):
+        kinds = {k for _, _, k in picked}
+        cols = {col for col, _, _ in picked}
+        if "id" in cols:
+            return "multi"
+        if "in" in kinds:
+            return "multi"
+        if cols & {"fk", "ref", "name", "code"}:
+            return "range"
+        return default
+
+    def select_list(self, c, T):
+        vr = self.vr
+        r = vr.random()
+        if r < 0.12:
+            return "*"
+        roles = ["fk", "status", "ts", "name", "amount", "code", "kind", "due", "ref", "flag"]
+        k = 1 + int(vr.random() ** 1.5 * 5)
+        cols = vr.sample(roles, k)
+        lead = [c["id"]] if vr.random() < 0.8 else []
+        return ", ".join(lead + [c[r] for r in cols])
+
+    def order_limit(self, c, parts, kind):
+        vr, L = self.vr, self.L
+        r = vr.random()
+        if r < 0.35:
+            return kind
+        order = vr.choice([c["ts"] + " DESC", c["id"] + " DESC", c["amount"] + " DESC", c["due"],
+                           c["name"], c["ts"] + " DESC, " + c["id"] + " DESC", c["ts"]])
+        parts.append(" ORDER BY " + order)
+        r = vr.random()
+        if r < 0.6:
+            parts.extend([" LIMIT ", L.limit])
+        elif r < 0.85:
+            parts.extend([" LIMIT ", L.offset, ", ", L.limit])
+        return kind
+
+    def make(self, T, q):
+        """(family, kind, parts) of one fresh query on T."""
+        vr, L = self.vr, self.L
+        P, B = T["partner"], T["buddy"]
+        fam = vr.choices(["select", "join", "aggregate", "update", "delete", "subquery",
+                          "exists", "count"], [40, 20, 10, 8, 4, 6, 5, 7])[0]
+        t = q(T["name"])
+
+        def tname(X):
+            return (q(X["db"]) + "." if X["db"] != T["db"] else "") + q(X["name"])
+
+        if fam in ("select", "count"):
+            c = self.cols(T, q)
+            picked = self.predicates(c, 1 + int(vr.random() ** 1.3 * 3))
+            if fam == "count":
+                parts = ["SELECT COUNT(*) FROM " + t]
+                self.join_preds(picked, parts)
+                return fam, self.kind_of(picked, "scan"), parts
+            parts = ["SELECT " + self.select_list(c, T) + " FROM " + t]
+            self.join_preds(picked, parts)
+            kind = self.order_limit(c, parts, self.kind_of(picked, "scan"))
+            return fam, kind, parts
+        if fam == "join":
+            # Aliases as code writes them: a/b, or initials.
+            if vr.random() < 0.6:
+                xa, xb, xc = "a", "b", "c"
+            else:  # one letter for the main table; two, never a keyword, for the others
+                xa, xb, xc = T["name"][0], P["name"][0] + "p", B["name"][0] + "x"
+            ca, cb = self.cols(T, q, xa + "."), self.cols(P, q, xb + ".")
+            jt = "LEFT JOIN" if vr.random() < 0.25 else "JOIN"
+            sel = [ca["id"]] + [ca[r] for r in vr.sample(["status", "ts", "amount", "name",
+                                                          "kind"], 1 + int(vr.random() * 2))]
+            sel.append(cb[vr.choice(["name", "status", "amount", "code"])])
+            from_ = f" FROM {tname(T)} {xa} {jt} {tname(P)} {xb} ON {cb['id']} = {ca['fk']}"
+            if vr.random() < 0.3:
+                cc = self.cols(B, q, xc + ".")
+                sel.append(cc["name"])
+                from_ += f" JOIN {tname(B)} {xc} ON {cc['id']} = {ca['ref']}"
+            parts = ["SELECT " + ", ".join(sel) + from_]
+            picked = self.predicates(ca, 1 + int(vr.random() * 2))
+            self.join_preds(picked, parts)
+            if vr.random() < 0.4:
+                parts.extend([f" AND {cb['status']} = ", L.status])
+            if vr.random() < 0.6:
+                parts.extend([f" ORDER BY {ca['ts']} DESC LIMIT ", L.limit])
+            return fam, "join", parts
+        if fam == "aggregate":
+            c = self.cols(T, q)
+            g = vr.choice([c["status"], c["kind"], c["fk"], c["ref"], "DATE(" + c["ts"] + ")"])
+            aggs = vr.choice(["COUNT(*) AS n", "COUNT(*) AS n, SUM(" + c["amount"] + ") AS total",
+                              "SUM(" + c["amount"] + ") AS total",
+                              "MAX(" + c["ts"] + ") AS latest"])
+            parts = [f"SELECT {g}, {aggs} FROM {t}"]
+            picked = self.predicates(c, 1 + int(vr.random() * 2))
+            self.join_preds(picked, parts)
+            parts.append(f" GROUP BY {g}")
+            if vr.random() < 0.25:
+                parts.extend([" HAVING COUNT(*) > ", L.small])
+            if vr.random() < 0.5:
+                parts.extend([" ORDER BY " + aggs.split(" AS ")[0] + " DESC LIMIT ", L.limit])
+            return fam, "report" if self.kind_of(picked, "scan") == "scan" else "range", parts
+        if fam == "update":
+            c = self.cols(T, q)
+            sets = vr.sample([[c["status"] + " = ", L.status], [c["due"] + " = NOW()"],
+                              [c["amount"] + " = " + c["amount"] + " + ", L.neg],
+                              [c["flag"] + " = ", self.flag_lit], [c["kind"] + " = ", self.kind_lit]],
+                             1 + int(vr.random() * 2))
+            parts = ["UPDATE " + t + " SET "]
+            for i, st in enumerate(sets):
+                if i:
+                    parts.append(", ")
+                parts.extend(st)
+            picked = self.predicates(c, 1 + int(vr.random() * 2))
+            self.join_preds(picked, parts)
+            if vr.random() < 0.3:
+                parts.extend([" LIMIT ", L.limit])
+            return fam, self.write_kind(picked), parts
+        if fam == "delete":
+            c = self.cols(T, q)
+            parts = ["DELETE FROM " + t]
+            picked = self.predicates(c, 1 + int(vr.random() * 2))
+            self.join_preds(picked, parts)
+            if vr.random() < 0.5:
+                parts.extend([" ORDER BY " + c["id"] + " LIMIT ", L.limit])
+            return fam, self.write_kind(picked), parts
+        if fam == "subquery":
+            c, cp = self.cols(T, q), self.cols(P, q)
+            parts = [f"SELECT {self.select_list(c, T)} FROM {t} WHERE {c['fk']} IN (SELECT "
+                     f"{cp['id']} FROM {tname(P)} WHERE "]
+            parts.extend(vr.choice([[cp["status"] + " = ", L.status], [cp["kind"] + " = ", self.kind_lit],
+                                    [cp["amount"] + " > ", L.dec], [cp["ts"] + " >= ", L.dt]]))
+            parts.append(")")
+            picked = self.predicates(c, int(vr.random() * 2))
+            self.join_preds([p for p in picked if p[0] != "fk"], parts, " AND ")
+            kind = self.order_limit(c, parts, "join")
+            return fam, kind, parts
+        # exists
+        ca, cb = self.cols(T, q, "a."), self.cols(P, q, "b.")
+        neg = "NOT " if vr.random() < 0.3 else ""
+        parts = [f"SELECT {ca['id']}, {ca['name']} FROM {t} a WHERE "]
+        picked = self.predicates(ca, 1 + int(vr.random() * 2))
+        self.join_preds(picked, parts, "")
+        parts.append(f" AND {neg}EXISTS (SELECT 1 FROM {tname(P)} b WHERE {cb['id']} = {ca['fk']}"
+                     f" AND {cb['status']} = ")
+        parts.extend([L.status, ") LIMIT ", L.limit])
+        return fam, "join", parts
+
+
+def add_variants(out, tables, L, n, seed):
+    """Append n templates with fingerprints unlike any in `out`, spread over all tables."""
+    vr = random.Random("gen_slowlog variants %d" % seed)
+    maker = VariantMaker(vr, L)
+    seen = {fingerprint_key(t.fmt.replace("{}", "?").replace("{{", "{").replace("}}", "}"))
+            for t in out}
+    plain = lambda s: s
+    tick = lambda s: "`" + s + "`"
+    made = tries = 0
+    while made < n:
+        tries += 1
+        if tries > 50 * n + 1000:
+            raise SystemExit("gen_slowlog: could not make %d distinct variants" % n)
+        T = tables[(made + tries) % len(tables)]
+        q = tick if vr.random() < 0.3 else plain
+        fam, kind, parts = maker.make(T, q)
+        key = fingerprint_key(parts_text(parts))
+        if key in seen:
+            continue
+        seen.add(key)
+        lower = vr.random() < 0.15
+        if vr.random() < 0.25:
+            parts = ["/* app:%s ctrl:%s req:" % (vr.choice(APPS), vr.choice(CTRLS)), L.req,
+                     " */ "] + parts
+        out.append(Template(len(out), "%s.%s:v%d-%s" % (T["db"], T["name"], made, fam), T["db"],
+                            kind, parts, lower))
+        made += 1
+
+
+# --------------------------------------------------------------------------------------------
+# --schema-out FILE: the DDL of every table the queries use, as `mysqldump --no-data
+# --databases …` of MySQL 8.0 prints it, so that `qadvisor advise --schema FILE` binds them.
+# Secondary indexes come from a Random of their own: foreign-key indexes on most tables, a few
+# unique ones, some composite ones, and some redundant ones (a prefix of another index).
+
+COLUMN_TYPES = {
+    # role: {column name: (type, nullable default)} or a default for the role
+    "fk": "bigint unsigned NOT NULL",
+    "ref": "bigint unsigned DEFAULT NULL",
+    "kind": "varchar(32) NOT NULL DEFAULT 'web'",
+    "status": "varchar(16) NOT NULL DEFAULT 'new'",
+    "name": {"email": "varchar(190) NOT NULL", "sku": "varchar(64) NOT NULL",
+             "slug": "varchar(120) NOT NULL", "reference": "varchar(64) NOT NULL",
+             "title": "varchar(255) NOT NULL", "name": "varchar(100) NOT NULL"},
+    "code": "varchar(32) DEFAULT NULL",   # digits held as text: the implicit-conversion case
+    "amount": {"quantity": "int NOT NULL DEFAULT '0'", "score": "int NOT NULL DEFAULT '0'",
+               "": "decimal(12,2) NOT NULL DEFAULT '0.00'"},
+    "hash": "varbinary(32) DEFAULT NULL",
+    "ts": {"created_at": "datetime NOT NULL DEFAULT CURRENT_TIMESTAMP",
+           "updated_at": "datetime NOT NULL DEFAULT CURRENT_TIMESTAMP ON UPDATE CURRENT_TIMESTAMP",
+           "": "datetime(6) NOT NULL"},
+    "due": "datetime DEFAULT NULL",
+    "gone": "datetime DEFAULT NULL",
+    "flag": "tinyint(1) NOT NULL DEFAULT '1'",
+    "text": {"payload": "json DEFAULT NULL", "": "text"},
+}
+COLUMN_ORDER = ["fk", "ref", "kind", "status", "name", "code", "amount", "hash", "text", "flag",
+                "ts", "due", "gone"]
+CHARSET = "DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci"
+
+
+def column_type(role, name):
+    t = COLUMN_TYPES[role]
+    return t if isinstance(t, str) else t.get(name, t.get(""))
+
+
+def table_indexes(T, xr, i):
+    """[(kind, name, [columns])] for T's secondary indexes; i forces a few shapes to exist."""
+    c = dict(T["cols"], **T["xcols"])
+    out = []
+
+    def add(kind, cols):
+        name = ("uk_" if kind == "UNIQUE KEY" else "idx_") + "_".join(cols)
+        if all(n != name for _, n, _ in out):
+            out.append((kind, name, cols))
+
+    if c["name"] in ("email", "sku", "slug", "reference") and xr.random() < 0.6:
+        add("UNIQUE KEY", [c["name"]])
+    elif xr.random() < 0.25:
+        add("KEY", [c["name"]])
+    fk_status = i == 0 or xr.random() < 0.15
+    if i == 0 or xr.random() < 0.6:
+        add("KEY", [c["fk"]])           # with (fk, status) below: the redundant one
+    if fk_status:
+        add("KEY", [c["fk"], c["status"]])
+    if i in (1, 2) or xr.random() < 0.25:
+        add("KEY", [c["status"], c["ts"]])
+        if i == 2 or xr.random() < 0.1:
+            add("KEY", [c["status"]])   # a prefix of (status, ts): redundant
+    if i == 3 or xr.random() < 0.15:
+        add("KEY", [c["fk"], c["ts"]])
+    if xr.random() < 0.3:
+        add("KEY", [c["ts"]])
+    for role, p in (("code", 0.2), ("hash", 0.2), ("ref", 0.2), ("due", 0.1), ("kind", 0.1)):
+        if xr.random() < p:
+            add("KEY", [c[role]])
     return out
+
+
+def write_schema(path, tables, seed):
+    xr = random.Random("gen_slowlog schema %d" % seed)
+    bt = lambda n: "`" + n + "`"
+    w = ["-- MySQL dump 10.13  Distrib 8.0.36, for Linux (x86_64)\n--\n"
+         "-- Host: localhost    Database: \n"
+         "-- ------------------------------------------------------\n"
+         "-- Server version\t8.0.36\n"
+         "-- Written by bench/digest/gen_slowlog.py (seed %d) for the tables its queries use.\n\n"
+         "/*!40101 SET @OLD_CHARACTER_SET_CLIENT=@@CHARACTER_SET_CLIENT */;\n"
+         "/*!50503 SET NAMES utf8mb4 */;\n"
+         "/*!40014 SET @OLD_UNIQUE_CHECKS=@@UNIQUE_CHECKS, UNIQUE_CHECKS=0 */;\n"
+         "/*!40014 SET @OLD_FOREIGN_KEY_CHECKS=@@FOREIGN_KEY_CHECKS, FOREIGN_KEY_CHECKS=0 */;\n"
+         "/*!40101 SET @OLD_SQL_MODE=@@SQL_MODE, SQL_MODE='NO_AUTO_VALUE_ON_ZERO' */;\n" % seed]
+    index_of = {id(T): i for i, T in enumerate(tables)}
+    for db in SCHEMAS:
+        w.append("\n--\n-- Current Database: `%s`\n--\n\n"
+                 "CREATE DATABASE /*!32312 IF NOT EXISTS*/ `%s` /*!40100 DEFAULT CHARACTER SET "
+                 "utf8mb4 COLLATE utf8mb4_0900_ai_ci */ /*!80016 DEFAULT ENCRYPTION='N' */;\n\n"
+                 "USE `%s`;\n" % (db, db, db))
+        for T in sorted((T for T in tables if T["db"] == db), key=lambda T: T["name"]):
+            i = index_of[id(T)]
+            c = dict(T["cols"], **T["xcols"])
+            lines = ["  `id` bigint unsigned NOT NULL AUTO_INCREMENT"]
+            lines += ["  %s %s" % (bt(c[r]), column_type(r, c[r])) for r in COLUMN_ORDER]
+            lines.append("  PRIMARY KEY (`id`)")
+            idx = table_indexes(T, xr, i)
+            for kind, name, cols in sorted(idx, key=lambda k: k[0] != "UNIQUE KEY"):
+                lines.append("  %s %s (%s)" % (kind, bt(name), ",".join(bt(x) for x in cols)))
+            P = T["partner"]
+            if P["db"] == db and any(cols[0] == c["fk"] for _, _, cols in idx) and \
+                    xr.random() < 0.6:
+                lines.append("  CONSTRAINT `fk_%s_%s` FOREIGN KEY (%s) REFERENCES %s (`id`)"
+                             % (T["name"], c["fk"], bt(c["fk"]), bt(P["name"])))
+            w.append("\n--\n-- Table structure for table `%s`\n--\n\n"
+                     "DROP TABLE IF EXISTS `%s`;\n"
+                     "/*!40101 SET @saved_cs_client     = @@character_set_client */;\n"
+                     "/*!50503 SET character_set_client = utf8mb4 */;\n"
+                     "CREATE TABLE `%s` (\n%s\n) ENGINE=InnoDB AUTO_INCREMENT=%d %s;\n"
+                     "/*!40101 SET character_set_client = @saved_cs_client */;\n"
+                     % (T["name"], T["name"], T["name"], ",\n".join(lines),
+                        1 + int(xr.random() ** 2 * 50_000_000), CHARSET))
+    w.append("\n/*!40101 SET SQL_MODE=@OLD_SQL_MODE */;\n"
+             "/*!40014 SET FOREIGN_KEY_CHECKS=@OLD_FOREIGN_KEY_CHECKS */;\n"
+             "/*!40014 SET UNIQUE_CHECKS=@OLD_UNIQUE_CHECKS */;\n"
+             "/*!40101 SET CHARACTER_SET_CLIENT=@OLD_CHARACTER_SET_CLIENT */;\n\n"
+             "-- Dump completed\n")
+    with open(path, "w") as f:
+        f.write("".join(w))
 
 
 # --------------------------------------------------------------------------------------------
@@ -500,12 +937,14 @@ def write_event(seg, rnd, now_us, client, thread_id, tpl, sql, qt_us, lock_us, r
 
 # --------------------------------------------------------------------------------------------
 
-def generate(path, size_mb, seed):
+def generate(path, size_mb, seed, classes=0, schema_out=None):
     t0 = time.time()
     rnd = random.Random(seed)
     R, gauss = rnd.random, rnd.gauss
     L = Lit(rnd)
-    templates = build_templates(rnd, L)
+    tables, templates = build_templates(rnd, L, classes, seed)
+    if schema_out:
+        write_schema(schema_out, tables, seed)
     clients = make_clients(rnd)
 
     # Zipf-like popularity over a seeded permutation of templates: a few classes dominate.
@@ -557,6 +996,11 @@ def generate(path, size_mb, seed):
                 now_us += 30_000_000  # restart gap
             if not batch:
                 batch = rnd.choices(idx, cum_weights=cum, k=4096)
+                if classes and not events:
+                    # Every template once first, so that the log has all the classes even at
+                    # sizes where the Zipf tail would leave some out.
+                    batch += idx
+                    rnd.shuffle(batch)
             tpl = templates[batch.pop()]
             sql = tpl.render()
 
@@ -614,6 +1058,10 @@ def generate(path, size_mb, seed):
              "share_of_time": round(t.sum_us / sum_us, 4)} for t in top],
         "gen_seconds": round(time.time() - t0, 2),
     }
+    if classes:
+        truth["classes_requested"] = classes
+    if schema_out:
+        truth["schema"] = schema_out
     with open(path + ".truth.json", "w") as f:
         json.dump(truth, f, indent=1)
         f.write("\n")
@@ -625,8 +1073,13 @@ def main():
     ap.add_argument("--size-mb", type=float, default=320, help="target size in MiB (default 320)")
     ap.add_argument("--out", default="slow.log", help="output path (default slow.log)")
     ap.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    ap.add_argument("--classes", type=int, default=0, metavar="N",
+                    help="N query templates (= classes) in all: the 2290 above plus variants "
+                         "(for bench/advise); 0 (default) gives the historic log, byte for byte")
+    ap.add_argument("--schema-out", metavar="FILE",
+                    help="also write the CREATE TABLE DDL (mysqldump style) of every table used")
     a = ap.parse_args()
-    truth = generate(a.out, a.size_mb, a.seed)
+    truth = generate(a.out, a.size_mb, a.seed, a.classes, a.schema_out)
     print("wrote %s: %d bytes, %d events (%d admin), sum Query_time %s s, %d/%d templates, "
           "%d segments, %.1f s"
           % (a.out, truth["bytes"], truth["events"], truth["admin_events"], truth["sum_query_time"],

@@ -69,46 +69,8 @@ bytes=$(stat -c %s "$log")
 # Read the file once so that no tool is charged for the first read from disk.
 cat "$log" > /dev/null
 
-# A compile or another benchmark running alongside takes CPU from the tools and skews the figures.
-load=$(cut -d' ' -f1 /proc/loadavg)
-if awk -v l="$load" 'BEGIN { exit !(l >= 0.5) }'; then
-  echo "warning: load average is $load before timing; other processes may slow the tools down" >&2
-fi
-
-# json_get FILE EXPR: evaluate a Python expression over the parsed JSON `d`; "?" if it fails.
-json_get() {
-  python3 -c 'import json,sys
-try:
-    d = json.load(open(sys.argv[1])); print(eval(sys.argv[2]))
-except Exception:
-    print("?")' "$1" "$2"
-}
-
-# --- timing ----------------------------------------------------------------------------------
-# timed NAME CMD...: runs CMD with stdout to $work/NAME.out; sets secs and rss_mib.
-# Wall time comes from EPOCHREALTIME (microseconds; GNU time's %e has only 10 ms, too coarse
-# for wc -l on small files); GNU time adds ~1 ms of its own fork, the same for every tool.
-timed() {
-  local name=$1 t0 t1 rc=0
-  shift
-  t0=$EPOCHREALTIME
-  if [[ -n $gnu_time ]]; then
-    "$gnu_time" -f '%M' -o "$work/$name.rss" "$@" > "$work/$name.out" 2> "$work/$name.err" || rc=$?
-  else
-    "$@" > "$work/$name.out" 2> "$work/$name.err" || rc=$?
-  fi
-  t1=$EPOCHREALTIME
-  secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')
-  rss_mib="n/a"
-  if [[ -n $gnu_time && -f $work/$name.rss ]]; then
-    rss_mib=$(awk '/^[0-9]+$/ { printf "%.1f", $1 / 1024 }' "$work/$name.rss")
-  fi
-  if ((rc != 0)); then
-    echo "$name failed with exit status $rc; last lines of its stderr:" >&2
-    tail -n 5 "$work/$name.err" >&2
-  fi
-  return $rc
-}
+# The load check, json_get and timed (fastest-run timing with peak RSS and CPU).
+source "$here/../lib.sh"
 
 mib=$(awk -v b="$bytes" 'BEGIN { printf "%.1f", b / 1048576 }')
 rate() { awk -v b="$bytes" -v s="$1" 'BEGIN { if (s > 0) printf "%.1f", b / 1048576 / s; else print "?" }'; }
