@@ -423,35 +423,40 @@ Advice Advise(const Catalog& catalog, std::span<const WorkloadQuery> workload,
   struct Draft {
     const Table* table;
     Shape shape;
+    std::vector<Part> parts;  // PartsOf(shape), kept with it: Serves is asked thousands of times
     std::vector<const Candidate*> members;
     int64_t weight = 0;  // of the classes it serves, each once (set below)
   };
   std::vector<Draft> drafts;
+  std::map<const Table*, std::vector<size_t>> drafts_of;  // a table's drafts, by index
   for (const Candidate& c : candidates) {
+    std::vector<size_t>& mine = drafts_of[c.table];
     Draft* home = nullptr;
-    for (Draft& d : drafts) {  // an index already drafted serves it
-      if (d.table == c.table && Serves(PartsOf(*d.table, d.shape), c.shape, true)) {
-        home = &d;
+    for (size_t i : mine) {  // an index already drafted serves it
+      if (Serves(drafts[i].parts, c.shape, true)) {
+        home = &drafts[i];
         break;
       }
     }
     if (!home) {  // it extends a drafted index, serving everything that one served
-      const auto parts = PartsOf(*c.table, c.shape);
-      for (Draft& d : drafts) {
-        if (d.table != c.table) continue;
+      auto parts = PartsOf(*c.table, c.shape);
+      for (size_t i : mine) {
+        Draft& d = drafts[i];
         const bool all = std::all_of(d.members.begin(), d.members.end(), [&](const Candidate* m) {
           return Serves(parts, m->shape, true);
         });
         if (all && c.shape.include.size() + c.shape.key.size() <=
                        d.shape.key.size() + d.shape.include.size() + options.max_include_columns) {
           d.shape = c.shape;
+          d.parts = std::move(parts);
           home = &d;
           break;
         }
       }
     }
     if (!home) {
-      drafts.push_back({c.table, c.shape, {}, 0});
+      mine.push_back(drafts.size());
+      drafts.push_back({c.table, c.shape, PartsOf(*c.table, c.shape), {}, 0});
       home = &drafts.back();
     }
     home->members.push_back(&c);
@@ -465,7 +470,7 @@ Advice Advise(const Catalog& catalog, std::span<const WorkloadQuery> workload,
     std::vector<bool> gone(drafts.size(), false);
     for (size_t i = 0; i < drafts.size(); ++i) {
       if (gone[i]) continue;
-      const auto parts = PartsOf(*drafts[i].table, drafts[i].shape);
+      const std::vector<Part>& parts = drafts[i].parts;
       for (size_t j : by_table[drafts[i].table]) {
         if (j == i || gone[j]) continue;
         Draft& other = drafts[j];
