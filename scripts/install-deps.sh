@@ -11,6 +11,8 @@ packages=(
   libfmt-dev catch2 libcli11-dev nlohmann-json3-dev libtomlplusplus-dev libxxhash-dev
   clang libclang-rt-14-dev clang-format python3
   chromium  # opens the HTML report in tests/cli/advise_html_test.sh and bench/html/
+  libmysqlcppconn-dev  # MySQL Connector/C++ 1.1: connectors/
+  mariadb-server mariadb-client  # the private server of the live tests (no service is started)
 )
 if [[ "${1:-}" == "--bench" ]]; then
   packages+=(percona-toolkit time libpg-query-dev)
