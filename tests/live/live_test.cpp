@@ -3,9 +3,15 @@
 // and EXPLAIN FORMAT=JSON read before and after an index.
 #include <catch2/catch.hpp>
 #include <cstdlib>
+#include <fstream>
+#include <sstream>
 
+#include "analyzer/catalog.h"
 #include "connectors/explain.h"
+#include "connectors/schema_import.h"
 #include "connectors/session.h"
+#include "parser/parser.h"
+#include "parser/splitter.h"
 
 namespace {
 
@@ -81,4 +87,59 @@ TEST_CASE("live: EXPLAIN before and after an index", "[live]") {
   CHECK(after.tables[0].key == "qadvisor_b");
   CHECK(after.RowsExamined() < before.RowsExamined() / 100);
   REQUIRE(s.Execute("DROP DATABASE qadvisor_live").ok());
+}
+
+// The schema read back from the server equals the catalog built from the DDL file that made it.
+TEST_CASE("live: schema import equals the DDL file's catalog", "[live]") {
+  const std::string path =
+      std::string(QADVISOR_CORPUS_DIR) + "/explain/mariadb-10.11/00-schema.sql";
+  std::ifstream in(path);
+  if (!in) {
+    WARN("corpus not found: " << path);
+    return;
+  }
+  std::stringstream text;
+  text << in.rdbuf();
+  auto opened = connectors::Session::Connect(Options());
+  REQUIRE(opened.ok());
+  connectors::Session& s = **opened;
+  const std::string script = text.str();  // the statements point into it
+  for (const parser::StatementText& st : parser::SplitStatements(script)) {
+    INFO(st.text);
+    const Status status = s.Execute(st.text);
+    REQUIRE(status.ok());
+  }
+  analyzer::Catalog from_file({.flavor = analyzer::Flavor::kMariaDB});
+  from_file.Apply(parser::Parse(script), "00-schema.sql");
+  analyzer::Catalog from_server({.flavor = analyzer::Flavor::kMariaDB});
+  REQUIRE(connectors::ImportSchema(s, from_server, {.databases = {"lab"}}).ok());
+  CHECK(from_server.issues().empty());
+
+  REQUIRE(from_server.tables().size() == from_file.tables().size());
+  for (const analyzer::Table& f : from_file.tables()) {
+    INFO("table " << f.name);
+    const analyzer::Table* t = from_server.FindTable("lab", f.name);
+    REQUIRE(t != nullptr);
+    REQUIRE(t->columns.size() == f.columns.size());
+    for (size_t i = 0; i < f.columns.size(); ++i) {
+      const analyzer::Column& a = f.columns[i];
+      const analyzer::Column& b = t->columns[i];
+      INFO("column " << a.name);
+      CHECK(a.name == b.name);
+      CHECK(a.family == b.family);
+      CHECK(a.nullable == b.nullable);
+      CHECK(a.is_unsigned == b.is_unsigned);
+      CHECK(a.charset == b.charset);
+      CHECK(a.collation == b.collation);
+    }
+    REQUIRE(t->indexes.size() == f.indexes.size());
+    for (size_t i = 0; i < f.indexes.size(); ++i) {
+      INFO("index " << f.indexes[i].name);
+      CHECK(f.indexes[i].name == t->indexes[i].name);
+      CHECK(f.indexes[i].kind == t->indexes[i].kind);
+      CHECK(f.indexes[i].DescribeParts() == t->indexes[i].DescribeParts());
+    }
+    CHECK(t->rows.has_value());  // the server's statistics came along
+  }
+  REQUIRE(s.Execute("DROP DATABASE lab").ok());
 }
