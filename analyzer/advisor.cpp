@@ -228,11 +228,6 @@ void ExtendExisting(const Table& table, Candidate& c, const AdvisorOptions& opti
   c.keeps_order = true;
 }
 
-std::string Lower(std::string s) {
-  for (char& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  return s;
-}
-
 std::string FormatSeconds(int64_t millionths) {
   return fmt::format("{:.3g} s", static_cast<double>(millionths) / 1e6);
 }
@@ -242,15 +237,6 @@ std::string FormatSeconds(int64_t millionths) {
 const ClassAdvice* Advice::Find(std::string_view id) const {
   const auto it = by_id.find(std::string(id));
   return it == by_id.end() ? nullptr : &classes[it->second];
-}
-
-std::string QuoteIdentifier(std::string_view name) {
-  std::string out = "`";
-  for (char c : name) {
-    out += c;
-    if (c == '`') out += '`';
-  }
-  return out + "`";
 }
 
 Advice Advise(const Catalog& catalog, std::span<const WorkloadQuery> workload,
@@ -379,7 +365,8 @@ Advice Advise(const Catalog& catalog, std::span<const WorkloadQuery> workload,
   //    by, so that indexes can be shared; then by name.
   std::map<std::pair<const Table*, std::string>, int64_t> usage;
   for (const Candidate& c : candidates) {
-    for (size_t i = 0; i < c.shape.eq; ++i) usage[{c.table, Lower(c.shape.key[i])}] += c.weight;
+    for (size_t i = 0; i < c.shape.eq; ++i)
+      usage[{c.table, parser::LowerAscii(c.shape.key[i])}] += c.weight;
   }
   for (Candidate& c : candidates) {
     if (c.keeps_order) continue;
@@ -408,7 +395,8 @@ Advice Advise(const Catalog& catalog, std::span<const WorkloadQuery> workload,
       for (size_t i = 0; i < lead.size(); ++i) {
         if (EqualsIgnoreCase(lead[i], col)) position = i;
       }
-      return std::make_tuple(-distinct, position, -usage[{c.table, Lower(col)}], Lower(col));
+      return std::make_tuple(-distinct, position, -usage[{c.table, parser::LowerAscii(col)}],
+                             parser::LowerAscii(col));
     };
     std::stable_sort(c.shape.key.begin(), c.shape.key.begin() + c.shape.eq,
                      [&](const std::string& a, const std::string& b) { return rank(a) < rank(b); });
@@ -596,9 +584,7 @@ Advice Advise(const Catalog& catalog, std::span<const WorkloadQuery> workload,
       if (p.prefix_lengths[i] > 0) parts += fmt::format("({})", p.prefix_lengths[i]);
       if (p.descending[i]) parts += " DESC";
     }
-    const std::string qualified = table.database.empty() ? QuoteIdentifier(table.name)
-                                                         : QuoteIdentifier(table.database) + "." +
-                                                               QuoteIdentifier(table.name);
+    const std::string qualified = QuoteTableName(table);
     p.ddl =
         fmt::format("ALTER TABLE {} ADD INDEX {} ({})", qualified, QuoteIdentifier(p.name), parts);
     for (const std::string& r : p.replaces) p.ddl += ", DROP INDEX " + QuoteIdentifier(r);

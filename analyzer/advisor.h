@@ -85,7 +85,4 @@ struct Advice {
 Advice Advise(const Catalog& catalog, std::span<const WorkloadQuery> workload,
               const AdvisorOptions& options = {});
 
-// `name` quoted for SQL: backticks, with backticks inside doubled.
-std::string QuoteIdentifier(std::string_view name);
-
 }  // namespace qadvisor::analyzer

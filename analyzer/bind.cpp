@@ -21,12 +21,6 @@ using namespace parser::ast;  // NOLINT: this file walks the AST
 using parser::EqualsIgnoreCase;
 namespace ast = parser::ast;
 
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 Span NameSpan(const Name& name) {
   if (name.parts.empty()) return {};
   const Ident& first = name.parts.front();
@@ -140,7 +134,7 @@ bool IsTemporalFunction(std::string_view name) {
       "current_time", "sysdate",           "utc_timestamp",  "utc_date",      "date_sub",
       "date_add",     "localtime",         "localtimestamp", "from_unixtime", "str_to_date",
       "makedate",     "timestamp",         "subdate",        "adddate"};
-  return parser::IsOneOf(Lower(name), kNames);
+  return parser::IsOneOf(parser::LowerAscii(name), kNames);
 }
 
 std::optional<uint64_t> LiteralNumber(const Expr* e) {
@@ -309,7 +303,7 @@ void Binder::BindStatement(const Statement& statement) {
       std::span<const Cte> with = update ? u->with : d->with;
       ctes_.emplace_back();
       for (const Cte& cte : with) {
-        CteDef def{Lower(cte.name.Value()), -1, {}};
+        CteDef def{parser::LowerAscii(cte.name.Value()), -1, {}};
         def.block = BindQuery(*cte.query, BlockKind::kCte, -1);
         for (const Ident& c : cte.columns) def.columns.push_back(c.Value());
         if (def.columns.empty()) def.columns = DerivedColumns(def.block);
@@ -374,7 +368,7 @@ void Binder::BindStatement(const Statement& statement) {
 int Binder::BindQuery(const Query& query, BlockKind kind, int parent) {
   ctes_.emplace_back();
   for (const Cte& cte : query.with) {
-    CteDef def{Lower(cte.name.Value()), -1, {}};
+    CteDef def{parser::LowerAscii(cte.name.Value()), -1, {}};
     for (const Ident& c : cte.columns) def.columns.push_back(c.Value());
     if (query.recursive) ctes_.back().push_back(def);  // visible inside its own definition
     const int block = BindQuery(*cte.query, BlockKind::kCte, -1);
@@ -552,7 +546,7 @@ void Binder::BindJoins(int b, const std::vector<PendingJoin>& joins) {
       }
     }
     for (const std::string& name : columns) {
-      coalesced_[b].push_back(Lower(name));
+      coalesced_[b].push_back(parser::LowerAscii(name));
       Side sides[2];
       const size_t ranges[2][2] = {{pending.left_begin, pending.right_begin},
                                    {pending.right_begin, pending.right_end}};
@@ -687,7 +681,7 @@ BoundColumn Binder::Resolve(int b, const Name& name, bool report) {
       }
       if (matches > 1 && report) {
         const auto& co = coalesced_[block];
-        if (std::find(co.begin(), co.end(), Lower(column)) == co.end()) {
+        if (std::find(co.begin(), co.end(), parser::LowerAscii(column)) == co.end()) {
           Issue(IssueKind::kAmbiguousColumn, column,
                 "column `" + column + "` is ambiguous: more than one table has it", out.span);
         }

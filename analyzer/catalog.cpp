@@ -28,6 +28,8 @@
 #include <nlohmann/json.hpp>
 #include <utility>
 
+#include "parser/keywords.h"
+
 namespace qadvisor::analyzer {
 
 namespace ast = parser::ast;
@@ -36,21 +38,8 @@ namespace {
 
 // --- small string helpers ------------------------------------------------------------------------
 
-char LowerChar(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
-
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = LowerChar(c);
-  return out;
-}
-
-bool IEquals(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    if (LowerChar(a[i]) != LowerChar(b[i])) return false;
-  }
-  return true;
-}
+using parser::EqualsIgnoreCase;
+using parser::ToLowerAscii;
 
 bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
 
@@ -65,7 +54,7 @@ std::string Phrase(std::string_view s) {
     }
     if (space) out.push_back(' ');
     space = false;
-    out.push_back(LowerChar(c));
+    out.push_back(ToLowerAscii(c));
   }
   return out;
 }
@@ -327,13 +316,13 @@ bool IsCharacter(TypeFamily family) {
 }
 
 std::string NormalizeCharset(std::string_view name) {
-  std::string cs = Lower(name);
+  std::string cs = parser::LowerAscii(name);
   if (cs == "utf8") return "utf8mb3";
   return cs;
 }
 
 std::string NormalizeCollation(std::string_view name) {
-  std::string coll = Lower(name);
+  std::string coll = parser::LowerAscii(name);
   if (coll.starts_with("utf8_")) coll.insert(4, "mb3");
   return coll;
 }
@@ -432,7 +421,7 @@ std::string Index::DescribeParts() const {
 
 const Column* Table::FindColumn(std::string_view column) const {
   for (const Column& c : columns) {
-    if (IEquals(c.name, column)) return &c;
+    if (EqualsIgnoreCase(c.name, column)) return &c;
   }
   return nullptr;
 }
@@ -443,7 +432,7 @@ Column* Table::FindColumn(std::string_view column) {
 
 const Index* Table::FindIndex(std::string_view index) const {
   for (const Index& i : indexes) {
-    if (IEquals(i.name, index)) return &i;
+    if (EqualsIgnoreCase(i.name, index)) return &i;
   }
   return nullptr;
 }
@@ -482,7 +471,7 @@ const Index* ClusteredIndex(const Table& table) {
 
 bool HoldsWhole(const std::vector<KeyPart>& parts, std::string_view column) {
   return std::any_of(parts.begin(), parts.end(), [&](const KeyPart& p) {
-    return p.expression.empty() && p.prefix_length == 0 && IEquals(p.column, column);
+    return p.expression.empty() && p.prefix_length == 0 && EqualsIgnoreCase(p.column, column);
   });
 }
 
@@ -491,7 +480,7 @@ bool HoldsWhole(const std::vector<KeyPart>& parts, std::string_view column) {
 std::vector<KeyPart> Table::ExtendedKey(const Index& index) const {
   std::vector<KeyPart> key = index.parts;
   const Index* clustered = ClusteredIndex(*this);
-  if (clustered == nullptr || !index.IsBtree() || IEquals(clustered->name, index.name)) {
+  if (clustered == nullptr || !index.IsBtree() || EqualsIgnoreCase(clustered->name, index.name)) {
     return key;
   }
   for (const KeyPart& p : clustered->parts) {
@@ -506,7 +495,7 @@ std::vector<KeyPart> Table::ExtendedKey(const Index& index) const {
 bool Table::IndexHolds(const Index& index, std::string_view column) const {
   if (!index.IsBtree() || FindColumn(column) == nullptr) return false;
   const Index* clustered = ClusteredIndex(*this);
-  if (clustered != nullptr && IEquals(clustered->name, index.name)) return true;
+  if (clustered != nullptr && EqualsIgnoreCase(clustered->name, index.name)) return true;
   return HoldsWhole(ExtendedKey(index), column);
 }
 
@@ -526,10 +515,10 @@ class CatalogBuilder {
 
   // --- names, as lower_case_table_names says ---------------------------------------------------
   static bool SameTableName(const Catalog& c, std::string_view a, std::string_view b) {
-    return c.options_.lower_case_table_names == 0 ? a == b : IEquals(a, b);
+    return c.options_.lower_case_table_names == 0 ? a == b : EqualsIgnoreCase(a, b);
   }
   static std::string StoredName(const Catalog& c, std::string_view name) {
-    return c.options_.lower_case_table_names == 1 ? Lower(name) : std::string(name);
+    return c.options_.lower_case_table_names == 1 ? parser::LowerAscii(name) : std::string(name);
   }
   static int FindExact(const Catalog& c, std::string_view database, std::string_view name) {
     for (size_t i = 0; i < c.tables_.size(); ++i) {
@@ -898,7 +887,7 @@ KeyPart WholeColumn(const std::string& column) {
 }
 
 bool NameTaken(const Table& table, std::string_view name) {
-  return IEquals(name, "PRIMARY") || table.FindIndex(name) != nullptr;
+  return EqualsIgnoreCase(name, "PRIMARY") || table.FindIndex(name) != nullptr;
 }
 
 // The server's name for an unnamed key: its first column, then name_2, name_3, … while taken.
@@ -916,7 +905,7 @@ bool Serves(const Index& index, const std::vector<std::string>& columns) {
   if (!index.IsBtree() || index.parts.size() < columns.size() || columns.empty()) return false;
   for (size_t i = 0; i < columns.size(); ++i) {
     const KeyPart& p = index.parts[i];
-    if (!p.expression.empty() || p.prefix_length != 0 || !IEquals(p.column, columns[i])) {
+    if (!p.expression.empty() || p.prefix_length != 0 || !EqualsIgnoreCase(p.column, columns[i])) {
       return false;
     }
   }
@@ -953,7 +942,7 @@ bool CatalogBuilder::InsertIndex(Table& table, Index index, uint32_t offset) {
     return true;
   }
   if (NameTaken(table, index.name)) {
-    failures_.push_back({offset, IEquals(index.name, "PRIMARY")
+    failures_.push_back({offset, EqualsIgnoreCase(index.name, "PRIMARY")
                                      ? "incorrect index name 'PRIMARY'"
                                      : "duplicate key name " + Quoted(index.name)});
     return false;
@@ -1027,7 +1016,7 @@ bool CatalogBuilder::AddIndex(Table& table, const ast::IndexDef& def, uint32_t o
       fk.name = prefix + std::to_string(n + 1);
     }
     for (const ForeignKey& other : table.foreign_keys) {
-      if (IEquals(other.name, fk.name)) {
+      if (EqualsIgnoreCase(other.name, fk.name)) {
         failures_.push_back({offset, "duplicate foreign key constraint name " + Quoted(fk.name)});
         return false;
       }
@@ -1101,7 +1090,7 @@ bool CatalogBuilder::AddColumnKeys(Table& table, const ast::ColumnDef& def, cons
 bool CatalogBuilder::DropIndex(Table& table, std::string_view name, bool if_exists,
                                uint32_t offset) {
   for (size_t i = 0; i < table.indexes.size(); ++i) {
-    if (IEquals(table.indexes[i].name, name)) {
+    if (EqualsIgnoreCase(table.indexes[i].name, name)) {
       table.indexes.erase(table.indexes.begin() + static_cast<ptrdiff_t>(i));
       return true;
     }
@@ -1174,13 +1163,13 @@ bool CatalogBuilder::PlaceColumn(Table& table, Column column, std::string_view p
   if (words.empty()) return true;
   Column moved = std::move(table.columns[at]);
   table.columns.erase(table.columns.begin() + static_cast<ptrdiff_t>(at));
-  if (IEquals(words[0], "first")) {
+  if (EqualsIgnoreCase(words[0], "first")) {
     table.columns.insert(table.columns.begin(), std::move(moved));
     return true;
   }
   const std::string after = words.size() > 1 ? words[1] : "";
   for (size_t i = 0; i < table.columns.size(); ++i) {
-    if (IEquals(table.columns[i].name, after)) {
+    if (EqualsIgnoreCase(table.columns[i].name, after)) {
       table.columns.insert(table.columns.begin() + static_cast<ptrdiff_t>(i + 1), std::move(moved));
       return true;
     }
@@ -1193,12 +1182,12 @@ void CatalogBuilder::RenameColumnEverywhere(Table& table, std::string_view from,
                                             const std::string& to) {
   for (Index& index : table.indexes) {
     for (KeyPart& p : index.parts) {
-      if (p.expression.empty() && IEquals(p.column, from)) p.column = to;
+      if (p.expression.empty() && EqualsIgnoreCase(p.column, from)) p.column = to;
     }
   }
   for (ForeignKey& fk : table.foreign_keys) {
     for (std::string& c : fk.columns) {
-      if (IEquals(c, from)) c = to;
+      if (EqualsIgnoreCase(c, from)) c = to;
     }
   }
 }
@@ -1215,7 +1204,7 @@ bool CatalogBuilder::DropColumn(Table& table, std::string_view name, bool if_exi
   }
   for (const ForeignKey& fk : table.foreign_keys) {
     for (const std::string& c : fk.columns) {
-      if (IEquals(c, name)) {
+      if (EqualsIgnoreCase(c, name)) {
         failures_.push_back({offset, "cannot drop column " + Quoted(name) +
                                          ": needed in foreign key " + Quoted(fk.name)});
         return false;
@@ -1229,8 +1218,9 @@ bool CatalogBuilder::DropColumn(Table& table, std::string_view name, bool if_exi
   table.columns.erase(table.columns.begin() + (column - table.columns.data()));
   for (size_t i = 0; i < table.indexes.size();) {
     std::vector<KeyPart>& parts = table.indexes[i].parts;
-    std::erase_if(
-        parts, [&](const KeyPart& p) { return p.expression.empty() && IEquals(p.column, name); });
+    std::erase_if(parts, [&](const KeyPart& p) {
+      return p.expression.empty() && EqualsIgnoreCase(p.column, name);
+    });
     if (parts.empty()) {
       table.indexes.erase(table.indexes.begin() + static_cast<ptrdiff_t>(i));
     } else {
@@ -1253,7 +1243,7 @@ void CatalogBuilder::SetTableOption(Table& table, std::string_view name, std::st
     table.charset = std::move(cc.charset);
     table.collation = std::move(cc.collation);
   } else if (option == "engine" || option == "type") {
-    table.engine = Lower(Unquote(value));
+    table.engine = parser::LowerAscii(Unquote(value));
   }
 }
 
@@ -1344,7 +1334,8 @@ bool CatalogBuilder::CreateTable(const ast::CreateTableStatement& s) {
       if (option.starts_with("default ")) option.erase(0, 8);
       if (option == "charset" || option == "character set") charset = o.value;
       if (option == "collate") collation = o.value;
-      if (option == "engine" || option == "type") table.engine = Lower(Unquote(o.value));
+      if (option == "engine" || option == "type")
+        table.engine = parser::LowerAscii(Unquote(o.value));
     }
     CharsetCollation cc = Resolve(charset, collation, defaults);
     table.charset = std::move(cc.charset);
@@ -1389,14 +1380,14 @@ bool CatalogBuilder::CreateTable(const ast::CreateTableStatement& s) {
 
 bool CatalogBuilder::ApplyOtherAction(Table& table, const ast::AlterAction& action) {
   const std::vector<std::string> w = Words(action.text);
-  auto word = [&](size_t i) { return i < w.size() ? Lower(w[i]) : std::string(); };
+  auto word = [&](size_t i) { return i < w.size() ? parser::LowerAscii(w[i]) : std::string(); };
   // ALTER {INDEX | KEY} name {VISIBLE | INVISIBLE | IGNORED | NOT IGNORED}
   if (word(0) == "alter" && (word(1) == "index" || word(1) == "key") && w.size() >= 4) {
     std::string visibility = word(3);
     if (visibility == "not" && word(4) == "ignored") visibility = "not ignored";
     if (!IsOneOf(visibility, {"visible", "invisible", "ignored", "not ignored"})) return true;
     for (Index& index : table.indexes) {
-      if (IEquals(index.name, w[2])) {
+      if (EqualsIgnoreCase(index.name, w[2])) {
         index.invisible = visibility == "invisible" || visibility == "ignored";
         return true;
       }
@@ -1456,7 +1447,7 @@ bool CatalogBuilder::ApplyAction(Table& table, const ast::AlterAction& a, std::s
       if (!PlaceColumn(table, std::move(column), a.position, at, offset)) return false;
       if (const Index* pk = table.PrimaryKey()) {
         for (const KeyPart& p : pk->parts) {
-          if (p.expression.empty() && IEquals(p.column, copy.name)) {
+          if (p.expression.empty() && EqualsIgnoreCase(p.column, copy.name)) {
             table.FindColumn(copy.name)->nullable = false;  // primary-key columns are NOT NULL
           }
         }
@@ -1486,7 +1477,7 @@ bool CatalogBuilder::ApplyAction(Table& table, const ast::AlterAction& a, std::s
       return AddIndex(table, a.index, offset);
     case ast::AlterKind::kDropIndex: {
       const std::string name = a.name.Value();
-      if (IEquals(name, "PRIMARY") && table.PrimaryKey() == nullptr && !a.if_exists) {
+      if (EqualsIgnoreCase(name, "PRIMARY") && table.PrimaryKey() == nullptr && !a.if_exists) {
         failures_.push_back({offset, "cannot drop PRIMARY: the table has no primary key"});
         return false;
       }
@@ -1501,8 +1492,8 @@ bool CatalogBuilder::ApplyAction(Table& table, const ast::AlterAction& a, std::s
     case ast::AlterKind::kDropForeignKey: {
       const std::string name = a.name.Value();
       auto& fks = table.foreign_keys;
-      const auto it =
-          std::find_if(fks.begin(), fks.end(), [&](auto& fk) { return IEquals(fk.name, name); });
+      const auto it = std::find_if(fks.begin(), fks.end(),
+                                   [&](auto& fk) { return EqualsIgnoreCase(fk.name, name); });
       if (it == fks.end()) {
         if (a.if_exists) return true;
         failures_.push_back({offset, "cannot drop foreign key " + Quoted(name) + ": no such key"});
@@ -1516,13 +1507,13 @@ bool CatalogBuilder::ApplyAction(Table& table, const ast::AlterAction& a, std::s
       const std::string to = a.new_name.Value();
       Index* index = nullptr;
       for (Index& i : table.indexes) {
-        if (IEquals(i.name, from)) index = &i;
+        if (EqualsIgnoreCase(i.name, from)) index = &i;
       }
       if (index == nullptr || index->kind == IndexKind::kPrimary) {
         failures_.push_back({offset, "cannot rename index " + Quoted(from) + ": no such index"});
         return false;
       }
-      if (!IEquals(from, to) && NameTaken(table, to)) {
+      if (!EqualsIgnoreCase(from, to) && NameTaken(table, to)) {
         failures_.push_back({offset, "duplicate key name " + Quoted(to)});
         return false;
       }
@@ -1645,7 +1636,7 @@ bool CatalogBuilder::DropIndexStatement(const ast::DropIndexStatement& s) {
     return false;
   }
   Table table = catalog_.tables_[static_cast<size_t>(found)];
-  DropIndex(table, IEquals(index, "PRIMARY") ? "PRIMARY" : index, false, s.index.offset);
+  DropIndex(table, EqualsIgnoreCase(index, "PRIMARY") ? "PRIMARY" : index, false, s.index.offset);
   if (failures_.empty()) FinishForeignKeys(table);
   if (!failures_.empty()) {
     ReportAll(what);
@@ -1661,7 +1652,7 @@ bool CatalogBuilder::DropIndexStatement(const ast::DropIndexStatement& s) {
 bool CatalogBuilder::Unsupported(const ast::UnsupportedStatement& s) {
   if (s.span.end() > script_.size()) return false;
   const std::vector<std::string> w = Words(script_.substr(s.span.offset, s.span.length));
-  auto word = [&](size_t i) { return i < w.size() ? Lower(w[i]) : std::string(); };
+  auto word = [&](size_t i) { return i < w.size() ? parser::LowerAscii(w[i]) : std::string(); };
   if (word(0) == "drop" && (word(1) == "database" || word(1) == "schema")) {
     size_t i = 2;
     if (word(2) == "if" && word(3) == "exists") i = 4;
@@ -1875,6 +1866,21 @@ Result<std::vector<CatalogIssue>> LoadStats(Catalog& catalog, std::string_view j
     }
   }
   return issues;
+}
+
+std::string QuoteIdentifier(std::string_view name) {
+  std::string out = "`";
+  for (char c : name) {
+    out += c;
+    if (c == '`') out += '`';
+  }
+  return out + "`";
+}
+
+std::string QuoteTableName(const Table& table) {
+  return table.database.empty()
+             ? QuoteIdentifier(table.name)
+             : QuoteIdentifier(table.database) + "." + QuoteIdentifier(table.name);
 }
 
 }  // namespace qadvisor::analyzer

@@ -200,6 +200,11 @@ class Catalog {
   friend class CatalogBuilder;
 };
 
+// `name` quoted for generated SQL: backticks, with backticks inside doubled.
+std::string QuoteIdentifier(std::string_view name);
+// `db`.`t`, or `t` when the table has no database.
+std::string QuoteTableName(const Table& table);
+
 // Charset helpers, flavour-independent.
 std::string NormalizeCharset(std::string_view name);         // lower-case; utf8 → utf8mb3
 std::string NormalizeCollation(std::string_view name);       // lower-case; utf8_x → utf8mb3_x

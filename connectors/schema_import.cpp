@@ -12,15 +12,6 @@
 namespace qadvisor::connectors {
 namespace {
 
-std::string Quote(std::string_view name) {
-  std::string out = "`";
-  for (char c : name) {
-    out += c;
-    if (c == '`') out += '`';
-  }
-  return out + "`";
-}
-
 // A string literal for SQL: quotes and backslashes escaped.
 std::string Literal(std::string_view s) {
   std::string out = "'";
@@ -54,18 +45,20 @@ Status ImportSchema(Session& session, analyzer::Catalog& catalog, const ImportOp
   }
   for (const std::string& db : databases) {
     // The database's defaults, so that tables inherit what the server says.
-    QADVISOR_ASSIGN_OR_RETURN(Session::Rows create_db,
-                              session.Query("SHOW CREATE DATABASE " + Quote(db)));
+    QADVISOR_ASSIGN_OR_RETURN(
+        Session::Rows create_db,
+        session.Query("SHOW CREATE DATABASE " + analyzer::QuoteIdentifier(db)));
     std::string script = create_db.values.empty() ? "" : create_db.values[0][1] + ";\n";
-    script += "USE " + Quote(db) + ";\n";
+    script += "USE " + analyzer::QuoteIdentifier(db) + ";\n";
     QADVISOR_ASSIGN_OR_RETURN(
         Session::Rows tables,
-        session.Query(
-            fmt::format("SHOW FULL TABLES FROM {} WHERE Table_type = 'BASE TABLE'", Quote(db))));
+        session.Query(fmt::format("SHOW FULL TABLES FROM {} WHERE Table_type = 'BASE TABLE'",
+                                  analyzer::QuoteIdentifier(db))));
     for (const auto& row : tables.values) {
       QADVISOR_ASSIGN_OR_RETURN(
           Session::Rows create,
-          session.Query(fmt::format("SHOW CREATE TABLE {}.{}", Quote(db), Quote(row[0]))));
+          session.Query(fmt::format("SHOW CREATE TABLE {}.{}", analyzer::QuoteIdentifier(db),
+                                    analyzer::QuoteIdentifier(row[0]))));
       if (!create.values.empty()) script += create.values[0][1] + ";\n";
     }
     const parser::ParseResult parsed = parser::Parse(script);

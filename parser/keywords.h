@@ -7,6 +7,7 @@
 
 #include <array>
 #include <span>
+#include <string>
 #include <string_view>
 
 namespace qadvisor::parser {
@@ -58,6 +59,12 @@ extern const std::array<char, 256> kLowerTable;
 }
 // ASCII lower-casing of one byte through a table; other bytes unchanged.
 inline char ToLowerAscii(char c) { return internal::kLowerTable[static_cast<unsigned char>(c)]; }
+
+inline std::string LowerAscii(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = ToLowerAscii(c);
+  return out;
+}
 
 // Case-insensitive ASCII equality. Inline: the parser tests words against keywords this way
 // many times per token, and most tests end at the size comparison.

@@ -20,11 +20,6 @@ bool Contains(const std::vector<std::string>& v, std::string_view s) {
   return std::find(v.begin(), v.end(), s) != v.end();
 }
 
-std::string Lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
 uint32_t CountLines(std::string_view text) {
   return static_cast<uint32_t>(std::count(text.begin(), text.end(), '\n'));
 }
@@ -281,11 +276,11 @@ void Checker::NoteUse(const analyzer::QueryModel& model) {
     for (size_t t = 0; t < block.tables.size(); ++t) {
       const analyzer::TableUse& use = block.tables[t];
       if (!use.table) continue;
-      const std::string table = Lower(use.table->QualifiedName());
+      const std::string table = WorkloadUse::TableKey(*use.table);
       if (!Contains(use_.tables_queried, table)) use_.tables_queried.push_back(table);
       const analyzer::TableAccess access = analyzer::AnalyzeAccess(block, static_cast<int>(t));
       auto mark = [&](std::string_view index) {
-        const std::string key = table + "/" + Lower(std::string(index));
+        const std::string key = WorkloadUse::IndexKey(*use.table, index);
         if (!Contains(use_.used_indexes, key)) use_.used_indexes.push_back(key);
       };
       for (const analyzer::IndexUse& u : access.indexes) {

@@ -9,19 +9,9 @@ namespace qadvisor::rules {
 
 using parser::EqualsIgnoreCase;
 
-std::string Quote(std::string_view name) {
-  std::string out = "`";
-  for (char c : name) {
-    out += c;
-    if (c == '`') out += '`';
-  }
-  return out + "`";
-}
+std::string Quote(std::string_view name) { return analyzer::QuoteIdentifier(name); }
 
-std::string QuoteTable(const analyzer::Table& table) {
-  return table.database.empty() ? Quote(table.name)
-                                : Quote(table.database) + "." + Quote(table.name);
-}
+std::string QuoteTable(const analyzer::Table& table) { return analyzer::QuoteTableName(table); }
 
 std::string QuoteList(const std::vector<std::string>& names) {
   std::string out;

@@ -19,6 +19,7 @@
 
 #include "analyzer/catalog.h"
 #include "parser/ast.h"
+#include "parser/keywords.h"
 #include "parser/parser.h"
 #include "rules/finding.h"
 
@@ -78,6 +79,14 @@ struct WorkloadUse {
   // "table-qualified-name/index-name", lower-case, for every index some statement could use
   std::vector<std::string> used_indexes;
   std::vector<std::string> tables_queried;  // qualified names, lower-case
+
+  // The keys the two lists hold, written by the checker and read by unused-index.
+  static std::string TableKey(const analyzer::Table& table) {
+    return parser::LowerAscii(table.QualifiedName());
+  }
+  static std::string IndexKey(const analyzer::Table& table, std::string_view index) {
+    return TableKey(table) + "/" + parser::LowerAscii(index);
+  }
 };
 
 class Rule {

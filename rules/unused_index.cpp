@@ -57,11 +57,6 @@ ALTER TABLE users DROP INDEX idx_nickname;
 - `sys.schema_unused_indexes` (MySQL sys schema), from performance_schema since startup
 )md"};
 
-std::string Lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
 class UnusedIndex final : public Rule {
  public:
   const RuleInfo& info() const override { return kInfo; }
@@ -69,7 +64,7 @@ class UnusedIndex final : public Rule {
   void CheckWorkload(const Catalog& catalog, const WorkloadUse& use, Reporter& out) const override {
     if (use.statements == 0) return;
     for (const Table& table : catalog.tables()) {
-      const std::string qualified = Lower(table.QualifiedName());
+      const std::string qualified = WorkloadUse::TableKey(table);
       if (std::find(use.tables_queried.begin(), use.tables_queried.end(), qualified) ==
           use.tables_queried.end()) {
         continue;
@@ -77,7 +72,7 @@ class UnusedIndex final : public Rule {
       for (const Index& index : table.indexes) {
         if (index.IsUnique() || index.foreign_key || !index.IsBtree()) continue;
         if (BacksForeignKey(table, index)) continue;
-        const std::string key = qualified + "/" + Lower(index.name);
+        const std::string key = WorkloadUse::IndexKey(table, index.name);
         if (std::find(use.used_indexes.begin(), use.used_indexes.end(), key) !=
             use.used_indexes.end()) {
           continue;
