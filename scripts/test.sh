@@ -46,10 +46,12 @@ fuzz() {
     local corpus=build/fuzz/corpus-$target
     mkdir -p "$corpus"
     echo "--- $target for ${fuzz_seconds}s"
-    local seeds=tests/fuzz/seeds
-    [[ $target == parser_fuzz || $target == check_fuzz ]] && seeds=tests/fuzz/seeds-sql
+    local seeds=(tests/fuzz/seeds)
+    # SQL targets also start from the rule fixtures and the sample repository's queries.
+    [[ $target == parser_fuzz || $target == check_fuzz ]] &&
+      seeds=(tests/fuzz/seeds-sql tests/fixtures/rules tests/fixtures/check-repo/app)
     "build/fuzz/tests/fuzz/$target" -max_total_time="$fuzz_seconds" -max_len=65536 \
-      -rss_limit_mb=2048 -print_final_stats=1 "$corpus" "$seeds" 2>&1 | tail -5 || return 1
+      -rss_limit_mb=2048 -print_final_stats=1 "$corpus" "${seeds[@]}" 2>&1 | tail -5 || return 1
   done
 }
 format() {
