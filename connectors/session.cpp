@@ -9,6 +9,8 @@
 #include <fmt/format.h>
 #include <mysql_driver.h>
 
+#include <map>
+
 namespace qadvisor::connectors {
 namespace {
 
@@ -16,6 +18,44 @@ namespace {
 Status FromException(const sql::SQLException& e, std::string_view doing) {
   return Status(StatusCode::kIoError, fmt::format("{}: server error {} ({}): {}", doing,
                                                   e.getErrorCode(), e.getSQLState(), e.what()));
+}
+
+// The TLS options onto Connector/C++ 1.1's connection properties.
+Status AddTls(const std::map<std::string, std::string>& tls, sql::ConnectOptionsMap& map) {
+  static const std::map<std::string, std::string, std::less<>> kProperties = {
+      {"ssl-ca", "sslCA"},           {"ssl-capath", "sslCAPath"},       {"ssl-cert", "sslCert"},
+      {"ssl-key", "sslKey"},         {"ssl-cipher", "sslCipher"},       {"ssl-crl", "sslCRL"},
+      {"ssl-crlpath", "sslCRLPath"}, {"tls-version", "OPT_TLS_VERSION"}};
+  static const std::map<std::string, int, std::less<>> kModes = {
+      {"DISABLED", sql::SSL_MODE_DISABLED},
+      {"PREFERRED", sql::SSL_MODE_PREFERRED},
+      {"REQUIRED", sql::SSL_MODE_REQUIRED},
+      {"VERIFY_CA", sql::SSL_MODE_VERIFY_CA},
+      {"VERIFY_IDENTITY", sql::SSL_MODE_VERIFY_IDENTITY}};
+  for (const auto& [key, value] : tls) {
+    if (key == "ssl-mode") {
+      std::string mode = value;
+      for (char& c : mode) c = c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
+      const auto m = kModes.find(mode);
+      if (m == kModes.end()) {
+        return Status(StatusCode::kInvalidArgument,
+                      fmt::format("ssl-mode={}: expected DISABLED, PREFERRED, REQUIRED, "
+                                  "VERIFY_CA or VERIFY_IDENTITY",
+                                  value));
+      }
+      map["OPT_SSL_MODE"] = m->second;
+      continue;
+    }
+    const auto p = kProperties.find(key);
+    if (p == kProperties.end()) {
+      return Status(StatusCode::kInvalidArgument,
+                    fmt::format("{}: not a TLS option (ssl-mode, ssl-ca, ssl-capath, ssl-cert, "
+                                "ssl-key, ssl-cipher, ssl-crl, ssl-crlpath, tls-version)",
+                                key));
+    }
+    map[p->second] = sql::SQLString(value);
+  }
+  return Status::Ok();
 }
 
 }  // namespace
@@ -44,6 +84,7 @@ Result<std::unique_ptr<Session>> Session::Connect(const ConnectOptions& options)
     map["CLIENT_MULTI_STATEMENTS"] = false;
     map["OPT_CONNECT_TIMEOUT"] = options.connect_timeout_seconds;
     map["OPT_READ_TIMEOUT"] = options.read_timeout_seconds;
+    QADVISOR_RETURN_IF_ERROR(AddTls(options.tls, map));
     std::unique_ptr<sql::Connection> connection(driver->connect(map));
     auto session = std::unique_ptr<Session>(new Session(std::move(connection)));
     QADVISOR_ASSIGN_OR_RETURN(Rows rows, session->Query("SELECT VERSION()"));
@@ -57,16 +98,34 @@ Result<std::unique_ptr<Session>> Session::Connect(const ConnectOptions& options)
 }
 
 Status Session::Execute(std::string_view sql) {
+  last_error_ = 0;
   try {
     std::unique_ptr<sql::Statement> statement(connection_->createStatement());
     statement->execute(sql::SQLString(std::string(sql)));
     return Status::Ok();
   } catch (const sql::SQLException& e) {
+    last_error_ = e.getErrorCode();
     return FromException(e, "running a statement");
   }
 }
 
+Result<uint64_t> Session::Consume(std::string_view sql) {
+  last_error_ = 0;
+  try {
+    std::unique_ptr<sql::Statement> statement(connection_->createStatement());
+    std::unique_ptr<sql::ResultSet> result(
+        statement->executeQuery(sql::SQLString(std::string(sql))));
+    uint64_t rows = 0;
+    while (result->next()) ++rows;
+    return rows;
+  } catch (const sql::SQLException& e) {
+    last_error_ = e.getErrorCode();
+    return FromException(e, "running a query");
+  }
+}
+
 Result<Session::Rows> Session::Query(std::string_view sql) {
+  last_error_ = 0;
   try {
     std::unique_ptr<sql::Statement> statement(connection_->createStatement());
     std::unique_ptr<sql::ResultSet> result(
@@ -83,6 +142,7 @@ Result<Session::Rows> Session::Query(std::string_view sql) {
     }
     return rows;
   } catch (const sql::SQLException& e) {
+    last_error_ = e.getErrorCode();
     return FromException(e, "running a query");
   }
 }

@@ -6,6 +6,7 @@
 // Not thread-safe: one Session per thread.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -28,6 +29,10 @@ struct ConnectOptions {
   std::string database;  // may be empty
   int connect_timeout_seconds = 10;
   int read_timeout_seconds = 600;  // a query that hangs ends the run with an error, not a hang
+  // TLS, as the mysql client names them: ssl-mode (DISABLED, PREFERRED, REQUIRED, VERIFY_CA,
+  // VERIFY_IDENTITY), ssl-ca, ssl-capath, ssl-cert, ssl-key, ssl-cipher, ssl-crl, ssl-crlpath,
+  // tls-version. Connect() rejects other keys and bad modes.
+  std::map<std::string, std::string> tls;
 };
 
 class Session {
@@ -45,6 +50,15 @@ class Session {
     std::vector<std::vector<std::string>> values;
   };
   Result<Rows> Query(std::string_view sql);
+  // Runs a query and reads every row without keeping it (timed runs); returns the row count.
+  Result<uint64_t> Consume(std::string_view sql);
+  // The server error number of the last failed call (0 after a success), and whether it means
+  // the connection is gone (2006 server has gone away, 2013 lost connection, 2055): later calls
+  // cannot succeed, so callers stop and say what is left undone.
+  int last_error() const { return last_error_; }
+  bool connection_lost() const {
+    return last_error_ == 2006 || last_error_ == 2013 || last_error_ == 2055;
+  }
   // The server's `SELECT VERSION()`, and whether it is MariaDB.
   const std::string& version() const { return version_; }
   bool mariadb() const { return version_.find("MariaDB") != std::string::npos; }
@@ -53,6 +67,7 @@ class Session {
   explicit Session(std::unique_ptr<sql::Connection> connection);
   std::unique_ptr<sql::Connection> connection_;
   std::string version_;
+  int last_error_ = 0;
 };
 
 }  // namespace qadvisor::connectors
