@@ -1,18 +1,14 @@
 // `qadvisor advise`: a slow log (or SQL files) and the schema in; the query classes that cost
 // the most, what is wrong with each, and the few indexes that serve the workload out.
+#include "cli/advise_command.h"
+
 #include <fmt/format.h>
 
 #include <memory>
 
-#include "analyzer/advisor.h"
 #include "analyzer/digest.h"
-#include "analyzer/digest_runner.h"
-#include "cli/check_command.h"
 #include "cli/io.h"
 #include "cli/progress.h"
-#include "cli/setup.h"
-#include "parser/parser.h"
-#include "report/advise_report.h"
 
 namespace qadvisor::cli {
 namespace {
@@ -23,20 +19,22 @@ bool IsQuery(parser::ast::StatementKind kind) {
          kind == StatementKind::kUpdate || kind == StatementKind::kDelete;
 }
 
-// One query class, parsed and bound once: the advisor and the rules both read its model.
-struct BoundClass {
-  parser::ParseResult parsed;
-  analyzer::QueryModel model;
-};
+Status Error(std::string message) {
+  return Status(StatusCode::kInvalidArgument, std::move(message));
+}
 
 }  // namespace
 
-int RunAdviseCommand(const AdviseArgs& args) {
+Result<std::unique_ptr<AdviseState>> PrepareAdvice(const AdviseArgs& args) {
+  auto state = std::make_unique<AdviseState>();
   Result<Setup> setup = LoadSetup(args.schema);
-  if (!setup.ok()) return Fail(setup.status().message());
-  analyzer::Catalog catalog(setup->catalog);
-  rules::Checker checker(catalog, setup->options);
-  if (Status s = LoadSchemas(args.schema, checker, catalog); !s.ok()) return Fail(s.message());
+  if (!setup.ok()) return setup.status();
+  state->setup = std::move(setup).value();
+  state->catalog = analyzer::Catalog(state->setup.catalog);
+  analyzer::Catalog& catalog = state->catalog;
+  state->checker = std::make_unique<rules::Checker>(catalog, state->setup.options);
+  rules::Checker& checker = *state->checker;
+  QADVISOR_RETURN_IF_ERROR(LoadSchemas(args.schema, checker, catalog));
 
   // Slow logs are digested; SQL scripts add their DDL to the schema and their queries to the
   // workload, one event each (with no time: such a workload is ranked by count).
@@ -44,16 +42,16 @@ int RunAdviseCommand(const AdviseArgs& args) {
   std::vector<std::pair<std::string, std::string>> scripts;
   for (const std::string& path : args.inputs) {
     Result<bool> slow_log = IsSlowLog(path);
-    if (!slow_log.ok()) return Fail(slow_log.status().message());
+    if (!slow_log.ok()) return slow_log.status();
     if (*slow_log) {
       logs.push_back(path);
       continue;
     }
     Result<std::string> text = ReadWholeFile(path);
-    if (!text.ok()) return Fail(text.status().message());
+    if (!text.ok()) return text.status();
     scripts.emplace_back(path == "-" ? "stdin" : path, std::move(text).value());
   }
-  analyzer::DigestRun run;
+  analyzer::DigestRun& run = state->run;
   if (!logs.empty()) {
     analyzer::DigestRunOptions options;
     options.threads = args.threads;
@@ -61,13 +59,14 @@ int RunAdviseCommand(const AdviseArgs& args) {
     options.progress = [&bar](uint64_t done, uint64_t total) { bar.Update(done, total); };
     Result<analyzer::DigestRun> digested = analyzer::RunDigest(logs, options);
     bar.Finish();
-    if (!digested.ok()) return Fail(digested.status().message());
+    if (!digested.ok()) return digested.status();
     run = std::move(digested).value();
   }
-  std::vector<bool> is_log(run.files.size(), true);
+  std::vector<bool>& is_log = state->is_log;
+  is_log.assign(run.files.size(), true);
   for (const auto& [name, text] : scripts) {
     checker.LoadSchema(name, text);
-    const parser::ParseResult parsed = parser::Parse(text, setup->options.parse);
+    const parser::ParseResult parsed = parser::Parse(text, state->setup.options.parse);
     const auto file = static_cast<uint32_t>(run.files.size());
     run.files.push_back(name);
     is_log.push_back(false);
@@ -83,23 +82,24 @@ int RunAdviseCommand(const AdviseArgs& args) {
     }
   }
   if (run.digest.events() == 0) {
-    return Fail("no queries in the input: give a slow log or SQL files with statements");
+    return Error("no queries in the input: give a slow log or SQL files with statements");
   }
   bool timed = false;
   for (const auto& c : run.digest.classes()) timed = timed || c->Metric(analyzer::kQueryTime);
 
   // Each class once: parse and bind its sample, check it, and give it to the advisor.
-  std::vector<std::unique_ptr<BoundClass>> bound;
-  std::vector<analyzer::WorkloadQuery> workload;
+  std::vector<std::unique_ptr<BoundClass>>& bound = state->bound;
+  std::vector<analyzer::WorkloadQuery>& workload = state->workload;
   const auto ranked =
       run.digest.Ranked(timed ? analyzer::OrderBy::kSum : analyzer::OrderBy::kCount);
   for (const analyzer::QueryClass* c : ranked) {
     auto b = std::make_unique<BoundClass>();
-    b->parsed = parser::Parse(c->sample.query, setup->options.parse);
+    b->id = analyzer::FormatClassId(c->id);
+    b->parsed = parser::Parse(c->sample.query, state->setup.options.parse);
     if (b->parsed.statements().empty() || !IsQuery(b->parsed.statements().front()->kind)) continue;
     b->model =
         analyzer::Bind(*b->parsed.statements().front(), catalog, c->sample.db, b->parsed.text());
-    const std::string id = analyzer::FormatClassId(c->id);
+    const std::string& id = b->id;
     const std::string& file = run.files[c->sample.file];
     const uint64_t line = is_log[c->sample.file]
                               ? QueryLine(file, c->sample.offset, c->sample.line, c->sample.query)
@@ -114,9 +114,10 @@ int RunAdviseCommand(const AdviseArgs& args) {
   analyzer::AdvisorOptions advisor_options;
   advisor_options.max_indexes_per_table = args.max_indexes_per_table;
   advisor_options.timed = timed;
-  const analyzer::Advice advice = analyzer::Advise(catalog, workload, advisor_options);
+  state->advice = analyzer::Advise(catalog, workload, advisor_options);
+  const analyzer::Advice& advice = state->advice;
 
-  report::AdviseReport report;
+  report::AdviseReport& report = state->report;
   report.run = &run;
   report.advice = &advice;
   report.top = args.top;
@@ -131,17 +132,22 @@ int RunAdviseCommand(const AdviseArgs& args) {
   }
   PrintCatalogIssues(catalog);
 
-  std::string out;
-  if (args.format == "json") {
-    out = report::RenderAdviseJson(report);
-  } else if (args.format == "markdown") {
-    out = report::RenderAdviseMarkdown(report);
-  } else if (args.format == "html") {
-    out = report::RenderAdviseHtml(report);
-  } else {
-    out = report::RenderAdviseText(report);
-  }
+  return state;
+}
+
+std::string RenderAdvise(const report::AdviseReport& report, const std::string& format) {
+  if (format == "json") return report::RenderAdviseJson(report);
+  if (format == "markdown") return report::RenderAdviseMarkdown(report);
+  if (format == "html") return report::RenderAdviseHtml(report);
+  return report::RenderAdviseText(report);
+}
+
+int RunAdviseCommand(const AdviseArgs& args) {
+  Result<std::unique_ptr<AdviseState>> state = PrepareAdvice(args);
+  if (!state.ok()) return Fail(state.status().message());
+  const std::string out = RenderAdvise((*state)->report, args.format);
   if (Status s = WriteOutput(args.output, out); !s.ok()) return Fail(s.message());
+  const analyzer::DigestRun& run = (*state)->run;
   for (size_t i = 0; i < run.issues.size() && i < 5; ++i) {
     const auto& fi = run.issues[i];
     fmt::print(stderr, "qadvisor: warning: {}:{}: byte {}: {}\n", fi.file, fi.issue.line,
