@@ -4,6 +4,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
+#include <utility>
 
 #include "analyzer/digest.h"
 #include "report/check_report.h"
@@ -182,11 +184,471 @@ std::string Snippet(std::string_view s, size_t max) {
   return out;
 }
 
+// ---- Verification (`qadvisor verify`) -------------------------------------------------------
+
+using analyzer::MeasuredPlan;
+using analyzer::QueryVerification;
+using analyzer::Verdict;
+using analyzer::VerificationRun;
+
+std::string_view Command(const AdviseReport& r) { return r.verification ? "verify" : "advise"; }
+
+Verdict VerdictOf(const AdviseReport& r, size_t proposal) {
+  return analyzer::ProposalVerdict(r.verification->queries, proposal);
+}
+
+// A proposal that could not be measured stays recommended, unverified: the advisor's reasons
+// still hold, and nothing measured says otherwise.
+bool Recommended(Verdict v) { return v == Verdict::kHelps || v == Verdict::kSkipped; }
+
+// The verdict as a reader should take it: "hurts: not recommended".
+std::string VerdictTag(Verdict v) {
+  switch (v) {
+    case Verdict::kHelps:
+      return "helps";
+    case Verdict::kNoChange:
+      return "no-change: not recommended";
+    case Verdict::kHurts:
+      return "hurts: not recommended";
+    case Verdict::kSkipped:
+      break;
+  }
+  return "skipped: unverified";
+}
+
+// A proposal's DDL for a script to apply: commented out where the measurements advise against.
+std::string DdlLine(const AdviseReport& r, size_t proposal) {
+  const std::string& ddl = r.advice->proposals[proposal].ddl;
+  if (!r.verification) return ddl;
+  const Verdict v = VerdictOf(r, proposal);
+  if (Recommended(v)) return ddl;
+  return fmt::format("-- not recommended ({}): {}", analyzer::VerdictName(v), ddl);
+}
+
+std::vector<const QueryVerification*> QueriesOf(const AdviseReport& r, size_t proposal) {
+  std::vector<const QueryVerification*> out;
+  for (const QueryVerification& q : r.verification->queries) {
+    if (q.proposal == proposal) out.push_back(&q);
+  }
+  return out;
+}
+
+// A count rounded to an integer, in groups of three: "199 847".
+std::string FormatRows(double rows) {
+  const std::string digits = fmt::format("{:.0f}", std::max(rows, 0.0));
+  std::string out;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ' ';
+    out += digits[i];
+  }
+  return out;
+}
+
+// Three significant digits, never an exponent for what a timer measures.
+std::string Sig3(double x) {
+  if (x < 0.001) return "<0.001";
+  return fmt::format("{:.3g}", x);
+}
+
+// "0.31 ms", "84.2 ms", "1.25 s", "30 s", "4 000 s".
+std::string FormatMs(double ms) {
+  if (ms <= 0) return "0 ms";
+  if (ms < 999.5) return Sig3(ms) + " ms";
+  const double s = ms / 1000;
+  return s < 999.5 ? Sig3(s) + " s" : FormatRows(s) + " s";
+}
+
+// "271×" and "2 400×" (integers from 10), "1.4×", "1.0×", "0.71×" (two significant digits).
+std::string FormatSpeedup(double x) {
+  return x < 9.95 ? fmt::format("{:#.2g}×", x) : FormatRows(x) + "×";
+}
+
+// "≥ 30 s" for a run stopped at the time limit: its median is a floor.
+std::string MedianText(const MeasuredPlan& m, const VerificationRun& v) {
+  if (!m.timed_out) return FormatMs(m.median_ms);
+  const double floor_ms = m.median_ms > 0 ? m.median_ms : v.time_limit_seconds * 1000;
+  return "≥ " + FormatMs(floor_ms);
+}
+
+bool Explained(const MeasuredPlan& m) { return !m.access_type.empty(); }
+bool Timed(const MeasuredPlan& m) { return m.runs > 0; }
+bool Measured(const QueryVerification* q) {
+  return Explained(q->before) || Explained(q->after) || Timed(q->before) || Timed(q->after);
+}
+
+// EXPLAIN's Extra, as much of it as was kept: "Using index; Using filesort", or "—".
+std::string ExtraText(const MeasuredPlan& m) {
+  std::string out;
+  for (const auto& [on, text] :
+       {std::pair{m.using_index, "Using index"}, std::pair{m.using_filesort, "Using filesort"},
+        std::pair{m.using_temporary, "Using temporary"}}) {
+    if (on) out += (out.empty() ? "" : "; ") + std::string(text);
+  }
+  return out.empty() ? "—" : out;
+}
+
+// One before → after table row, as plain text cells ("ALL → ref"). A side that was not
+// measured is "?"; a row with neither side measured is "—". Tables show `extra`; the text
+// report, one line per cell, shows its three parts.
+struct VerificationCells {
+  std::string access, key, rows, filtered, using_index, filesort, temporary, extra, median, speedup;
+};
+
+VerificationCells CellsFor(const QueryVerification& q, const VerificationRun& v) {
+  VerificationCells c;
+  const bool eb = Explained(q.before), ea = Explained(q.after);
+  auto plan = [&](auto field) {
+    if (!eb && !ea) return std::string("—");
+    return fmt::format("{} → {}", eb ? field(q.before) : "?", ea ? field(q.after) : "?");
+  };
+  auto yes_no = [](bool b) { return std::string(b ? "yes" : "no"); };
+  c.access = plan([](const MeasuredPlan& m) { return m.access_type; });
+  c.key = plan([](const MeasuredPlan& m) { return m.key.empty() ? std::string("—") : m.key; });
+  c.rows = plan([](const MeasuredPlan& m) { return FormatRows(m.rows); });
+  c.filtered = plan([](const MeasuredPlan& m) { return Sig3(m.filtered) + "%"; });
+  c.using_index = plan([&](const MeasuredPlan& m) { return yes_no(m.using_index); });
+  c.filesort = plan([&](const MeasuredPlan& m) { return yes_no(m.using_filesort); });
+  c.temporary = plan([&](const MeasuredPlan& m) { return yes_no(m.using_temporary); });
+  c.extra = plan(ExtraText);
+  const bool tb = Timed(q.before), ta = Timed(q.after);
+  c.median = !tb && !ta ? "—"
+                        : fmt::format("{} → {}", tb ? MedianText(q.before, v) : "?",
+                                      ta ? MedianText(q.after, v) : "?");
+  // A time limit makes the speedup a bound: a floor when only `before` was cut short.
+  if (q.speedup <= 0 || (q.before.timed_out && q.after.timed_out)) {
+    c.speedup = "—";
+  } else {
+    c.speedup = (q.before.timed_out  ? "≥ "
+                 : q.after.timed_out ? "≤ "
+                                     : "") +
+                FormatSpeedup(q.speedup);
+  }
+  return c;
+}
+
+// The header line: where, on what data, how often.
+std::string VerificationHeader(const VerificationRun& v) {
+  std::string out = "Measured on " + v.server;
+  if (v.sandbox && v.server.find("sandbox") == std::string::npos) out += " (sandbox)";
+  if (v.sandbox && v.rows_per_table > 0) {
+    out += fmt::format(", {} rows per table", FormatRows(static_cast<double>(v.rows_per_table)));
+  } else if (!v.sandbox) {
+    out += ", on its own data";
+  }
+  out += fmt::format(", median of {} timed run{}", v.runs, v.runs == 1 ? "" : "s");
+  if (v.time_limit_seconds > 0) {
+    out += fmt::format(", time limit {}", FormatMs(v.time_limit_seconds * 1000));
+  }
+  return out + ".";
+}
+
+// "Verdicts: 2 helps, 1 hurts." over the proposals.
+std::string VerdictSummary(const AdviseReport& r) {
+  size_t counts[4] = {0, 0, 0, 0};
+  for (size_t i = 0; i < r.advice->proposals.size(); ++i) {
+    ++counts[static_cast<size_t>(VerdictOf(r, i))];
+  }
+  std::string out;
+  for (Verdict v : {Verdict::kHelps, Verdict::kNoChange, Verdict::kHurts, Verdict::kSkipped}) {
+    if (counts[static_cast<size_t>(v)] == 0) continue;
+    out += fmt::format("{}{} {}", out.empty() ? "" : ", ", counts[static_cast<size_t>(v)],
+                       analyzer::VerdictName(v));
+  }
+  return out.empty() ? "" : "Verdicts: " + out + ".";
+}
+
+// What a row says beside its cells: how the statement was run, and the note.
+std::string QueryRemark(const QueryVerification& q) {
+  std::string out;
+  if (!q.rewritten_from.empty())
+    out = fmt::format("measured as a SELECT rewritten from {}", q.rewritten_from);
+  if (!q.note.empty()) out += (out.empty() ? "" : "; ") + q.note;
+  return out;
+}
+
+std::string VerificationText(const AdviseReport& r) {
+  const VerificationRun& v = *r.verification;
+  std::string out = "## Verification\n\n" + VerificationHeader(v) + "\n";
+  if (const std::string s = VerdictSummary(r); !s.empty()) out += s + "\n";
+  if (!v.notes.empty()) out += "\n";
+  for (const std::string& note : v.notes) out += fmt::format("- {}\n", note);
+  out += "\n";
+  const auto& proposals = r.advice->proposals;
+  for (size_t i = 0; i < proposals.size(); ++i) {
+    const IndexProposal& p = proposals[i];
+    out += fmt::format("{}. `{}` ({}): {}\n", i + 1, p.table->name, ColumnList(p),
+                       VerdictTag(VerdictOf(r, i)));
+    const auto queries = QueriesOf(r, i);
+    if (queries.empty()) out += "   no query of this proposal was measured\n";
+    const bool any_measured = std::any_of(queries.begin(), queries.end(), Measured);
+    if (any_measured && !queries.front()->index_name.empty()) {
+      out += fmt::format("   measured as index `{}`\n", queries.front()->index_name);
+    }
+    for (const QueryVerification* q : queries) {
+      out += fmt::format("   class {}: {}\n", q->query_class, analyzer::VerdictName(q->verdict));
+      if (!q->statement.empty()) out += fmt::format("     {}\n", Snippet(q->statement, 160));
+      const VerificationCells c = CellsFor(*q, v);
+      if (Measured(q)) {
+        for (const auto& [label, cell] :
+             {std::pair<const char*, const std::string*>{"access type", &c.access},
+              {"key", &c.key},
+              {"rows (est.)", &c.rows},
+              {"filtered", &c.filtered},
+              {"using index", &c.using_index},
+              {"filesort", &c.filesort},
+              {"temporary", &c.temporary},
+              {"median", &c.median},
+              {"speedup", &c.speedup}}) {
+          out += fmt::format("     {:<12} {}\n", label, *cell);
+        }
+      }
+      if (const std::string remark = QueryRemark(*q); !remark.empty()) {
+        out += fmt::format("     note: {}\n", remark);
+      }
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+std::string VerificationMarkdown(const AdviseReport& r) {
+  const VerificationRun& v = *r.verification;
+  std::string out = "## Verification\n\n" + VerificationHeader(v);
+  if (const std::string s = VerdictSummary(r); !s.empty()) out += " " + s;
+  out += "\n\n";
+  for (const std::string& note : v.notes) out += fmt::format("- {}\n", note);
+  if (!v.notes.empty()) out += "\n";
+  const auto& proposals = r.advice->proposals;
+  for (size_t i = 0; i < proposals.size(); ++i) {
+    const IndexProposal& p = proposals[i];
+    const Verdict verdict = VerdictOf(r, i);
+    out +=
+        fmt::format("### {}. `{}` ({}): {}\n\n", i + 1, p.table->name, ColumnList(p),
+                    Recommended(verdict) ? VerdictTag(verdict) : "**" + VerdictTag(verdict) + "**");
+    const auto queries = QueriesOf(r, i);
+    if (queries.empty()) {
+      out += "No query of this proposal was measured.\n\n";
+      continue;
+    }
+    out +=
+        "| Class | Query | Access type | Key | Rows (est.) | Filtered | Extra | Median | Speedup | "
+        "Verdict |\n"
+        "|---|---|---|---|---|---|---|---|---|---|\n";
+    std::string remarks;
+    for (const QueryVerification* q : queries) {
+      const VerificationCells c = CellsFor(*q, v);
+      std::string query = Cell(Snippet(q->statement, 80));
+      for (char& ch : query) ch = ch == '`' ? '\'' : ch;
+      out +=
+          fmt::format("| `{}` | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", q->query_class,
+                      query.empty() ? "—" : "`" + query + "`", Cell(c.access), Cell(c.key), c.rows,
+                      c.filtered, c.extra, c.median, c.speedup, analyzer::VerdictName(q->verdict));
+      if (const std::string remark = QueryRemark(*q); !remark.empty()) {
+        remarks += fmt::format("- `{}`: {}\n", q->query_class, remark);
+      }
+    }
+    out += "\n" + remarks + (remarks.empty() ? "" : "\n");
+  }
+  return out;
+}
+
+// The HTML verdict, coloured by class (helps, no-change, hurts, skipped).
+std::string HtmlVerdict(Verdict v, bool tag) {
+  return fmt::format("<span class=\"verdict {}\">{}</span>", analyzer::VerdictName(v),
+                     H(tag ? VerdictTag(v) : std::string(analyzer::VerdictName(v))));
+}
+
+// Median times before and after, one pair of bars per measured (proposal, query class), on a
+// log scale: speedups of 2× and 200× both need to be seen.
+std::string VerificationChart(const AdviseReport& r) {
+  const VerificationRun& v = *r.verification;
+  std::vector<const QueryVerification*> rows;
+  double lo = 0, hi = 0;
+  for (const QueryVerification& q : v.queries) {
+    if (!Timed(q.before) && !Timed(q.after)) continue;
+    rows.push_back(&q);
+    for (const MeasuredPlan* m : {&q.before, &q.after}) {
+      if (!Timed(*m) || m->median_ms <= 0) continue;
+      lo = lo == 0 ? m->median_ms : std::min(lo, m->median_ms);
+      hi = std::max(hi, m->median_ms);
+    }
+  }
+  if (rows.empty()) return "<p>Nothing was timed.</p>\n";
+  if (lo == 0) lo = hi = 1;
+  // Whole decades, the shortest time a decade clear of the axis so that its bar shows.
+  const int first = static_cast<int>(std::floor(std::log10(lo))) - 1;
+  const int last = std::max(static_cast<int>(std::ceil(std::log10(hi))), first + 2);
+  const int left = 170, right = 550, width = 760, row = 34, axis = 22;
+  auto x = [&](double ms) {
+    const double d =
+        ms > 0 ? std::clamp(std::log10(ms), static_cast<double>(first), static_cast<double>(last))
+               : first;
+    return left + static_cast<int>((right - left) * (d - first) / (last - first));
+  };
+  const int height = row * static_cast<int>(rows.size()) + axis + 4;
+  std::string out = fmt::format(
+      "<svg id=\"chart-verification\" role=\"img\" aria-label=\"median time before and after "
+      "each index, log scale\" width=\"{}\" height=\"{}\" viewBox=\"0 0 {} {}\">\n",
+      width, height, width, height);
+  const int bottom = row * static_cast<int>(rows.size());
+  const int every = (last - first + 5) / 6;  // at most about six labels under the axis
+  for (int d = first; d <= last; ++d) {
+    const int gx = x(std::pow(10.0, d));
+    out += fmt::format("<line class=\"axis\" x1=\"{}\" y1=\"0\" x2=\"{}\" y2=\"{}\"/>", gx, gx,
+                       bottom);
+    if ((d - first) % every == 0) {
+      out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>", gx,
+                         bottom + 16, FormatMs(std::pow(10.0, d)));
+    }
+    out += "\n";
+  }
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const QueryVerification& q = *rows[i];
+    const VerificationCells c = CellsFor(q, v);
+    const int y = static_cast<int>(i) * row + 3;
+    out += fmt::format("<g><title>#{} {}, class {}: {}, speedup {} ({})</title>", q.proposal + 1,
+                       H(q.index_name), H(q.query_class), H(c.median), H(c.speedup),
+                       analyzer::VerdictName(q.verdict));
+    out += fmt::format("<text x=\"0\" y=\"{}\">#{} {}</text>", y + 18, q.proposal + 1,
+                       H(q.query_class.substr(0, 12)));
+    const bool slower = q.verdict == Verdict::kHurts;
+    int bar_y = y;
+    for (const MeasuredPlan* m : {&q.before, &q.after}) {
+      const bool before = m == &q.before;
+      if (Timed(*m)) {
+        const int w = std::max(x(m->median_ms) - left, 1);
+        out += fmt::format(
+            "<rect class=\"bar {}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"13\"/><text x=\"{}\" "
+            "y=\"{}\">{} {}</text>",
+            before   ? "before"
+            : slower ? "after slower"
+                     : "after",
+            left, bar_y, w, left + w + 6, bar_y + 11, before ? "before" : "after",
+            H(MedianText(*m, v)));
+      } else {
+        out += fmt::format("<text x=\"{}\" y=\"{}\">{} not timed</text>", left + 6, bar_y + 11,
+                           before ? "before" : "after");
+      }
+      bar_y += 14;
+    }
+    out +=
+        fmt::format("<text x=\"{}\" y=\"{}\">{}</text></g>\n", right + 114, y + 18, H(c.speedup));
+  }
+  out +=
+      "</svg>\n<p class=\"sub\">Median time per query class: grey before the index, green after "
+      "(red where the index hurts). Log scale: each grid line is ten times the one before.</p>\n";
+  return out;
+}
+
+std::string VerificationHtml(const AdviseReport& r) {
+  const VerificationRun& v = *r.verification;
+  std::string out = "<h2>Verification</h2>\n";
+  out +=
+      fmt::format("<p class=\"sub\">{} {}</p>\n", H(VerificationHeader(v)), H(VerdictSummary(r)));
+  if (!v.notes.empty()) {
+    out += "<ul>";
+    for (const std::string& note : v.notes) out += "<li>" + HtmlMessage(note) + "</li>";
+    out += "</ul>\n";
+  }
+  out += VerificationChart(r);
+  const auto& proposals = r.advice->proposals;
+  for (size_t i = 0; i < proposals.size(); ++i) {
+    const IndexProposal& p = proposals[i];
+    out += fmt::format("<h3>{}. <code>{}</code> ({}): {}</h3>\n", i + 1, H(p.table->name),
+                       H(ColumnList(p)), HtmlVerdict(VerdictOf(r, i), true));
+    const auto queries = QueriesOf(r, i);
+    if (queries.empty()) {
+      out += "<p>No query of this proposal was measured.</p>\n";
+      continue;
+    }
+    out +=
+        "<div class=\"scroll\"><table class=\"verification\"><tr><th>Class</th>"
+        "<th>Access type</th><th>Key</th><th>Rows (est.)</th><th>Filtered</th><th>Extra</th>"
+        "<th>Median</th><th>Speedup</th><th>Verdict</th></tr>\n";
+    for (const QueryVerification* q : queries) {
+      // Each class takes two rows: the measurements, then the statement that ran and notes.
+      const VerificationCells c = CellsFor(*q, v);
+      const std::string remark = QueryRemark(*q);
+      out += fmt::format(
+          "<tr class=\"measured\"><td><code>{}</code></td><td class=\"num\">{}</td>"
+          "<td><code>{}</code></td><td class=\"num\">{}</td><td class=\"num\">{}</td>"
+          "<td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td></tr>\n"
+          "<tr class=\"statement\"><td colspan=\"9\">{}{}</td></tr>\n",
+          H(q->query_class), H(c.access), H(c.key), H(c.rows), H(c.filtered), H(c.extra),
+          H(c.median), H(c.speedup), HtmlVerdict(q->verdict, false),
+          q->statement.empty() ? "" : "<code>" + H(Snippet(q->statement, 300)) + "</code>",
+          remark.empty() ? "" : "<div class=\"sub\">" + HtmlMessage(remark) + "</div>");
+    }
+    out += "</table></div>\n";
+  }
+  return out;
+}
+
+// A string, or null when it is empty.
+void StringOrNull(JsonWriter& w, std::string_view key, const std::string& value) {
+  w.Key(key);
+  value.empty() ? w.Null() : w.String(value);
+}
+
+void WritePlanJson(JsonWriter& w, const MeasuredPlan& m) {
+  w.BeginObject();
+  StringOrNull(w, "access_type", m.access_type);
+  StringOrNull(w, "key", m.key);
+  // Without EXPLAIN (access_type null), the estimates are unknown, not 0 and 100.
+  w.Key("rows");
+  Explained(m) ? w.Double(m.rows) : w.Null();
+  w.Key("filtered");
+  Explained(m) ? w.Double(m.filtered) : w.Null();
+  w.Field("using_index", m.using_index);
+  w.Field("using_filesort", m.using_filesort);
+  w.Field("using_temporary", m.using_temporary);
+  w.Key("median_ms");
+  Timed(m) ? w.Double(m.median_ms) : w.Null();
+  w.Field("runs", m.runs);
+  w.Field("timed_out", m.timed_out);
+  w.EndObject();
+}
+
+void WriteVerificationJson(JsonWriter& w, const AdviseReport& r) {
+  const VerificationRun& v = *r.verification;
+  w.Key("verification_run").BeginObject();
+  w.Field("server", v.server);
+  w.Field("sandbox", v.sandbox);
+  w.Key("rows_per_table");
+  v.sandbox ? w.Uint(v.rows_per_table) : w.Null();
+  w.Field("runs", v.runs);
+  w.Key("time_limit_seconds").Double(v.time_limit_seconds);
+  w.Key("notes").BeginArray();
+  for (const std::string& note : v.notes) w.String(note);
+  w.EndArray();
+  w.EndObject();
+  w.Key("verification").BeginArray();
+  for (const QueryVerification& q : v.queries) {
+    w.BeginObject();
+    w.Field("proposal", static_cast<uint64_t>(q.proposal + 1));
+    StringOrNull(w, "ddl", q.ddl);
+    StringOrNull(w, "index_name", q.index_name);
+    w.Field("query_class", q.query_class);
+    StringOrNull(w, "statement", q.statement);
+    if (!q.rewritten_from.empty()) w.Field("rewritten_from", q.rewritten_from);
+    w.Key("before");
+    WritePlanJson(w, q.before);
+    w.Key("after");
+    WritePlanJson(w, q.after);
+    w.Key("speedup");
+    q.speedup > 0 ? w.Double(q.speedup) : w.Null();
+    w.Field("verdict", analyzer::VerdictName(q.verdict));
+    if (!q.note.empty()) w.Field("note", q.note);
+    w.EndObject();
+  }
+  w.EndArray();
+}
+
 }  // namespace
 
 std::string RenderAdviseText(const AdviseReport& r) {
   const Totals t = WorkloadTotals(r);
-  std::string out = fmt::format("# qadvisor advise: {}\n", Header(r, t));
+  std::string out = fmt::format("# qadvisor {}: {}\n", Command(r), Header(r, t));
   const auto& proposals = r.advice->proposals;
   const double served = r.timed && t.time > 0 ? 100.0 * static_cast<double>(ServedWeight(r)) /
                                                     static_cast<double>(t.time)
@@ -199,7 +661,9 @@ std::string RenderAdviseText(const AdviseReport& r) {
     out += "No index would help: existing indexes serve the workload, or its fixes are rewrites.\n";
   for (size_t i = 0; i < proposals.size(); ++i) {
     const IndexProposal& p = proposals[i];
-    out += fmt::format("{}. `{}` ({})\n", i + 1, p.table->name, ColumnList(p));
+    out += fmt::format("{}. `{}` ({})", i + 1, p.table->name, ColumnList(p));
+    if (r.verification) out += fmt::format("  [{}]", VerdictTag(VerdictOf(r, i)));
+    out += "\n";
     out += fmt::format("   {}\n", p.ddl);
     out += fmt::format("   {}\n", p.reason);
     std::string ids;
@@ -212,6 +676,7 @@ std::string RenderAdviseText(const AdviseReport& r) {
     }
     out += "\n";
   }
+  if (r.verification) out += VerificationText(r);
   out += "## Query classes\n\n";
   size_t rank = 0;
   for (const QueryClass* c : Ranked(r)) {
@@ -249,30 +714,37 @@ std::string RenderAdviseText(const AdviseReport& r) {
 
 std::string RenderAdviseMarkdown(const AdviseReport& r) {
   const Totals t = WorkloadTotals(r);
-  std::string out = fmt::format("# qadvisor advise\n\n{}.\n\n", Header(r, t));
+  std::string out = fmt::format("# qadvisor {}\n\n{}.\n\n", Command(r), Header(r, t));
   const auto& proposals = r.advice->proposals;
   out += "## Index proposals\n\n";
   if (proposals.empty()) {
     out +=
         "No index would help: existing indexes serve the workload, or its fixes are rewrites.\n\n";
   } else {
-    out +=
-        "| # | Table | Key (covering last) | Serves | Replaces | Why "
-        "|\n|---|---|---|---|---|---|\n";
+    out += r.verification ? "| # | Verdict | Table | Key (covering last) | Serves | Replaces | Why "
+                            "|\n|---|---|---|---|---|---|---|\n"
+                          : "| # | Table | Key (covering last) | Serves | Replaces | Why "
+                            "|\n|---|---|---|---|---|---|\n";
     for (size_t i = 0; i < proposals.size(); ++i) {
       const IndexProposal& p = proposals[i];
       std::string replaces;
       for (const std::string& x : p.replaces)
         replaces += (replaces.empty() ? "`" : ", `") + x + "`";
-      out += fmt::format("| {} | `{}` | `{}` | {} class{} ({}) | {} | {} |\n", i + 1, p.table->name,
-                         ColumnList(p), p.query_classes.size(),
+      std::string verdict;
+      if (r.verification) {
+        const Verdict v = VerdictOf(r, i);
+        verdict = (Recommended(v) ? VerdictTag(v) : "**" + VerdictTag(v) + "**") + " | ";
+      }
+      out += fmt::format("| {} | {}`{}` | `{}` | {} class{} ({}) | {} | {} |\n", i + 1, verdict,
+                         p.table->name, ColumnList(p), p.query_classes.size(),
                          p.query_classes.size() == 1 ? "" : "es", Weight(r, p.weight),
                          replaces.empty() ? "—" : replaces, Cell(p.reason));
     }
     out += "\n```sql\n";
-    for (const IndexProposal& p : proposals) out += p.ddl + "\n";
+    for (size_t i = 0; i < proposals.size(); ++i) out += DdlLine(r, i) + "\n";
     out += "```\n\n";
   }
+  if (r.verification) out += VerificationMarkdown(r);
   out +=
       "## Query classes\n\n| # | Class | Share | Time | Calls | Query | Findings | Index |\n"
       "|---|---|---|---|---|---|---|---|\n";
@@ -314,7 +786,7 @@ std::string RenderAdviseJson(const AdviseReport& r) {
   options.order = r.timed ? analyzer::OrderBy::kSum : analyzer::OrderBy::kCount;
   options.top = r.top;
   DigestJsonExtension ext;
-  ext.command = "advise";
+  ext.command = Command(r);
   ext.class_fields = [&r](const QueryClass& c, JsonWriter& w) {
     const std::string id = analyzer::FormatClassId(c.id);
     w.Key("findings").BeginArray();
@@ -378,12 +850,18 @@ std::string RenderAdviseJson(const AdviseReport& r) {
         w.Field("statements", p.weight);
       }
       w.Field("reason", p.reason);
+      if (r.verification) {
+        const Verdict v = VerdictOf(r, i);
+        w.Field("verdict", analyzer::VerdictName(v));
+        w.Field("recommended", Recommended(v));
+      }
       w.EndObject();
     }
     w.EndArray();
     w.Key("findings").BeginArray();
     for (const rules::Finding& f : r.schema_findings) WriteFindingJson(w, f);
     w.EndArray();
+    if (r.verification) WriteVerificationJson(w, r);
   };
   return RenderDigestJson(*r.run, options, ext);
 }
@@ -397,7 +875,9 @@ std::string RenderAdviseHtml(const AdviseReport& r) {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>qadvisor advise</title>
+<title>qadvisor )html";
+  out += Command(r);
+  out += R"html(</title>
 <style>
 body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:2em auto;max-width:1100px;color:#1d2329;padding:0 1em}
 h1{font-size:1.6em;margin-bottom:.2em}h2{margin-top:1.6em;border-bottom:1px solid #d8dee4;padding-bottom:.2em}
@@ -408,11 +888,20 @@ pre{background:#f6f8fa;padding:.6em;overflow-x:auto;white-space:pre-wrap}
 .error{color:#b42318;font-weight:600}.warning{color:#9a6700;font-weight:600}.info{color:#0969da}
 svg text{font:12px ui-monospace,monospace;fill:#1d2329}
 .bar{fill:#0969da}.bar.served{fill:#1a7f37}.axis{stroke:#8c959f}
-</style>
+)html";
+  if (r.verification) {
+    out +=
+        ".bar.before{fill:#8c959f}.bar.after{fill:#1a7f37}.bar.after.slower{fill:#b42318}\n"
+        ".verdict{font-weight:600}.verdict.helps{color:#1a7f37}.verdict.hurts,.verdict.no-change"
+        "{color:#b42318}.verdict.skipped{color:#57606a;font-weight:400}\n"
+        ".scroll{overflow-x:auto}td.num{white-space:nowrap}tr.measured td{border-bottom:0}"
+        "tr.statement td{border-top:0;padding-top:0}\n";
+  }
+  out += R"html(</style>
 </head>
 <body>
 )html";
-  out += "<h1>qadvisor advise</h1>\n";
+  out += fmt::format("<h1>qadvisor {}</h1>\n", Command(r));
   out += fmt::format("<p class=\"sub\">{}. {} index proposal{}.</p>\n", H(Header(r, t)),
                      proposals.size(), proposals.size() == 1 ? "" : "s");
 
@@ -471,24 +960,30 @@ svg text{font:12px ui-monospace,monospace;fill:#1d2329}
           H(proposals[i].ddl), y + 14, i + 1, H(Snippet(proposals[i].table->name, 16)), label, y,
           std::max(w, 1), row - 8, label + std::max(w, 1) + 6, y + 14, 100 * share);
     }
-    out +=
-        "</svg>\n<table><tr><th>#</th><th>Table</th><th>Key (covering last)</th><th>Serves</th>"
-        "<th>Replaces</th><th>Why</th></tr>\n";
+    out += r.verification
+               ? "</svg>\n<table><tr><th>#</th><th>Verdict</th><th>Table</th>"
+                 "<th>Key (covering last)</th><th>Serves</th><th>Replaces</th><th>Why</th>"
+                 "</tr>\n"
+               : "</svg>\n<table><tr><th>#</th><th>Table</th><th>Key (covering last)</th>"
+                 "<th>Serves</th><th>Replaces</th><th>Why</th></tr>\n";
     for (size_t i = 0; i < proposals.size(); ++i) {
       const IndexProposal& p = proposals[i];
       std::string replaces;
       for (const std::string& x : p.replaces) replaces += (replaces.empty() ? "" : ", ") + x;
+      const std::string verdict =
+          r.verification ? "<td>" + HtmlVerdict(VerdictOf(r, i), true) + "</td>" : "";
       out += fmt::format(
-          "<tr><td>{}</td><td><code>{}</code></td><td><code>{}</code></td><td>{} class{} ({})</td>"
-          "<td>{}</td><td>{}</td></tr>\n",
-          i + 1, H(p.table->name), H(ColumnList(p)), p.query_classes.size(),
+          "<tr><td>{}</td>{}<td><code>{}</code></td><td><code>{}</code></td><td>{} class{} ({})"
+          "</td><td>{}</td><td>{}</td></tr>\n",
+          i + 1, verdict, H(p.table->name), H(ColumnList(p)), p.query_classes.size(),
           p.query_classes.size() == 1 ? "" : "es", H(Weight(r, p.weight)),
           replaces.empty() ? "—" : "<code>" + H(replaces) + "</code>", HtmlMessage(p.reason));
     }
     out += "</table>\n<pre>";
-    for (const IndexProposal& p : proposals) out += H(p.ddl) + "\n";
+    for (size_t i = 0; i < proposals.size(); ++i) out += H(DdlLine(r, i)) + "\n";
     out += "</pre>\n";
   }
+  if (r.verification) out += VerificationHtml(r);
 
   out +=
       "<h2>Query classes</h2>\n<table><tr><th>#</th><th>Class</th><th>Share</th><th>Time</th>"

@@ -3,6 +3,11 @@
 // JSON (docs/json-advise.md: digest's JSON plus findings and proposals) or one self-contained
 // HTML file (inline CSS and SVG charts, no scripts, no network fetches).
 //
+// `qadvisor verify` renders the same report with `verification` set: each format then adds
+// what the measurements found (a verdict per proposal, a before → after table per query class,
+// in HTML a chart of the times; in JSON the `verification` fields of docs/json-advise.md) and
+// calls itself "verify". Without it, the output is exactly advise's.
+//
 // Pure functions over an AdviseReport; the pointers in it must outlive the call.
 #pragma once
 
@@ -12,6 +17,7 @@
 
 #include "analyzer/advisor.h"
 #include "analyzer/digest_runner.h"
+#include "analyzer/verification.h"
 #include "rules/finding.h"
 
 namespace qadvisor::report {
@@ -25,6 +31,9 @@ struct AdviseReport {
       schema_findings;  // redundant-index, unused-index, missing-primary-key, …
   bool timed = true;    // the workload has Query_time (slow logs); else weights are counts
   std::string tool_version;
+  // What `qadvisor verify` measured, or nullptr for a plain advise report. Its queries refer to
+  // advice->proposals by index.
+  const analyzer::VerificationRun* verification = nullptr;
 };
 
 std::string RenderAdviseText(const AdviseReport& report);
