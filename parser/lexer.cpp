@@ -249,10 +249,11 @@ Token Lexer::NextToken() {
 Token Lexer::LexQuoted(uint32_t start, char quote, TokenKind kind) {
   const uint32_t n = static_cast<uint32_t>(text_.size());
   pos_ = start + 1;
-  // Backslash escapes only in strings: not in `names`, nor in "names" under ANSI_QUOTES.
+  // Backslash escapes only in strings: not in `names`, nor in "names" under ANSI_QUOTES, nor
+  // in @`name` (the server reads @`a\`, SLEEP(1) -- ` as a variable, then a call).
   const bool backslash = kind == TokenKind::kString || kind == TokenKind::kNationalString ||
                          kind == TokenKind::kHexNumber || kind == TokenKind::kBitNumber ||
-                         kind == TokenKind::kUserVariable;
+                         (kind == TokenKind::kUserVariable && quote != '`');
   while (pos_ < n) {
     const char c = text_[pos_];
     if (c == '\\' && backslash) {

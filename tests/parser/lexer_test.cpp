@@ -382,6 +382,10 @@ TEST_CASE("lexer reads user variables, plain and quoted", "[lexer]") {
   CHECK(One("@\"q v\"") == Lexed{kUserVariable, "@\"q v\""});
   CHECK(One("@`q v`") == Lexed{kUserVariable, "@`q v`"});
   CHECK(One("@'it''s'") == Lexed{kUserVariable, "@'it''s'"});
+  CHECK(One("@'a\\'b'") == Lexed{kUserVariable, "@'a\\'b'"});  // a string-quoted name escapes
+  // A backtick-quoted name does not: the server ends it at the second backtick, so what
+  // follows is SQL (a call to SLEEP here), not part of the name.
+  CHECK(Lex("@`a\\`, SLEEP(1)")[0] == Lexed{kUserVariable, "@`a\\`"});
   CHECK(Lex("@a=1") == std::vector<Lexed>{{kUserVariable, "@a"}, {kEq, "="}, {kNumber, "1"}});
   CHECK(Lex("@a,@b") ==
         std::vector<Lexed>{{kUserVariable, "@a"}, {kComma, ","}, {kUserVariable, "@b"}});
