@@ -82,6 +82,9 @@ Result<std::unique_ptr<Session>> Session::Connect(const ConnectOptions& options)
     map["password"] = sql::SQLString(options.password);
     if (!options.database.empty()) map["schema"] = sql::SQLString(options.database);
     map["CLIENT_MULTI_STATEMENTS"] = false;
+    // utf8mb4 on the wire: never a multi-byte charset (gbk, big5, sjis) whose second bytes
+    // can be a backslash or a quote, which would let a crafted string end early.
+    map["OPT_CHARSET_NAME"] = sql::SQLString("utf8mb4");
     map["OPT_CONNECT_TIMEOUT"] = options.connect_timeout_seconds;
     map["OPT_READ_TIMEOUT"] = options.read_timeout_seconds;
     QADVISOR_RETURN_IF_ERROR(AddTls(options.tls, map));
