@@ -212,6 +212,103 @@ void Digest::AddTo(QueryClass& c, const parser::Event& e, uint32_t file,
 
 namespace {
 
+constexpr int64_t kUnit = 1000000;  // one second, one row: values are in millionths
+
+int64_t ToInt64(Int128 v) {
+  if (v > INT64_MAX) return INT64_MAX;
+  if (v < INT64_MIN) return INT64_MIN;
+  return static_cast<int64_t>(v);
+}
+
+// Adds `n` values whose sum is `sum` (and whose least and greatest are `min` and `max`, when
+// known) so that the distribution's count, sum, min and max are exactly the summary's: the
+// extremes once each, the rest at their mean — in whole units when every given value is
+// whole (rows stay integers), with the remainder spread one unit at a time so the sum is
+// exact. At most four weighted adds, whatever n is.
+void AddSpread(Distribution& d, uint64_t n, Int128 sum, std::optional<int64_t> min,
+               std::optional<int64_t> max) {
+  if (n == 0) return;
+  if (n == 1) {
+    d.Add(ToInt64(sum));
+    return;
+  }
+  const bool whole = sum % kUnit == 0 && (!min || *min % kUnit == 0) && (!max || *max % kUnit == 0);
+  const int64_t unit = whole ? kUnit : 1;
+  uint64_t rest_n = n;
+  Int128 rest = sum;
+  for (const std::optional<int64_t>& extreme : {min, max}) {
+    if (!extreme || rest_n == 0) continue;
+    d.Add(*extreme);
+    rest -= *extreme;
+    --rest_n;
+  }
+  if (rest_n == 0) return;
+  if (rest < 0) rest = 0;  // a summary whose rounded sums disagree with its extremes
+  const Int128 units = rest / unit;
+  const Int128 q = units / static_cast<Int128>(rest_n);
+  const auto r = static_cast<uint64_t>(units - q * static_cast<Int128>(rest_n));
+  int64_t low = ToInt64(q * unit);
+  int64_t high = ToInt64(q * unit + unit);
+  // Consistent input keeps the mean between the extremes; clamp only what is not.
+  if (min) {
+    low = std::max(low, *min);
+    high = std::max(high, *min);
+  }
+  if (max) {
+    low = std::min(low, *max);
+    high = std::min(high, *max);
+  }
+  d.Add(low, rest_n - r);
+  d.Add(high, r);
+}
+
+}  // namespace
+
+void Digest::AddSummary(const Summary& s, uint32_t file) {
+  if (s.count == 0) return;
+  parser::Fingerprint(s.text, fingerprint_, options_.fingerprint);
+  QueryClass& c = ClassFor(fingerprint_);
+  c.count += s.count;
+  int64_t query_time = s.sample_query_time;
+  for (const SummaryMetric& m : s.metrics) {
+    const uint32_t id = MetricId(m.name);
+    if (id >= c.metrics.size()) c.metrics.resize(id + 1);
+    AddSpread(c.metrics[id], s.count, m.sum, m.min, m.max);
+    if (id == kQueryTime && query_time < 0) {
+      query_time = m.max ? *m.max : ToInt64(m.sum / static_cast<Int128>(s.count));
+    }
+  }
+  for (const auto& [name, yes] : s.flags) {
+    const uint32_t id = FlagId(name);
+    if (id >= c.flags_seen.size()) {
+      c.flags_seen.resize(id + 1);
+      c.flags_yes.resize(id + 1);
+    }
+    c.flags_seen[id] += s.count;
+    c.flags_yes[id] += std::min(yes, s.count);
+  }
+  for (const int64_t t : {s.first_seen, s.last_seen}) {
+    if (t == parser::kNoTimestamp) continue;
+    if (c.first_seen == parser::kNoTimestamp || t < c.first_seen) c.first_seen = t;
+    if (c.last_seen == parser::kNoTimestamp || t > c.last_seen) c.last_seen = t;
+  }
+  if (!s.db.empty()) c.databases.Add(s.db, s.count);
+  Sample& sample = c.sample;
+  if (BetterSample(query_time, file, s.offset, sample)) {
+    sample.query.assign(s.sample.empty() ? s.text : s.sample);
+    sample.db.assign(s.db);
+    sample.file = file;
+    sample.offset = s.offset;
+    sample.line = s.line;
+    sample.query_time = query_time;
+    sample.timestamp_us = s.sample_seen;
+  }
+  events_ += s.count;
+  global_stale_ = true;
+}
+
+namespace {
+
 void MergeClass(QueryClass& into, const QueryClass& from, const std::vector<uint32_t>& metric_map,
                 const std::vector<uint32_t>& flag_map) {
   into.count += from.count;

@@ -1,13 +1,16 @@
 // Digest: slow-log events grouped into query classes by fingerprint, with per-class statistics.
 //
-// Add() takes events one at a time; Merge() folds another digest in (each worker thread keeps
-// its own digest and they are merged at the end). Every statistic is order-independent, so a
-// merged digest equals a single-threaded one exactly: sums are integers, percentiles depend on
-// the multiset of values only, the sample is the slowest event with ties broken by position.
+// Add() takes events one at a time; AddSummary() takes a whole class as a server summarises it
+// (performance_schema's events_statements_summary_by_digest: a count and sums, no events);
+// Merge() folds another digest in (each worker thread keeps its own digest and they are merged
+// at the end). Every statistic is order-independent, so a merged digest equals a
+// single-threaded one exactly: sums are integers, percentiles depend on the multiset of values
+// only, the sample is the slowest event with ties broken by position.
 #pragma once
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -75,6 +78,34 @@ struct QueryClass {
   }
 };
 
+// One metric of a summary: `sum` of `count` values (the summary's count), in millionths, and
+// the least and greatest of them where the source keeps those.
+struct SummaryMetric {
+  std::string_view name;  // "Query_time", "Lock_time", "Rows_sent", … as a slow log names it
+  Int128 sum = 0;
+  std::optional<int64_t> min, max;
+};
+
+// `count` executions of one statement, as a server summarises them. The class's distributions
+// get exactly `count` values with exactly the given sum, min and max; the values in between
+// are all at the mean (a summary keeps no more), so percentiles other than the extremes are
+// estimates.
+struct Summary {
+  std::string_view text;           // fingerprinted as a query is (a digest text with `?` works)
+  std::string_view sample;         // a real statement of the class; empty: `text` itself
+  int64_t sample_query_time = -1;  // the sample's own Query_time in millionths, when known
+  int64_t sample_seen = parser::kNoTimestamp;  // when the sample ran, when known
+  std::string_view db;
+  uint64_t count = 0;  // 0: nothing is added
+  std::vector<SummaryMetric> metrics;
+  // Flags counted per execution: (name, executions with `Yes`), of `count` executions.
+  std::vector<std::pair<std::string_view, uint64_t>> flags;
+  int64_t first_seen = parser::kNoTimestamp;  // microseconds since the epoch
+  int64_t last_seen = parser::kNoTimestamp;
+  uint64_t offset = 0;  // the summary's position in its source (a row number): Sample::offset
+  uint64_t line = 0;    // and Sample::line
+};
+
 struct DigestOptions {
   parser::FingerprintOptions fingerprint;
 };
@@ -86,6 +117,10 @@ class Digest {
   explicit Digest(DigestOptions options = {});
 
   void Add(const parser::Event& event, uint32_t file);
+  // Adds a summary's executions to the class of its text's fingerprint: the same class as
+  // events of that statement would make. The sample is the summary's when it is slower (its
+  // sample_query_time, else its largest Query_time) than the class's, as for events.
+  void AddSummary(const Summary& summary, uint32_t file);
   // Folds `other` in. Metric and flag ids are matched by name.
   void Merge(const Digest& other);
 

@@ -48,7 +48,30 @@ void Distribution::Add(int64_t value) {
   AddToHistogram(value, 1);
 }
 
-void Distribution::AddToHistogram(int64_t value, uint32_t n) {
+void Distribution::Add(int64_t value, uint64_t n) {
+  if (n == 0) return;
+  if (count_ == 0) {
+    min_ = max_ = value;
+  } else {
+    min_ = std::min(min_, value);
+    max_ = std::max(max_, value);
+  }
+  count_ += n;
+  sum_ += static_cast<Int128>(value) * static_cast<Int128>(n);
+  integral_ = integral_ && value % 1000000 == 0;
+  if (!histogram_) {
+    // As n single adds would: exact while the total stays within kExactLimit (so at most
+    // kExactLimit copies are written), else every value moves into the histogram.
+    if (exact_.size() + n <= kExactLimit) {
+      exact_.insert(exact_.end(), static_cast<size_t>(n), value);
+      return;
+    }
+    ToHistogram();
+  }
+  AddToHistogram(value, n);
+}
+
+void Distribution::AddToHistogram(int64_t value, uint64_t n) {
   if (value <= 0) {
     non_positive_ += n;
     return;
@@ -56,7 +79,7 @@ void Distribution::AddToHistogram(int64_t value, uint32_t n) {
   Bucket(BucketOf(value)) += n;
 }
 
-uint32_t& Distribution::Bucket(int32_t b) {
+uint64_t& Distribution::Bucket(int32_t b) {
   if (buckets_.empty()) {
     low_ = b;
     buckets_.push_back(0);

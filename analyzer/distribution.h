@@ -7,7 +7,8 @@
 // Percentiles are exact (nearest rank) while a distribution holds at most kExactLimit values;
 // past that the values move into a logarithmic histogram whose buckets are at most 3.1% wide,
 // so a percentile is then within 1.6% of the true value (pt-query-digest's buckets are 5%).
-// Either way the result depends only on the multiset of values added.
+// Either way the result depends only on the multiset of values added: Add(v, n) is n Add(v)
+// calls in O(1) (a server's summary row adds a whole class's executions at once).
 #pragma once
 
 #include <cstddef>
@@ -23,6 +24,8 @@ class Distribution {
   static constexpr size_t kExactLimit = 64;
 
   void Add(int64_t value);
+  // Adds `n` copies of `value`: the same distribution as n calls of Add(value), in O(1).
+  void Add(int64_t value, uint64_t n);
   void Merge(const Distribution& other);
 
   uint64_t count() const { return count_; }
@@ -53,8 +56,8 @@ class Distribution {
  private:
   static int64_t BucketMiddle(int32_t index);
   void ToHistogram();
-  void AddToHistogram(int64_t value, uint32_t n);
-  uint32_t& Bucket(int32_t index);  // grows the histogram to hold `index`
+  void AddToHistogram(int64_t value, uint64_t n);
+  uint64_t& Bucket(int32_t index);  // grows the histogram to hold `index`
 
   uint64_t count_ = 0;
   Int128 sum_ = 0;
@@ -62,10 +65,12 @@ class Distribution {
   int64_t max_ = 0;
   bool histogram_ = false;
   bool integral_ = true;
-  std::vector<int64_t> exact_;     // while !histogram_
-  std::vector<uint32_t> buckets_;  // histogram: counts for bucket indexes [low_, low_ + size)
+  std::vector<int64_t> exact_;  // while !histogram_
+  // Histogram: counts for bucket indexes [low_, low_ + size). 64-bit: one summary row of a
+  // busy server can count more than 2^32 executions of a statement.
+  std::vector<uint64_t> buckets_;
   int32_t low_ = 0;
-  uint32_t non_positive_ = 0;  // values <= 0 (a bucket of their own)
+  uint64_t non_positive_ = 0;  // values <= 0 (a bucket of their own)
 };
 
 }  // namespace qadvisor::analyzer

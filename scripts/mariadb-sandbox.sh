@@ -28,7 +28,8 @@ case $cmd in
     fi
     mariadbd --no-defaults --datadir="$dir/data" --socket="$dir/mysqld.sock" --port="$port" \
       --bind-address=127.0.0.1 --pid-file="$dir/mysqld.pid" --log-error="$dir/error.log" \
-      --user="$(id -un)" --innodb-buffer-pool-size=128M --skip-name-resolve >/dev/null 2>&1 &
+      --user="$(id -un)" --innodb-buffer-pool-size=128M --skip-name-resolve \
+      --performance-schema=ON >/dev/null 2>&1 &
     for _ in $(seq 300); do
       if mariadb --no-defaults --socket="$dir/mysqld.sock" -uroot -e 'SELECT 1' >/dev/null 2>&1; then
         echo "$port" >"$dir/port"
