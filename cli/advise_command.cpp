@@ -5,10 +5,13 @@
 #include <fmt/format.h>
 
 #include <memory>
+#include <optional>
 
 #include "analyzer/digest.h"
+#include "cli/connect.h"
 #include "cli/io.h"
 #include "cli/progress.h"
+#include "connectors/workload_import.h"
 
 namespace qadvisor::cli {
 namespace {
@@ -30,10 +33,24 @@ Result<std::unique_ptr<AdviseState>> PrepareAdvice(const AdviseArgs& args) {
   Result<Setup> setup = LoadSetup(args.schema);
   if (!setup.ok()) return setup.status();
   state->setup = std::move(setup).value();
+  if (args.inputs.empty() && args.workload.empty()) {
+    return Error("no input: give slow logs or SQL files, or --workload with a server (--dsn)");
+  }
+  if (!args.workload.empty() && !args.schema.connect.given()) {
+    return Error("--workload reads the workload from a server: name it with --dsn or --socket");
+  }
+  Result<std::optional<Server>> server = ConnectIfGiven(
+      args.schema.connect, state->setup.config.flavor.has_value() || !args.schema.flavor.empty(),
+      state->setup.config.lower_case_table_names.has_value() ||
+          args.schema.lower_case_table_names >= 0,
+      state->setup.catalog);
+  if (!server.ok()) return server.status();
   state->catalog = analyzer::Catalog(state->setup.catalog);
   analyzer::Catalog& catalog = state->catalog;
   state->checker = std::make_unique<rules::Checker>(catalog, state->setup.options);
   rules::Checker& checker = *state->checker;
+  // A server's schema first, then the --schema files on top of it (as migrations would be).
+  if (server->has_value()) QADVISOR_RETURN_IF_ERROR(ImportServerSchema(**server, catalog));
   QADVISOR_RETURN_IF_ERROR(LoadSchemas(args.schema, checker, catalog));
 
   // Slow logs are digested; SQL scripts add their DDL to the schema and their queries to the
@@ -64,6 +81,19 @@ Result<std::unique_ptr<AdviseState>> PrepareAdvice(const AdviseArgs& args) {
   }
   std::vector<bool>& is_log = state->is_log;
   is_log.assign(run.files.size(), true);
+  // The server's workload after the logs: a table, whose samples' lines are row numbers.
+  if (!args.workload.empty()) {
+    connectors::WorkloadOptions workload;
+    connectors::ParseWorkloadSource(args.workload, &workload.source);  // CLI11 checked the name
+    Server& from = **server;
+    if (!from.options.database.empty()) workload.databases = {from.options.database};
+    workload.max_rows = args.workload_rows;
+    if (Status s = connectors::ImportWorkloadInto(*from.session, workload, run); !s.ok()) {
+      return Status(s.code(),
+                    fmt::format("server {}: reading the workload: {}", from.name(), s.message()));
+    }
+    is_log.push_back(false);
+  }
   for (const auto& [name, text] : scripts) {
     checker.LoadSchema(name, text);
     const parser::ParseResult parsed = parser::Parse(text, state->setup.options.parse);
@@ -148,10 +178,21 @@ int RunAdviseCommand(const AdviseArgs& args) {
   const std::string out = RenderAdvise((*state)->report, args.format);
   if (Status s = WriteOutput(args.output, out); !s.ok()) return Fail(s.message());
   const analyzer::DigestRun& run = (*state)->run;
+  // Rows of a server's table are told by row number; log problems by line and byte.
+  connectors::WorkloadSource source{};
+  const bool from_table = connectors::ParseWorkloadSource(args.workload, &source);
   for (size_t i = 0; i < run.issues.size() && i < 5; ++i) {
     const auto& fi = run.issues[i];
+    if (from_table && fi.file == connectors::WorkloadTable(source)) {
+      fmt::print(stderr, "qadvisor: warning: {}: {}{}\n", fi.file,
+                 fi.issue.line > 0 ? fmt::format("row {}: ", fi.issue.line) : "", fi.issue.message);
+      continue;
+    }
     fmt::print(stderr, "qadvisor: warning: {}:{}: byte {}: {}\n", fi.file, fi.issue.line,
                fi.issue.offset, fi.issue.message);
+  }
+  if (run.issue_count > 5) {
+    fmt::print(stderr, "qadvisor: warning: {} more input problems\n", run.issue_count - 5);
   }
   return kExitOk;
 }

@@ -18,6 +18,7 @@
 #include "analyzer/digest.h"
 #include "analyzer/digest_runner.h"
 #include "cli/config.h"
+#include "cli/connect.h"
 #include "cli/io.h"
 #include "cli/setup.h"
 #include "report/check_report.h"
@@ -73,8 +74,17 @@ int RunCheckCommand(const CheckArgs& args) {
   if (!args.fail_on.empty() && !rules::ParseSeverity(args.fail_on, fail_on)) {
     return Fail(fmt::format("--fail-on: expected error, warning or info, not '{}'", args.fail_on));
   }
+  // A server's schema first, then the --schema files on top of it (as migrations would be).
+  Result<std::optional<Server>> server = ConnectIfGiven(
+      args.schema.connect, setup->config.flavor.has_value() || !args.schema.flavor.empty(),
+      setup->config.lower_case_table_names.has_value() || args.schema.lower_case_table_names >= 0,
+      setup->catalog);
+  if (!server.ok()) return Fail(server.status().message());
   analyzer::Catalog catalog(setup->catalog);
   rules::Checker checker(catalog, setup->options);
+  if (server->has_value()) {
+    if (Status s = ImportServerSchema(**server, catalog); !s.ok()) return Fail(s.message());
+  }
   if (Status s = LoadSchemas(args.schema, checker, catalog); !s.ok()) return Fail(s.message());
 
   std::vector<std::string> logs;

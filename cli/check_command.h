@@ -2,8 +2,11 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
+
+#include "cli/connect.h"
 
 namespace qadvisor::cli {
 
@@ -18,6 +21,7 @@ struct SchemaArgs {
   bool ansi_quotes = false;
   std::vector<std::string> only;     // --rules
   std::vector<std::string> disable;  // --disable
+  ConnectArgs connect;               // --dsn, --socket, …: the schema (and more) from a server
 };
 
 struct CheckArgs {
@@ -40,6 +44,10 @@ struct AdviseArgs {
   std::string output;
   int threads = 0;
   bool no_progress = false;
+  // --workload performance_schema|slow_log_table: the workload from the server (with --dsn),
+  // besides any FILE; at most workload_rows rows of it.
+  std::string workload;
+  uint64_t workload_rows = 1'000'000;
 };
 
 int RunCheckCommand(const CheckArgs& args);

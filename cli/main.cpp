@@ -249,12 +249,16 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   chk->add_flag("--ansi-quotes", check.schema.ansi_quotes,
                 "Read \"x\" as an identifier (ANSI_QUOTES)");
+  qadvisor::cli::AddConnectOptions(*chk, check.schema.connect);
 
   qadvisor::cli::AdviseArgs advise;
   CLI::App* adv = app.add_subcommand(
       "advise", "Rank a slow log's query classes, say what is wrong, and propose indexes");
-  adv->add_option("FILE", advise.inputs, "Slow logs or SQL scripts")->required();
-  adv->add_option("--schema", advise.schema.schemas, "DDL file applied first (repeatable)");
+  adv->add_option("FILE", advise.inputs, "Slow logs or SQL scripts (none needed with --workload)");
+  // One value per occurrence: FILE is optional (with --workload), so CLI11 reserves no
+  // argument for it and a greedy list would swallow the logs after `--schema a.sql`.
+  adv->add_option("--schema", advise.schema.schemas, "DDL file applied first (repeatable)")
+      ->allow_extra_args(false);
   adv->add_option("--stats", advise.schema.stats, "Table and index statistics (docs/stats.md)");
   adv->add_option("--format", advise.format, "Report format")
       ->check(CLI::IsMember({"text", "markdown", "json", "html"}))
@@ -269,8 +273,10 @@ int main(int argc, char** argv) {
   adv->add_option("--threads", advise.threads, "Worker threads (0: one per core)")
       ->check(CLI::Range(0, 256));
   adv->add_flag("--no-progress", advise.no_progress, "Never draw a progress bar");
-  adv->add_option("--rules", advise.schema.only, "Run only these rules (comma-separated ids)");
-  adv->add_option("--disable", advise.schema.disable, "Do not run these rules");
+  adv->add_option("--rules", advise.schema.only, "Run only these rules (comma-separated ids)")
+      ->allow_extra_args(false);
+  adv->add_option("--disable", advise.schema.disable, "Do not run these rules")
+      ->allow_extra_args(false);
   adv->add_option("--config", advise.schema.config, "Read this .qadvisor.toml");
   adv->add_flag("--no-config", advise.schema.no_config, "Read no configuration file");
   adv->add_option("--flavor", advise.schema.flavor, "Server defaults to assume")
@@ -278,6 +284,17 @@ int main(int argc, char** argv) {
   adv->add_option("--lower-case-table-names", advise.schema.lower_case_table_names,
                   "As the server variable")
       ->check(CLI::Range(0, 2));
+  qadvisor::cli::AddConnectOptions(*adv, advise.schema.connect);
+  adv->add_option("--workload", advise.workload,
+                  "Also take the workload from the server: performance_schema (its statement "
+                  "digest summary) or slow_log_table (mysql.slow_log)")
+      ->check(CLI::IsMember({"performance_schema", "slow_log_table"}))
+      ->group("Connecting to a server");
+  adv->add_option("--workload-rows", advise.workload_rows,
+                  "Most rows read for --workload: the newest slow-log rows, the costliest digests")
+      ->check(CLI::Range(uint64_t{1}, uint64_t{1'000'000'000}))
+      ->capture_default_str()
+      ->group("Connecting to a server");
 
   std::string rules_format = "text";
   CLI::App* rules = app.add_subcommand("rules", "List the rules with their severity and options");

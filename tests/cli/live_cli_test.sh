@@ -1,0 +1,189 @@
+#!/usr/bin/env bash
+# `check` and `advise` against a live server, end to end: a private MariaDB started here
+# (scripts/mariadb-sandbox.sh, stopped and removed by the trap), its schema read through
+# --socket and --dsn, the workload read from mysql.slow_log, passwords from MYSQL_PWD, option
+# files (with !include) and the terminal prompt — never printed, also when wrong — and the
+# errors a bad DSN or an unreachable server give (exit 2, no hang).
+# Usage: live_cli_test.sh QADVISOR SOURCE_DIR
+set -uo pipefail
+qadvisor=$1
+src=$2
+tmp=$(mktemp -d)
+server=$tmp/server
+cleanup() {
+  bash "$src/scripts/mariadb-sandbox.sh" stop "$server"
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+passed=0
+failed=0
+
+check() {  # check DESCRIPTION COMMAND...: the command must succeed
+  if "${@:2}" >"$tmp/check.out" 2>&1; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    echo "FAILED: $1"
+    sed 's/^/  | /' "$tmp/check.out" | head -30
+  fi
+}
+exit_code() {  # exit_code EXPECTED COMMAND...: within 60 s (a hang fails)
+  timeout 60 "${@:2}" >"$tmp/out" 2>"$tmp/err"
+  local got=$?
+  [[ $got -eq $1 ]] || { echo "exit $got, expected $1"; head -20 "$tmp/out" "$tmp/err"; return 1; }
+}
+has() { grep -qF -- "$1" "$tmp/out" "$tmp/err" || { echo "no '$1' in:"; cat "$tmp/out" "$tmp/err" | head -20; return 1; }; }
+lacks() { ! grep -qF -- "$1" "$tmp/out" "$tmp/err" || { echo "'$1' printed:"; grep -F -- "$1" "$tmp/out" "$tmp/err"; return 1; }; }
+json() {  # json FILE PYTHON-EXPRESSION: the expression over `d` must be true
+  python3 -c "import json,sys; d=json.load(open(sys.argv[1])); sys.exit(0 if ($2) else 1)" "$1"
+}
+
+socket=$(bash "$src/scripts/mariadb-sandbox.sh" start "$server") || { echo "no server"; exit 1; }
+sql() { mariadb --no-defaults --socket="$socket" -uroot "$@"; }
+# No developer's ~/.my.cnf or MYSQL_PWD may leak into the runs.
+export HOME=$tmp/home
+mkdir -p "$HOME"
+unset MYSQL_PWD
+password='S3cr3t-pw!x7'
+wrong='Wr0ng-pw!q9'
+
+sql >/dev/null <<'EOF' || { echo "setup failed"; exit 1; }
+CREATE DATABASE shop;
+CREATE TABLE shop.users (id INT PRIMARY KEY, phone VARCHAR(20) NOT NULL, country CHAR(2) NOT NULL,
+  status INT NOT NULL, created DATETIME NOT NULL, KEY idx_phone (phone),
+  KEY idx_country_status (country, status)) ENGINE=InnoDB;
+INSERT INTO shop.users SELECT seq, CONCAT('555', seq), IF(seq % 3, 'US', 'DE'), seq % 5,
+  NOW() - INTERVAL seq MINUTE FROM shop.seq_1_to_5000;
+ANALYZE TABLE shop.users;
+CREATE USER 'qa'@'localhost' IDENTIFIED BY 'S3cr3t-pw!x7';
+GRANT SELECT ON shop.* TO 'qa'@'localhost';
+GRANT SELECT ON mysql.slow_log TO 'qa'@'localhost';
+EOF
+echo 'SELECT id FROM users WHERE phone = 5551234;' >"$tmp/q.sql"
+dsn="mysql://root@localhost/shop?socket=$socket"
+
+# The schema from the server: the table exists only there.
+check "check --socket: a rule on a server table" exit_code 1 "$qadvisor" check --no-config --socket "$socket" "$tmp/q.sql"
+check "  implicit-conversion on users.phone" has "[implicit-conversion]"
+check "check --dsn with ?socket=" exit_code 1 "$qadvisor" check --no-config --dsn "$dsn" "$tmp/q.sql"
+check "  implicit-conversion on users.phone" has "[implicit-conversion]"
+check "  schema findings located in the server's schema" has "shop (server)"
+check "without a server, the table is unknown" exit_code 0 "$qadvisor" check --no-config "$tmp/q.sql"
+check "check --dsn --format json" exit_code 1 "$qadvisor" check --no-config --format json --dsn "$dsn" "$tmp/q.sql"
+check "  json findings" json "$tmp/out" "any(f['rule'] == 'implicit-conversion' for f in d['findings'])"
+
+# DSN errors: exit 2 and the column.
+check "a DSN of another scheme" exit_code 2 "$qadvisor" check --no-config --dsn "postgres://x/y" "$tmp/q.sql"
+check "  names the column" has "column 1"
+check "a DSN with a bad port" exit_code 2 "$qadvisor" check --no-config --dsn "mysql://root@localhost:99999/shop" "$tmp/q.sql"
+check "  names the column" has "--dsn: column"
+check "a DSN with an unknown option" exit_code 2 "$qadvisor" check --no-config --dsn "$dsn&compress=1" "$tmp/q.sql"
+check "  names the option" has "unknown option(s) compress"
+check "a DSN with a bad ssl-mode" exit_code 2 "$qadvisor" check --no-config --dsn "$dsn&ssl-mode=SOMETIMES" "$tmp/q.sql"
+check "  names the value" has "ssl-mode=SOMETIMES"
+
+# Unreachable servers: exit 2 promptly, naming the server.
+check "a socket nobody listens on" exit_code 2 "$qadvisor" check --no-config --socket "$tmp/none.sock" "$tmp/q.sql"
+check "  names the socket" has "$tmp/none.sock"
+check "a refused TCP port" exit_code 2 "$qadvisor" check --no-config --dsn "mysql://root@127.0.0.1:1/shop" "$tmp/q.sql"
+check "  names the server" has "root@127.0.0.1:1/shop"
+check "an unknown database" exit_code 2 "$qadvisor" check --no-config --dsn "mysql://root@localhost/nope?socket=$socket" "$tmp/q.sql"
+check "  says so" has "Unknown database"
+
+# Passwords: MYSQL_PWD, option files, their order, and never printed.
+check "MYSQL_PWD" exit_code 1 env MYSQL_PWD="$password" "$qadvisor" check --no-config --socket "$socket" --user qa "$tmp/q.sql"
+check "  connected and checked" has "[implicit-conversion]"
+check "  password not printed" lacks "$password"
+check "a wrong MYSQL_PWD" exit_code 2 env MYSQL_PWD="$wrong" "$qadvisor" check --no-config --socket "$socket" --user qa "$tmp/q.sql"
+check "  access denied, naming the user and server" has "qa@$socket"
+check "  Access denied" has "Access denied"
+check "  wrong password not printed" lacks "$wrong"
+printf '[client]\nuser = qa\npassword = "%s"\nsocket = %s\n' "$password" "$socket" >"$tmp/my.cnf"
+chmod 600 "$tmp/my.cnf"
+check "--defaults-file" exit_code 1 "$qadvisor" check --no-config --defaults-file "$tmp/my.cnf" "$tmp/q.sql"
+check "  connected and checked" has "[implicit-conversion]"
+check "  password not printed" lacks "$password"
+check "the option file over MYSQL_PWD" exit_code 1 env MYSQL_PWD="$wrong" "$qadvisor" check --no-config --defaults-file "$tmp/my.cnf" "$tmp/q.sql"
+check "the DSN over the option file" exit_code 2 "$qadvisor" check --no-config --defaults-file "$tmp/my.cnf" --dsn "mysql://qa:$wrong@localhost/shop" "$tmp/q.sql"
+check "  wrong DSN password not printed" lacks "$wrong"
+check "  right file password not printed" lacks "$password"
+check "the DSN's password, right" exit_code 1 "$qadvisor" check --no-config --dsn "mysql://qa:S3cr3t-pw%21x7@localhost/shop?socket=$socket" "$tmp/q.sql"
+check "  not printed" lacks "$password"
+mkdir -p "$tmp/conf.d"
+printf '[client]\nsocket = %s\n!include %s/inc.cnf\n' "$socket" "$tmp" >"$tmp/main.cnf"
+printf '[mysql]\nuser = qa\n' >"$tmp/conf.d/user.cnf"
+printf '[client]\npassword = %s\n!includedir %s/conf.d\n' "$password" "$tmp" >"$tmp/inc.cnf"
+check "!include and !includedir" exit_code 1 "$qadvisor" check --no-config --defaults-file "$tmp/main.cnf" "$tmp/q.sql"
+check "  password not printed" lacks "$password"
+printf '[client]\n!include %s/missing.cnf\n' "$tmp" >"$tmp/broken.cnf"
+check "a missing !include" exit_code 2 "$qadvisor" check --no-config --defaults-file "$tmp/broken.cnf" "$tmp/q.sql"
+check "  names the include and the file" has "missing.cnf"
+printf '[client]\nuser = qa\npassword = %s\nsocket = %s\n' "$password" "$socket" >"$HOME/.my.cnf"
+check "~/.my.cnf, when --socket is given" exit_code 1 "$qadvisor" check --no-config --socket "$socket" "$tmp/q.sql"
+check "  password not printed" lacks "$password"
+rm "$HOME/.my.cnf"
+if command -v setsid >/dev/null; then
+  check "-p without a terminal: an error, not a wait" exit_code 2 setsid -w "$qadvisor" check --no-config --socket "$socket" --user qa -p "$tmp/q.sql" </dev/null
+  check "  says where else to give it" has "MYSQL_PWD"
+fi
+# -p on a terminal: the prompt, echo off, the answer used.
+cat >"$tmp/prompt.py" <<'EOF'
+import os, pty, sys
+password, argv = sys.argv[1], sys.argv[2:]
+pid, fd = pty.fork()
+if pid == 0:
+    os.execvp(argv[0], argv)
+out = b""
+sent = False
+while True:
+    try:
+        chunk = os.read(fd, 4096)
+    except OSError:
+        break
+    if not chunk:
+        break
+    out += chunk
+    if not sent and b"Enter password" in out:
+        os.write(fd, password.encode() + b"\n")
+        sent = True
+_, status = os.waitpid(pid, 0)
+sys.stdout.write(out.decode(errors="replace"))
+sys.exit(os.waitstatus_to_exitcode(status))
+EOF
+check "-p prompts on the terminal" exit_code 1 python3 "$tmp/prompt.py" "$password" "$qadvisor" check --no-config --color never --socket "$socket" --user qa -p "$tmp/q.sql"
+check "  the prompt names the server" has "Enter password for qa@$socket"
+check "  the answer is used" has "[implicit-conversion]"
+check "  and not echoed" lacks "$password"
+
+# The workload from mysql.slow_log.
+sql -e "SET GLOBAL log_output = 'TABLE', slow_query_log = 1, long_query_time = 0; TRUNCATE TABLE mysql.slow_log"
+for i in 1 2 3 4 5 6; do
+  sql shop -e "SELECT id, phone FROM users WHERE status = $i AND created > NOW() - INTERVAL 1 DAY ORDER BY created;
+    SELECT * FROM users WHERE country = 'US' AND created > NOW() - INTERVAL $i HOUR;
+    SELECT id FROM users WHERE id IN (1, 2, $i)" >/dev/null
+done
+check "advise --workload slow_log_table, no files" exit_code 0 "$qadvisor" advise --no-config --format json --top 0 --dsn "$dsn" --workload slow_log_table
+check "  proposals for the workload's classes" json "$tmp/out" \
+  "len(d['proposals']) >= 2 and all(q in {c['id'] for c in d['classes']} for p in d['proposals'] for q in p['query_classes'])"
+check "  each class counted, sampled from the table" json "$tmp/out" \
+  "sorted(c['count'] for c in d['classes'] if c['fingerprint'].startswith('select')) == [6, 6, 6] and all(c['sample_at']['file'] == 'mysql.slow_log' for c in d['classes'])"
+check "  an index on (status, created)" json "$tmp/out" \
+  "any(p['columns'][:2] == ['status', 'created'] for p in d['proposals'])"
+check "advise --workload as the user qa" exit_code 0 env MYSQL_PWD="$password" "$qadvisor" advise --no-config --socket "$socket" --user qa --workload slow_log_table
+check "  proposals in text" has "ADD INDEX"
+check "  password not printed" lacks "$password"
+check "advise --workload with a log file as well" exit_code 0 "$qadvisor" advise --no-config --format json --dsn "$dsn" --workload slow_log_table "$src/examples/slow.log"
+check "  both sources, the log first" json "$tmp/out" "d['files'] == ['$src/examples/slow.log', 'mysql.slow_log'] and d['events'] > 601"
+check "advise with neither files nor --workload" exit_code 2 "$qadvisor" advise --no-config --dsn "$dsn"
+check "  says what to give" has "--workload"
+check "advise --workload without a server" exit_code 2 "$qadvisor" advise --no-config --workload slow_log_table
+check "  says to name one" has "--dsn"
+check "advise --workload performance_schema on a server without it" exit_code 2 "$qadvisor" advise --no-config --dsn "$dsn" --workload performance_schema
+check "  says how to turn it on, naming the server" has "server root@$socket/shop"
+check "  the flag" has "--performance-schema=ON"
+sql -e "SET GLOBAL slow_query_log = 0; TRUNCATE TABLE mysql.slow_log"
+check "an empty slow log says what to run" exit_code 2 "$qadvisor" advise --no-config --dsn "$dsn" --workload slow_log_table
+check "  SET GLOBAL" has "SET GLOBAL log_output='TABLE', slow_query_log=ON"
+
+echo "live cli: $passed passed, $failed failed"
+[[ $failed -eq 0 ]]
