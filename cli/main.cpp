@@ -18,6 +18,7 @@
 #include "cli/check_command.h"
 #include "cli/io.h"
 #include "cli/progress.h"
+#include "cli/verify_command.h"
 #include "parser/parser.h"
 #include "parser/splitter.h"
 #include "report/digest_report.h"
@@ -296,6 +297,64 @@ int main(int argc, char** argv) {
       ->capture_default_str()
       ->group("Connecting to a server");
 
+  qadvisor::cli::VerifyArgs verify;
+  CLI::App* ver = app.add_subcommand(
+      "verify",
+      "Advise, then measure each proposed index before and after on a server or a sandbox");
+  ver->add_option("FILE", verify.advise.inputs, "Slow logs or SQL scripts");
+  ver->add_option("--schema", verify.advise.schema.schemas, "DDL file applied first (repeatable)")
+      ->allow_extra_args(false);
+  ver->add_flag("--sandbox", verify.sandbox,
+                "Measure on a private server started here, loaded with the schema and rows");
+  ver->add_flag("--allow-ddl", verify.allow_ddl,
+                "Let verify create (and drop again) each proposed index on the --dsn server");
+  ver->add_flag("--cleanup", verify.cleanup,
+                "Only drop the qadv_ indexes an interrupted run left on the server");
+  ver->add_option("--rows", verify.rows, "Sandbox rows per table without a row-count statistic")
+      ->check(CLI::Range(uint64_t{1}, uint64_t{100000000}))
+      ->capture_default_str();
+  ver->add_option("--runs", verify.runs, "Timed runs before and after (the median is reported)")
+      ->check(CLI::Range(1, 1000))
+      ->capture_default_str();
+  ver->add_option("--time-limit", verify.time_limit, "Seconds a statement may run")
+      ->check(CLI::Range(0.1, 86400.0))
+      ->capture_default_str();
+  ver->add_option("--max-queries", verify.max_queries, "Query classes measured per proposal")
+      ->check(CLI::Range(1, 1000))
+      ->capture_default_str();
+  ver->add_option("--server", verify.server, "Sandbox: the mariadbd or mysqld binary to start");
+  ver->add_option("--stats-from", verify.stats_from,
+                  "Sandbox: shape the generated rows by this server's statistics (a DSN)");
+  ver->add_flag("--keep-sandbox", verify.keep_sandbox,
+                "Sandbox: leave its directory behind (for debugging)");
+  ver->add_option("--stats", verify.advise.schema.stats, "Table and index statistics");
+  ver->add_option("--format", verify.advise.format, "Report format")
+      ->check(CLI::IsMember({"text", "markdown", "json", "html"}))
+      ->capture_default_str();
+  ver->add_option("--top", verify.advise.top, "Query classes in the report (0 for all)")
+      ->capture_default_str();
+  ver->add_option("--max-indexes-per-table", verify.advise.max_indexes_per_table,
+                  "Most indexes proposed for one table")
+      ->check(CLI::Range(1, 64))
+      ->capture_default_str();
+  ver->add_option("-o,--output", verify.advise.output, "Write the report to FILE");
+  ver->add_option("--threads", verify.advise.threads, "Worker threads (0: one per core)")
+      ->check(CLI::Range(0, 256));
+  ver->add_flag("--no-progress", verify.advise.no_progress, "Print no progress lines");
+  ver->add_option("--rules", verify.advise.schema.only, "Run only these rules")
+      ->allow_extra_args(false);
+  ver->add_option("--disable", verify.advise.schema.disable, "Do not run these rules")
+      ->allow_extra_args(false);
+  ver->add_option("--config", verify.advise.schema.config, "Read this .qadvisor.toml");
+  ver->add_flag("--no-config", verify.advise.schema.no_config, "Read no configuration file");
+  ver->add_option("--flavor", verify.advise.schema.flavor, "Server defaults to assume")
+      ->check(CLI::IsMember({"mysql8", "mariadb"}));
+  qadvisor::cli::AddConnectOptions(*ver, verify.advise.schema.connect);
+  ver->add_option("--workload", verify.advise.workload,
+                  "Also take the workload from the server: performance_schema or slow_log_table")
+      ->check(CLI::IsMember({"performance_schema", "slow_log_table"}))
+      ->group("Connecting to a server");
+
   std::string rules_format = "text";
   CLI::App* rules = app.add_subcommand("rules", "List the rules with their severity and options");
   rules->add_option("--format", rules_format, "Output format")
@@ -314,6 +373,7 @@ int main(int argc, char** argv) {
   if (cmd->parsed()) return qadvisor::cli::RunDigestCommand(digest);
   if (chk->parsed()) return qadvisor::cli::RunCheckCommand(check);
   if (adv->parsed()) return qadvisor::cli::RunAdviseCommand(advise);
+  if (ver->parsed()) return qadvisor::cli::RunVerifyCommand(verify);
   if (rules->parsed()) return qadvisor::cli::RunRulesCommand(rules_format);
   if (explain->parsed()) return qadvisor::cli::RunExplainCommand(explain_id);
   if (parse->parsed()) return qadvisor::cli::RunParseCommand(parse_files, parse_json);

@@ -1,1 +1,406 @@
-// (being written)
+// Before/after verification of index proposals (see verify.h).
+#include "connectors/verify.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <optional>
+
+#include "analyzer/query_model.h"
+#include "connectors/explain.h"
+#include "connectors/safe_query.h"
+#include "parser/keywords.h"
+
+namespace qadvisor::connectors {
+namespace {
+
+using analyzer::MeasuredPlan;
+using analyzer::QueryVerification;
+using analyzer::Verdict;
+
+// Server errors a statement time limit raises: MariaDB 1969 (max_statement_time), MySQL 3024
+// (max_execution_time).
+bool TimedOut(const Session& session) {
+  return session.last_error() == 1969 || session.last_error() == 3024;
+}
+
+// 'text' as a SQL string literal: quotes and backslashes escaped (for information_schema lookups
+// of names we were given; never for statements from a log).
+std::string QuoteString(std::string_view text) {
+  std::string out = "'";
+  for (const char c : text) {
+    if (c == '\'' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "'";
+}
+
+// The name an index is created under: the prefix and the proposal's name, within MySQL's 64
+// characters.
+std::string VerifyIndexName(const analyzer::IndexProposal& proposal) {
+  std::string name = std::string(kIndexPrefix) + proposal.name;
+  if (name.size() > 64) name.resize(64);
+  return name;
+}
+
+// How one query of one proposal is measured.
+struct Job {
+  QueryVerification* result;
+  std::string database;
+  std::vector<std::string> aliases;  // the names the query gives the proposal's table
+};
+
+class Runner {
+ public:
+  Runner(Session& session, const VerifyOptions& options) : session_(session), options_(options) {}
+
+  // EXPLAIN and the timed runs of `sql` in `database`, inside one read-only transaction.
+  Result<MeasuredPlan> Measure(const Job& job, std::string_view sql, std::string_view index) {
+    QADVISOR_RETURN_IF_ERROR(CheckReadOnlySelect(sql));
+    if (!job.database.empty()) {
+      QADVISOR_RETURN_IF_ERROR(session_.Execute("USE " + analyzer::QuoteIdentifier(job.database)));
+    }
+    QADVISOR_RETURN_IF_ERROR(session_.Execute("START TRANSACTION READ ONLY"));
+    Result<MeasuredPlan> measured = MeasureInTransaction(job, sql, index);
+    const Status commit = session_.Execute("COMMIT");
+    if (!measured.ok()) return measured;
+    QADVISOR_RETURN_IF_ERROR(commit);
+    return measured;
+  }
+
+ private:
+  Result<MeasuredPlan> MeasureInTransaction(const Job& job, std::string_view sql,
+                                            std::string_view index) {
+    const bool mariadb = session_.mariadb();
+    const double limit = options_.time_limit_seconds;
+    QADVISOR_ASSIGN_OR_RETURN(Session::Rows rows, session_.Query(ExplainStatement(
+                                                      sql, mariadb, /*analyze=*/false, limit)));
+    if (rows.values.empty() || rows.values[0].empty()) {
+      return Status(StatusCode::kInternal, "EXPLAIN returned no plan");
+    }
+    QADVISOR_ASSIGN_OR_RETURN(Plan plan, ReadExplainJson(rows.values[0][0]));
+    MeasuredPlan m;
+    m.rows = plan.RowsExamined();
+    m.using_filesort = plan.using_filesort;
+    m.using_temporary = plan.using_temporary;
+    const PlanTable* chosen = nullptr;
+    for (const PlanTable& t : plan.tables) {
+      const bool ours = std::any_of(job.aliases.begin(), job.aliases.end(),
+                                    [&](const std::string& a) { return a == t.table; });
+      if (!ours) continue;
+      if (chosen == nullptr || (t.key == index && chosen->key != index)) chosen = &t;
+    }
+    if (chosen != nullptr) {
+      m.access_type = chosen->access_type;
+      m.key = chosen->key;
+      m.filtered = chosen->filtered;
+      m.using_index = chosen->using_index;
+    }
+
+    const std::string limited = WithTimeLimit(sql, mariadb, limit);
+    std::vector<double> times;
+    for (int run = 0; run <= options_.runs; ++run) {  // run 0 warms the buffer pool up
+      if (Interrupted()) break;
+      const auto start = std::chrono::steady_clock::now();
+      Result<uint64_t> read = session_.Consume(limited);
+      const std::chrono::duration<double, std::milli> took =
+          std::chrono::steady_clock::now() - start;
+      if (!read.ok()) {
+        if (!TimedOut(session_)) return read.status();
+        m.timed_out = true;
+        times.assign(1, limit * 1000);
+        break;
+      }
+      if (run > 0) times.push_back(took.count());
+    }
+    if (times.empty()) return Status(StatusCode::kInternal, "interrupted before a timed run");
+    std::sort(times.begin(), times.end());
+    const size_t n = times.size();
+    m.median_ms = n % 2 == 1 ? times[n / 2] : (times[n / 2 - 1] + times[n / 2]) / 2;
+    m.runs = m.timed_out ? 0 : static_cast<int>(n);
+    return m;
+  }
+
+ public:
+  bool Interrupted() const {
+    return options_.interrupted != nullptr && options_.interrupted->load();
+  }
+
+ private:
+  Session& session_;
+  const VerifyOptions& options_;
+};
+
+// The names the statement gives `table` (an alias, else the table name), from our own binder.
+std::vector<std::string> AliasesOf(std::string_view sql, const analyzer::Catalog& catalog,
+                                   const analyzer::Table& table, std::string_view database,
+                                   const parser::ParseOptions& options) {
+  std::vector<std::string> aliases;
+  const parser::ParseResult parsed = parser::Parse(sql, options);
+  if (parsed.statements().size() != 1) return aliases;
+  const analyzer::QueryModel model =
+      analyzer::Bind(*parsed.statements().front(), catalog, database, parsed.text());
+  for (const analyzer::QueryBlock& block : model.blocks) {
+    for (const analyzer::TableUse& use : block.tables) {
+      if (use.table == &table &&
+          std::find(aliases.begin(), aliases.end(), use.alias) == aliases.end()) {
+        aliases.push_back(use.alias);
+      }
+    }
+  }
+  if (aliases.empty()) aliases.push_back(table.name);
+  return aliases;
+}
+
+}  // namespace
+
+std::string AddIndexStatement(const analyzer::IndexProposal& proposal, std::string_view name) {
+  std::string parts;
+  for (size_t i = 0; i < proposal.columns.size(); ++i) {
+    if (!parts.empty()) parts += ", ";
+    parts += analyzer::QuoteIdentifier(proposal.columns[i]);
+    if (i < proposal.prefix_lengths.size() && proposal.prefix_lengths[i] > 0) {
+      parts += fmt::format("({})", proposal.prefix_lengths[i]);
+    }
+    if (i < proposal.descending.size() && proposal.descending[i]) parts += " DESC";
+  }
+  return fmt::format("ALTER TABLE {} ADD INDEX {} ({}), ALGORITHM=INPLACE, LOCK=NONE",
+                     analyzer::QuoteTableName(*proposal.table), analyzer::QuoteIdentifier(name),
+                     parts);
+}
+
+Verdict Judge(const MeasuredPlan& before, const MeasuredPlan& after, bool new_index_used) {
+  if (after.timed_out && !before.timed_out) return Verdict::kHurts;
+  if (before.timed_out && !after.timed_out) return Verdict::kHelps;
+  // Timings less than half a millisecond apart are noise on a busy machine: then the plan decides.
+  constexpr double kNoiseMs = 0.5;
+  constexpr double kFactor = 1.2;
+  if (std::abs(before.median_ms - after.median_ms) >= kNoiseMs) {
+    if (after.median_ms * kFactor <= before.median_ms) return Verdict::kHelps;
+    if (before.median_ms * kFactor <= after.median_ms) return Verdict::kHurts;
+    return Verdict::kNoChange;
+  }
+  const bool better_plan = after.rows * 2 <= before.rows ||
+                           (before.using_filesort && !after.using_filesort) ||
+                           (before.using_temporary && !after.using_temporary) ||
+                           (!before.using_index && after.using_index);
+  return new_index_used && better_plan ? Verdict::kHelps : Verdict::kNoChange;
+}
+
+VerifyOutcome Verify(Session& session, const analyzer::Catalog& catalog,
+                     const analyzer::Advice& advice,
+                     const std::map<std::string, ClassSample>& samples,
+                     const VerifyOptions& options) {
+  VerifyOutcome out;
+  if (!options.allow_ddl) {
+    out.status = Status(StatusCode::kInvalidArgument,
+                        "verify creates and drops indexes: allow it with --allow-ddl, or "
+                        "measure in a private server with --sandbox");
+    return out;
+  }
+  // Plain reads, whatever the server's default: under SERIALIZABLE a SELECT in a transaction
+  // takes shared locks. On MySQL the session limit backs up the per-statement hint.
+  if (Status s = session.Execute("SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED");
+      !s.ok()) {
+    out.status = s;
+    return out;
+  }
+  if (!session.mariadb()) {
+    (void)session.Execute(fmt::format("SET SESSION max_execution_time = {}",
+                                      static_cast<long>(options.time_limit_seconds * 1000)));
+  }
+  Runner runner(session, options);
+  const auto progress = [&](std::string_view step) {
+    if (options.progress) options.progress(step);
+  };
+  // The DROP statement of the index that exists right now, if any.
+  std::optional<std::string> pending_drop;
+  const auto lost = [&](const Status& why, std::string_view doing) {
+    out.status = Status(
+        StatusCode::kIoError,
+        fmt::format("the connection to the server was lost while {}: {}", doing, why.message()));
+  };
+
+  for (size_t p = 0; p < advice.proposals.size() && out.status.ok(); ++p) {
+    const analyzer::IndexProposal& proposal = advice.proposals[p];
+    const std::string name = VerifyIndexName(proposal);
+    const std::string ddl = AddIndexStatement(proposal, name);
+    const std::string where =
+        fmt::format("proposal {}/{} ({})", p + 1, advice.proposals.size(), proposal.table->name);
+    const size_t first = out.queries.size();
+    std::vector<Job> jobs;
+    for (size_t c = 0; c < proposal.query_classes.size() && c < options.max_queries_per_proposal;
+         ++c) {
+      QueryVerification& q = out.queries.emplace_back();
+      q.proposal = p;
+      q.ddl = ddl;
+      q.index_name = name;
+      q.query_class = proposal.query_classes[c];
+      const auto sample = samples.find(q.query_class);
+      if (sample == samples.end() || sample->second.query.empty()) {
+        q.note = "no sample statement for this class";
+        continue;
+      }
+      const std::string text = sample->second.placeholders ? FillPlaceholders(sample->second.query)
+                                                           : sample->second.query;
+      Result<RunnableQuery> runnable = ToReadOnlySelect(text, options.parse);
+      if (!runnable.ok()) {
+        q.note = "not run: " + runnable.status().message();
+        continue;
+      }
+      q.statement = runnable->sql;
+      q.rewritten_from = runnable->rewritten_from;
+      if (sample->second.placeholders) q.note = "parameters filled in for the digest's `?`";
+      if (!proposal.replaces.empty()) {
+        std::string kept;
+        for (const std::string& r : proposal.replaces) kept += (kept.empty() ? "" : ", ") + r;
+        if (!q.note.empty()) q.note += "; ";
+        q.note += "measured beside " + kept + ", which the proposal drops";
+      }
+      std::string database = sample->second.database;
+      if (database.empty()) database = proposal.table->database;
+      jobs.push_back({nullptr, database,
+                      AliasesOf(q.statement, catalog, *proposal.table, database, options.parse)});
+    }
+    // Pointers into out.queries only now that it no longer grows for this proposal.
+    for (size_t i = first, j = 0; i < out.queries.size(); ++i) {
+      if (!out.queries[i].statement.empty()) jobs[j++].result = &out.queries[i];
+    }
+    if (jobs.empty()) continue;
+
+    // Before.
+    std::vector<Job*> measured;
+    for (Job& job : jobs) {
+      if (runner.Interrupted()) break;
+      progress(fmt::format("{}: class {} before", where, job.result->query_class));
+      Result<MeasuredPlan> m = runner.Measure(job, job.result->statement, name);
+      if (!m.ok()) {
+        if (session.connection_lost()) {
+          lost(m.status(), "measuring before the index");
+          break;
+        }
+        job.result->note = "before: " + m.status().message();
+        continue;
+      }
+      job.result->before = std::move(m).value();
+      measured.push_back(&job);
+    }
+    if (runner.Interrupted() || !out.status.ok()) break;
+    if (measured.empty()) continue;
+
+    // The index.
+    progress(fmt::format("{}: creating {}", where, name));
+    if (!measured.front()->database.empty()) {
+      (void)session.Execute("USE " + analyzer::QuoteIdentifier(measured.front()->database));
+    }
+    Status created = session.Execute(ddl);
+    if (!created.ok() && !session.connection_lost()) {
+      // A server that cannot build this index online builds it the ordinary way.
+      const std::string plain = ddl.substr(0, ddl.rfind(", ALGORITHM="));
+      created = session.Execute(plain);
+      if (created.ok()) {
+        for (size_t i = first; i < out.queries.size(); ++i) out.queries[i].ddl = plain;
+      }
+    }
+    if (!created.ok()) {
+      if (session.connection_lost()) {
+        // Whether the ALTER finished before the connection went is unknown: say so.
+        pending_drop =
+            fmt::format("ALTER TABLE {} DROP INDEX {}", analyzer::QuoteTableName(*proposal.table),
+                        analyzer::QuoteIdentifier(name));
+        lost(created, "creating an index");
+        break;
+      }
+      for (Job* job : measured)
+        job->result->note = "the index could not be created: " + created.message();
+      continue;
+    }
+    pending_drop =
+        fmt::format("ALTER TABLE {} DROP INDEX {}", analyzer::QuoteTableName(*proposal.table),
+                    analyzer::QuoteIdentifier(name));
+
+    // After.
+    for (Job* job : measured) {
+      if (runner.Interrupted()) break;
+      progress(fmt::format("{}: class {} after", where, job->result->query_class));
+      Result<MeasuredPlan> m = runner.Measure(*job, job->result->statement, name);
+      if (!m.ok()) {
+        if (session.connection_lost()) {
+          lost(m.status(), "measuring after the index");
+          break;
+        }
+        job->result->note = "after: " + m.status().message();
+        continue;
+      }
+      QueryVerification& q = *job->result;
+      q.after = std::move(m).value();
+      q.speedup = q.after.median_ms > 0 ? q.before.median_ms / q.after.median_ms : 0;
+      q.verdict = Judge(q.before, q.after, q.after.key == name);
+      if (q.after.key != name) {
+        if (!q.note.empty()) q.note += "; ";
+        q.note += "the optimizer did not choose the new index for this table";
+      }
+    }
+    if (!out.status.ok()) break;
+
+    progress(fmt::format("{}: dropping {}", where, name));
+    const Status dropped = session.Execute(*pending_drop);
+    if (!dropped.ok()) {
+      if (session.connection_lost()) {
+        lost(dropped, "dropping an index");
+      } else {
+        out.status = Status(StatusCode::kIoError,
+                            fmt::format("could not drop {}: {}", name, dropped.message()));
+      }
+      break;
+    }
+    pending_drop.reset();
+    if (runner.Interrupted()) break;
+  }
+
+  if (runner.Interrupted() && out.status.ok()) {
+    out.status = Status(StatusCode::kInvalidArgument, "interrupted");
+  }
+  // Whatever stopped the run, the index that exists now is dropped — or handed to the user.
+  if (pending_drop) {
+    if (session.connection_lost() || !session.Execute(*pending_drop).ok()) {
+      out.left_to_clean.push_back(*pending_drop + ";");
+    }
+  }
+  return out;
+}
+
+Result<std::vector<std::string>> CleanupIndexes(Session& session,
+                                                const std::vector<std::string>& databases) {
+  std::string sql =
+      "SELECT DISTINCT TABLE_SCHEMA, TABLE_NAME, INDEX_NAME FROM information_schema.STATISTICS "
+      "WHERE INDEX_NAME LIKE " +
+      QuoteString(std::string(kIndexPrefix) + "%");
+  // LIKE's `_` matches any character: compare the prefix exactly too.
+  sql +=
+      fmt::format(" AND LEFT(INDEX_NAME, {}) = {}", kIndexPrefix.size(), QuoteString(kIndexPrefix));
+  if (databases.empty()) {
+    sql +=
+        " AND TABLE_SCHEMA NOT IN ('mysql', 'information_schema', 'performance_schema', "
+        "'sys')";
+  } else {
+    std::string list;
+    for (const std::string& db : databases) list += (list.empty() ? "" : ", ") + QuoteString(db);
+    sql += " AND TABLE_SCHEMA IN (" + list + ")";
+  }
+  sql += " ORDER BY 1, 2, 3";
+  QADVISOR_ASSIGN_OR_RETURN(Session::Rows rows, session.Query(sql));
+  std::vector<std::string> ran;
+  for (const std::vector<std::string>& row : rows.values) {
+    const std::string drop =
+        fmt::format("ALTER TABLE {}.{} DROP INDEX {}", analyzer::QuoteIdentifier(row[0]),
+                    analyzer::QuoteIdentifier(row[1]), analyzer::QuoteIdentifier(row[2]));
+    QADVISOR_RETURN_IF_ERROR(session.Execute(drop));
+    ran.push_back(drop + ";");
+  }
+  return ran;
+}
+
+}  // namespace qadvisor::connectors

@@ -1,0 +1,346 @@
+// `qadvisor verify`: advise, then prove each proposal on a server — one the user names
+// (--dsn … --allow-ddl) or a private sandbox qadvisor starts, fills with generated rows and
+// removes (--sandbox) — and report before → after.
+#include "cli/verify_command.h"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <csignal>
+#include <map>
+#include <memory>
+
+#include "analyzer/digest.h"
+#include "analyzer/verification.h"
+#include "cli/advise_command.h"
+#include "cli/io.h"
+#include "connectors/datagen.h"
+#include "connectors/dsn.h"
+#include "connectors/safe_query.h"
+#include "connectors/sandbox.h"
+#include "connectors/schema_import.h"
+#include "connectors/session.h"
+#include "connectors/verify.h"
+#include "parser/keywords.h"
+
+namespace qadvisor::cli {
+namespace {
+
+std::atomic<bool> g_interrupted{false};
+
+// The first Ctrl-C (or SIGTERM) asks the run to stop at its next step and clean up — a
+// sandbox server is told to stop at once, so a statement in flight ends too; a second one ends
+// the process (a sandbox server then goes with it: it dies with its parent).
+extern "C" void OnSignal(int signal) {
+  if (g_interrupted.exchange(true)) {
+    std::signal(signal, SIG_DFL);
+    std::raise(signal);
+    return;
+  }
+  connectors::StopSandboxesFromSignalHandler();
+}
+
+class SignalGuard {
+ public:
+  SignalGuard() {
+    g_interrupted = false;
+    old_int_ = std::signal(SIGINT, OnSignal);
+    old_term_ = std::signal(SIGTERM, OnSignal);
+  }
+  ~SignalGuard() {
+    std::signal(SIGINT, old_int_);
+    std::signal(SIGTERM, old_term_);
+  }
+  SignalGuard(const SignalGuard&) = delete;
+  SignalGuard& operator=(const SignalGuard&) = delete;
+
+ private:
+  void (*old_int_)(int) = SIG_DFL;
+  void (*old_term_)(int) = SIG_DFL;
+};
+
+// Phases on standard error, one line each: they are few, and a log of a CI run keeps them.
+class Phases {
+ public:
+  explicit Phases(bool enabled) : enabled_(enabled) {}
+  void operator()(std::string_view step) const {
+    if (enabled_) fmt::print(stderr, "qadvisor: verify: {}\n", step);
+  }
+
+ private:
+  bool enabled_;
+};
+
+constexpr int kExitInterrupted = 130;
+
+// The statements each query class runs: its slowest sample, in the database it ran in.
+std::map<std::string, connectors::ClassSample> Samples(const AdviseState& state) {
+  std::map<std::string, connectors::ClassSample> samples;
+  for (const auto& c : state.run.digest.classes()) {
+    connectors::ClassSample s;
+    s.query = c->sample.query;
+    s.database = c->sample.db;
+    s.placeholders = connectors::FillPlaceholders(s.query) != s.query;
+    samples.emplace(analyzer::FormatClassId(c->id), std::move(s));
+  }
+  return samples;
+}
+
+// The literals the workload's queries compare columns with (col = 'x', col IN (1, 2), and the
+// text of col LIKE '%x%'), per
+// "db.table.column": the generated rows include them, so a sampled statement finds rows in the
+// sandbox as it did on the real server, and an index lookup is measured on real matches.
+std::map<std::string, std::vector<std::string>> SeedValues(const AdviseState& state) {
+  using parser::ast::ExprKind;
+  constexpr size_t kMaxPerColumn = 16;
+  std::map<std::string, std::vector<std::string>> seeds;
+  for (const std::unique_ptr<BoundClass>& b : state.bound) {
+    const analyzer::QueryModel& m = b->model;
+    for (const analyzer::QueryBlock& block : m.blocks) {
+      for (const analyzer::Predicate& p : block.predicates) {
+        if (!p.column.resolved() || p.column.block < 0) continue;
+        const analyzer::Table* table = m.blocks[p.column.block].tables[p.column.table].table;
+        if (table == nullptr) continue;
+        const std::string key = parser::LowerAscii(
+            fmt::format("{}.{}.{}", table->database, table->name, p.column.name));
+        if (p.op == analyzer::PredicateOp::kLikePrefix ||
+            p.op == analyzer::PredicateOp::kLikeInfix) {
+          // LIKE '%cable%' looks for values holding "cable": that value itself is one.
+          const std::string_view pattern = p.pattern;
+          if (pattern.size() < 3 || pattern.front() != '\'' || pattern.back() != '\'') continue;
+          std::string text;
+          for (const char c : pattern.substr(1, pattern.size() - 2)) {
+            if (c == '\'' || c == '\\') {
+              text.clear();
+              break;
+            }
+            if (c != '%') text += c == '_' ? 'x' : c;
+          }
+          std::vector<std::string>& into = seeds[key];
+          const std::string literal = "'" + text + "'";
+          if (!text.empty() && into.size() < kMaxPerColumn &&
+              std::find(into.begin(), into.end(), literal) == into.end()) {
+            into.push_back(literal);
+          }
+          continue;
+        }
+        if ((p.op != analyzer::PredicateOp::kEq && p.op != analyzer::PredicateOp::kIn) ||
+            p.expr == nullptr) {
+          continue;
+        }
+        std::vector<const parser::ast::Expr*> values;
+        if (p.expr->kind == ExprKind::kBinary) {
+          const auto& e = p.expr->As<parser::ast::Binary>();
+          values = {e.left, e.right};
+        } else if (p.expr->kind == ExprKind::kIn) {
+          const auto& e = p.expr->As<parser::ast::In>();
+          values.assign(e.list.begin(), e.list.end());
+        }
+        std::vector<std::string>& into = seeds[key];
+        for (const parser::ast::Expr* v : values) {
+          if (v == nullptr || v->kind != ExprKind::kLiteral || into.size() >= kMaxPerColumn) {
+            continue;
+          }
+          const auto& literal = v->As<parser::ast::Literal>();
+          if (literal.literal == parser::ast::LiteralKind::kNull) continue;
+          std::string text(m.script.substr(v->span.offset, v->span.length));
+          if (std::find(into.begin(), into.end(), text) == into.end()) into.push_back(text);
+        }
+      }
+    }
+  }
+  return seeds;
+}
+
+// The --schema files, read again for the sandbox to run.
+Result<std::vector<std::pair<std::string, std::string>>> SchemaScripts(const VerifyArgs& args) {
+  std::vector<std::pair<std::string, std::string>> scripts;
+  for (const std::string& path : args.advise.schema.schemas) {
+    QADVISOR_ASSIGN_OR_RETURN(std::string text, ReadWholeFile(path));
+    scripts.emplace_back(path, std::move(text));
+  }
+  return scripts;
+}
+
+// Row counts and distinct values from another server's statistics, onto the catalog's tables.
+Status StatsFrom(const std::string& dsn, analyzer::Catalog& catalog) {
+  QADVISOR_ASSIGN_OR_RETURN(connectors::ConnectSpec spec, connectors::ParseDsn(dsn));
+  const connectors::ConnectOptions options = connectors::ToOptions(spec);
+  auto session = connectors::Session::Connect(options);
+  if (!session.ok()) return session.status();
+  analyzer::Catalog source(catalog.options());
+  connectors::ImportOptions import;
+  if (!options.database.empty()) import.databases.push_back(options.database);
+  QADVISOR_RETURN_IF_ERROR(connectors::ImportSchema(**session, source, import));
+  for (analyzer::Table& t : catalog.tables()) {
+    const analyzer::Table* s = source.FindTable(t.database, t.name);
+    if (s == nullptr) continue;
+    t.rows = s->rows;
+    for (analyzer::Column& c : t.columns) {
+      const analyzer::Column* sc = s->FindColumn(c.name);
+      if (sc != nullptr && sc->distinct) c.distinct = sc->distinct;
+    }
+    for (const analyzer::Index& si : s->indexes) {
+      if (si.parts.empty() || si.parts[0].column.empty() || !si.parts[0].cardinality) continue;
+      analyzer::Column* c = t.FindColumn(si.parts[0].column);
+      if (c != nullptr && !c->distinct) c->distinct = si.parts[0].cardinality;
+    }
+  }
+  return Status::Ok();
+}
+
+int Finish(const VerifyArgs& args, AdviseState& state, analyzer::VerificationRun& verification,
+           const connectors::VerifyOutcome& outcome) {
+  verification.queries = outcome.queries;
+  state.report.verification = &verification;
+  const std::string out = RenderAdvise(state.report, args.advise.format);
+  if (Status s = WriteOutput(args.advise.output, out); !s.ok()) return Fail(s.message());
+  if (!outcome.left_to_clean.empty() && !verification.sandbox) {
+    fmt::print(stderr,
+               "qadvisor: these indexes were created and could not be dropped; run them, or "
+               "`qadvisor verify --cleanup` with the same connection, when the server is back:\n");
+    for (const std::string& ddl : outcome.left_to_clean) fmt::print(stderr, "  {}\n", ddl);
+  }
+  if (outcome.status.ok()) return kExitOk;
+  if (g_interrupted) {
+    fmt::print(stderr, "qadvisor: verify: interrupted; {}\n",
+               outcome.left_to_clean.empty() ? "every index it created was dropped"
+                                             : "see above for what is left");
+    return kExitInterrupted;
+  }
+  fmt::print(stderr, "qadvisor: verify: {}\n", outcome.status.message());
+  return kExitUsage;
+}
+
+}  // namespace
+
+int RunVerifyCommand(const VerifyArgs& args) {
+  const ConnectArgs& connect = args.advise.schema.connect;
+  if (args.cleanup) {
+    if (!connect.given()) return Fail("--cleanup needs the server: give --dsn or --socket");
+    Result<connectors::ConnectOptions> options = ResolveConnection(connect);
+    if (!options.ok()) return Fail(options.status().message());
+    auto session = connectors::Session::Connect(*options);
+    if (!session.ok()) return Fail(session.status().message());
+    std::vector<std::string> databases;
+    if (!options->database.empty()) databases.push_back(options->database);
+    Result<std::vector<std::string>> dropped = connectors::CleanupIndexes(**session, databases);
+    if (!dropped.ok()) return Fail(dropped.status().message());
+    for (const std::string& ddl : *dropped) fmt::print("{}\n", ddl);
+    fmt::print(stderr, "qadvisor: verify --cleanup: {} index(es) named {}… dropped\n",
+               dropped->size(), connectors::kIndexPrefix);
+    return kExitOk;
+  }
+  if (args.sandbox == connect.given()) {
+    return Fail("verify measures on a server: give --sandbox, or --dsn/--socket with --allow-ddl");
+  }
+  if (!args.sandbox && !args.allow_ddl) {
+    return Fail(
+        "verify creates each proposed index on the server and drops it again: allow that "
+        "with --allow-ddl, or use --sandbox");
+  }
+  if (args.sandbox && args.advise.schema.schemas.empty()) {
+    return Fail("--sandbox loads the schema from --schema files: give at least one");
+  }
+  if (args.advise.inputs.empty() && args.advise.workload.empty()) {
+    return Fail("give a slow log or SQL files to verify (or --workload with --dsn)");
+  }
+
+  const Phases phases(!args.advise.no_progress);
+  SignalGuard signals;
+  AdviseArgs advise = args.advise;
+  // The sandbox is a MariaDB: its defaults (charsets, collations) are the ones to model.
+  if (args.sandbox && advise.schema.flavor.empty()) advise.schema.flavor = "mariadb";
+  Result<std::unique_ptr<AdviseState>> prepared = PrepareAdvice(advise);
+  if (!prepared.ok()) return Fail(prepared.status().message());
+  AdviseState& state = **prepared;
+  phases(fmt::format("{} proposal(s) to verify", state.advice.proposals.size()));
+
+  analyzer::VerificationRun verification;
+  verification.runs = args.runs;
+  verification.time_limit_seconds = args.time_limit;
+  connectors::VerifyOptions options;
+  options.runs = args.runs;
+  options.time_limit_seconds = args.time_limit;
+  options.max_queries_per_proposal = args.max_queries;
+  options.allow_ddl = true;  // the sandbox is ours; a user's server needed --allow-ddl above
+  options.parse = state.setup.options.parse;
+  options.progress = phases;
+  options.interrupted = &g_interrupted;
+
+  std::unique_ptr<connectors::Sandbox> sandbox;
+  std::unique_ptr<connectors::Session> session;
+  if (args.sandbox) {
+    if (!args.stats_from.empty()) {
+      phases("reading statistics from " + args.stats_from);
+      if (Status s = StatsFrom(args.stats_from, state.catalog); !s.ok()) {
+        return Fail("--stats-from: " + s.message());
+      }
+    }
+    phases("starting a private server");
+    std::vector<std::string> stale;
+    (void)connectors::Sandbox::RemoveStale("", &stale);  // what crashed runs left in $TMPDIR
+    for (const std::string& dir : stale) phases("removed a crashed run's sandbox " + dir);
+    connectors::SandboxOptions sandbox_options;
+    sandbox_options.server = args.server;
+    sandbox_options.keep = args.keep_sandbox;
+    Result<std::unique_ptr<connectors::Sandbox>> started =
+        connectors::Sandbox::Start(sandbox_options);
+    if (!started.ok()) return Fail(started.status().message());
+    sandbox = std::move(started).value();
+    auto opened = connectors::Session::Connect(sandbox->connect_options());
+    if (!opened.ok()) return Fail(opened.status().message());
+    session = std::move(opened).value();
+    verification.sandbox = true;
+    verification.server = fmt::format("{} (private sandbox)", session->version());
+    verification.rows_per_table = args.rows;
+
+    phases("loading the schema");
+    Result<std::vector<std::pair<std::string, std::string>>> scripts = SchemaScripts(args);
+    if (!scripts.ok()) return Fail(scripts.status().message());
+    if (Status s = connectors::CreateSchema(*session, *scripts, &verification.notes); !s.ok()) {
+      return Fail("loading the schema into the sandbox: " + s.message());
+    }
+    connectors::GenerateOptions generate;
+    generate.default_rows = args.rows;
+    generate.seed_values = SeedValues(state);
+    Result<std::vector<connectors::TableLoad>> plan = connectors::PlanLoad(state.catalog, generate);
+    if (!plan.ok()) return Fail(plan.status().message());
+    uint64_t total = 0;
+    for (const connectors::TableLoad& t : *plan) total += t.rows;
+    phases(fmt::format("generating {} rows in {} table(s)", total, plan->size()));
+    const Status loaded = connectors::LoadRows(
+        *session, *plan, [&](std::string_view table, uint64_t done, uint64_t rows) {
+          if (done == rows) phases(fmt::format("  {}: {} rows", table, rows));
+        });
+    if (!loaded.ok()) return Fail("filling the sandbox: " + loaded.message());
+    if (g_interrupted) {
+      fmt::print(stderr, "qadvisor: verify: interrupted; the sandbox is removed\n");
+      return kExitInterrupted;
+    }
+  } else {
+    Result<connectors::ConnectOptions> connect_options = ResolveConnection(connect);
+    if (!connect_options.ok()) return Fail(connect_options.status().message());
+    auto opened = connectors::Session::Connect(*connect_options);
+    if (!opened.ok()) return Fail(opened.status().message());
+    session = std::move(opened).value();
+    verification.server =
+        fmt::format("{} ({})", session->version(), connectors::Describe(*connect_options));
+    // Indexes a crashed run left behind would distort the measurements: they are ours.
+    std::vector<std::string> databases;
+    if (!connect_options->database.empty()) databases.push_back(connect_options->database);
+    Result<std::vector<std::string>> stale = connectors::CleanupIndexes(*session, databases);
+    if (!stale.ok()) return Fail(stale.status().message());
+    if (!stale->empty()) {
+      phases(fmt::format("dropped {} index(es) an earlier run left behind", stale->size()));
+    }
+  }
+
+  const connectors::VerifyOutcome outcome =
+      connectors::Verify(*session, state.catalog, state.advice, Samples(state), options);
+  return Finish(args, state, verification, outcome);
+}
+
+}  // namespace qadvisor::cli

@@ -1,0 +1,28 @@
+// `qadvisor verify`: the advice of `advise`, measured before and after each proposed index on a
+// server the user names (--dsn/--socket with --allow-ddl) or on a private sandbox server.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "cli/check_command.h"
+
+namespace qadvisor::cli {
+
+struct VerifyArgs {
+  AdviseArgs advise;  // the schema, the workload, the report's format and file
+  bool sandbox = false;
+  bool allow_ddl = false;
+  bool cleanup = false;       // only drop the indexes an earlier run left behind
+  uint64_t rows = 200000;     // sandbox: rows for each table without a row-count statistic
+  int runs = 5;               // timed runs per side
+  double time_limit = 30;     // seconds per statement
+  size_t max_queries = 5;     // query classes measured per proposal
+  std::string server;         // sandbox: the mariadbd / mysqld binary (default: found on PATH)
+  std::string stats_from;     // sandbox: a DSN whose statistics shape the generated rows
+  bool keep_sandbox = false;  // leave the sandbox's directory (for debugging)
+};
+
+int RunVerifyCommand(const VerifyArgs& args);
+
+}  // namespace qadvisor::cli

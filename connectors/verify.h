@@ -1,0 +1,92 @@
+// Proves (or refutes) the advisor's proposals on a real server: for each proposal and the query
+// classes it serves, EXPLAIN FORMAT=JSON and the median of N timed runs before the index, then
+// the index is created under a recognisable name (`qadv_…`), the same is measured after, and the
+// index is dropped again.
+//
+// Safety, in this order:
+//  - only SELECT runs: each sample goes through safe_query's ToReadOnlySelect (UPDATE / DELETE /
+//    INSERT … SELECT become the SELECT that reads the same rows; anything else is skipped with a
+//    reason) and CheckReadOnlySelect right before it is sent; reads run inside
+//    START TRANSACTION READ ONLY on a connection without multi-statements;
+//  - every statement carries a time limit (MariaDB SET STATEMENT max_statement_time, MySQL's
+//    MAX_EXECUTION_TIME hint);
+//  - DDL runs only when VerifyOptions::allow_ddl says so; the only DDL is ADD INDEX / DROP INDEX
+//    of indexes named with the prefix, identifiers quoted; every index created is dropped again,
+//    also when a step fails or `interrupted` is set (Ctrl-C); what could not be dropped (the
+//    connection was lost) is returned as DDL for the user, and CleanupIndexes() removes it on a
+//    later run.
+//
+// Not thread-safe: one Verify per session at a time.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "analyzer/advisor.h"
+#include "analyzer/catalog.h"
+#include "analyzer/verification.h"
+#include "base/status.h"
+#include "connectors/session.h"
+#include "parser/parser.h"
+
+namespace qadvisor::connectors {
+
+inline constexpr std::string_view kIndexPrefix = "qadv_";
+
+struct VerifyOptions {
+  int runs = 5;                        // timed runs per side, after one warm-up run
+  double time_limit_seconds = 30;      // per statement
+  size_t max_queries_per_proposal = 5;  // the heaviest classes a proposal serves
+  bool allow_ddl = false;              // without it nothing is created: Verify() refuses
+  parser::ParseOptions parse;
+  // Called before each step: "proposal 2/5: measuring 3f2a… before", …
+  std::function<void(std::string_view step)> progress;
+  // Set by a signal handler: the run stops at the next step and cleans up.
+  const std::atomic<bool>* interrupted = nullptr;
+};
+
+// The statement to run for a query class: its slowest sample (or a digest text with `?`
+// placeholders, filled before it runs) and the database it ran in.
+struct ClassSample {
+  std::string query;
+  std::string database;
+  bool placeholders = false;  // a digest text (performance_schema): `?` to fill before it runs
+};
+
+struct VerifyOutcome {
+  std::vector<analyzer::QueryVerification> queries;
+  // DROP INDEX statements for indexes that were created and could not be dropped (the
+  // connection was lost): empty after a clean run, an error, or an interruption that could
+  // still talk to the server.
+  std::vector<std::string> left_to_clean;
+  // Ok, or why the run stopped early (connection lost, interrupted, DDL refused). The queries
+  // measured until then are kept.
+  Status status;
+};
+
+VerifyOutcome Verify(Session& session, const analyzer::Catalog& catalog,
+                     const analyzer::Advice& advice,
+                     const std::map<std::string, ClassSample>& samples,
+                     const VerifyOptions& options);
+
+// Drops every index whose name starts with kIndexPrefix in `databases` (empty: every database
+// but the system ones) — what a crashed run left behind. Returns the statements it ran.
+Result<std::vector<std::string>> CleanupIndexes(Session& session,
+                                                const std::vector<std::string>& databases);
+
+// The ADD INDEX statement Verify runs for a proposal: its key parts under `name`, online where
+// the server can (MariaDB rejects the comma-less CREATE INDEX … ALGORITHM form, so ALTER TABLE).
+std::string AddIndexStatement(const analyzer::IndexProposal& proposal, std::string_view name);
+
+// The verdict for one measurement (analyzer/verification.h). When the medians differ by more
+// than timer noise (0.5 ms), time decides: ≥ 1.2× faster helps, ≥ 1.2× slower hurts, else no
+// change. Within the noise the plan decides: through the new index, half the rows or fewer, a
+// sort or temporary table gone, or the index now covering helps; else no change.
+analyzer::Verdict Judge(const analyzer::MeasuredPlan& before, const analyzer::MeasuredPlan& after,
+                        bool new_index_used);
+
+}  // namespace qadvisor::connectors

@@ -1,0 +1,172 @@
+#!/usr/bin/env bash
+# `qadvisor verify` end to end, against real MariaDB servers:
+#  1. --sandbox on the bundled example: a private server with 200 000 generated rows per table,
+#     before/after EXPLAIN shows a full scan becoming an index lookup, the speedup is measured
+#     and reported, the sandbox is gone afterwards;
+#  2. --dsn … --allow-ddl on a server of our own (scripts/mariadb-sandbox.sh), loaded with the
+#     example schema: the schema is byte-for-byte the same afterwards; without --allow-ddl
+#     nothing runs;
+#  3. statements crafted to write or inject are never executed (the server's general log says
+#     what it received);
+#  4. the server killed mid-run: a clear message and the DDL left to clean, no hang; then
+#     `verify --cleanup` restores the schema.
+# Usage: verify_test.sh QADVISOR SOURCE_DIR
+set -uo pipefail
+qadvisor=$1
+src=$2
+schema=$src/examples/schema.sql
+log=$src/examples/slow.log
+tmp=$(mktemp -d)
+server=$tmp/server
+export TMPDIR=$tmp/tmp  # where the sandbox goes: checked empty afterwards
+mkdir -p "$TMPDIR"
+cleanup() {
+  bash "$src/scripts/mariadb-sandbox.sh" stop "$server" >/dev/null 2>&1
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+passed=0
+failed=0
+
+check() {  # check DESCRIPTION COMMAND...: the command must succeed
+  if "${@:2}" >"$tmp/check.out" 2>&1; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    echo "FAILED: $1"
+    sed 's/^/  | /' "$tmp/check.out" | head -40
+  fi
+}
+exit_code() {  # exit_code EXPECTED COMMAND...
+  "${@:2}" >"$tmp/out" 2>"$tmp/err"
+  local got=$?
+  [[ $got -eq $1 ]] || { echo "exit $got, expected $1"; tail -20 "$tmp/err"; return 1; }
+}
+json() {  # json FILE PYTHON-EXPRESSION: the expression over `d` must be true
+  python3 -c "import json,sys; d=json.load(open(sys.argv[1])); sys.exit(0 if ($2) else 1)" "$1"
+}
+sql() { mariadb --no-defaults --socket="$socket" -uroot -N -B "$@"; }
+schema_dump() {  # every table of `shop`, as the server shows it
+  local t
+  for t in $(sql -e "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA='shop' ORDER BY 1"); do
+    sql -e "SHOW CREATE TABLE shop.\`$t\`"
+  done
+}
+
+# 1. The sandbox.
+check "verify --sandbox on the example" exit_code 0 "$qadvisor" verify --no-config --sandbox \
+  --schema "$schema" --rows 200000 --runs 3 --format json -o "$tmp/sandbox.json" "$log"
+cp "$tmp/err" "$tmp/sandbox.err"
+check "progress shows the phases" grep -q "generating .* rows" "$tmp/sandbox.err"
+check "every proposal measured" json "$tmp/sandbox.json" \
+  "len(d['verification']) >= len(d['proposals']) > 0"
+check "a full scan becomes an index lookup" json "$tmp/sandbox.json" \
+  "any(v['before']['access_type'] == 'ALL' and v['after']['access_type'] in ('ref', 'eq_ref', 'range') and v['after']['key'].startswith('qadv_') for v in d['verification'])"
+check "the speedup is measured and the verdict follows" json "$tmp/sandbox.json" \
+  "any(v['verdict'] == 'helps' and v['speedup'] > 2 and v['before']['median_ms'] > v['after']['median_ms'] and v['before']['runs'] == 3 for v in d['verification'])"
+check "the report names the sandbox" json "$tmp/sandbox.json" "d['verification_run']['sandbox'] is True"
+check "the sandbox is removed" test -z "$(ls -A "$TMPDIR")"
+check "markdown shows before and after" exit_code 0 "$qadvisor" verify --no-config --sandbox \
+  --schema "$schema" --rows 20000 --runs 1 --max-queries 1 --format markdown --no-progress "$log"
+check "markdown: a before → after table" grep -q "→" "$tmp/out"
+
+# 2. A server of our own, with the example's schema and rows.
+socket=$(bash "$src/scripts/mariadb-sandbox.sh" start "$server") || { echo "no server"; exit 1; }
+# MariaDB 10.11 has no utf8mb4_0900_ai_ci (MySQL 8's default): its nearest collation instead.
+sed 's/utf8mb4_0900_ai_ci/utf8mb4_unicode_520_ci/g' "$schema" | sql || exit 1
+sql shop <<'SQL' || exit 1
+INSERT INTO customers (id, email, name, country, created_at)
+  SELECT seq, CONCAT('c', seq, '@example.com'), CONCAT('name ', seq),
+         ELT(1 + seq % 5, 'DE', 'FR', 'US', 'GB', 'NL'), '2024-01-01' + INTERVAL seq MINUTE
+  FROM seq_1_to_20000;
+INSERT INTO orders (id, customer_id, status, total, shipping_address, created_at)
+  SELECT seq, 1 + seq % 20000, ELT(1 + seq % 4, 'new', 'paid', 'shipped', 'cancelled'),
+         seq % 500, CONCAT('street ', seq), '2024-01-01' + INTERVAL seq MINUTE
+  FROM seq_1_to_200000;
+INSERT INTO products (id, sku, name, price)
+  SELECT seq, CONCAT('sku', seq), CONCAT('product ', seq), seq % 300 FROM seq_1_to_20000;
+INSERT INTO order_items (order_id, product_id, qty, price)
+  SELECT 1 + seq DIV 2, 1 + seq % 20000, 1 + seq % 3, seq % 300 FROM seq_0_to_99999;
+INSERT INTO sessions (id, customer_id, last_seen)
+  SELECT SHA2(seq, 256), 1 + seq % 20000, '2024-01-01' + INTERVAL seq SECOND FROM seq_1_to_20000;
+SQL
+sql shop -e "ANALYZE TABLE customers, orders, products, order_items, sessions" >/dev/null
+schema_dump >"$tmp/schema.before"
+dsn="mysql://root@localhost/shop?socket=$socket"
+
+check "without --allow-ddl nothing runs" exit_code 2 "$qadvisor" verify --no-config --dsn "$dsn" \
+  --schema "$schema" "$log"
+check "…and says why" grep -q -- "--allow-ddl" "$tmp/err"
+check "verify --dsn --allow-ddl" exit_code 0 "$qadvisor" verify --no-config --dsn "$dsn" \
+  --allow-ddl --schema "$schema" --runs 2 --format json -o "$tmp/dsn.json" "$log"
+check "measured on the named server" json "$tmp/dsn.json" \
+  "d['verification_run']['sandbox'] is False and len(d['verification']) > 0"
+check "the password-less DSN is described, not echoed raw" json "$tmp/dsn.json" \
+  "'root@' in d['verification_run']['server']"
+schema_dump >"$tmp/schema.after"
+check "the schema is exactly as before" cmp "$tmp/schema.before" "$tmp/schema.after"
+
+# 3. Injection and writes: rewritten to SELECT or refused; the general log shows what ran.
+cat >"$tmp/evil.log" <<'EOF'
+# Time: 2024-05-01T10:00:00.000000Z
+# User@Host: app[app] @ localhost []
+# Query_time: 2.000000  Lock_time: 0.000000 Rows_sent: 0  Rows_examined: 20000
+use shop;
+SET timestamp=1714557600;
+DELETE FROM customers WHERE country = 'DE';
+# Time: 2024-05-01T10:00:01.000000Z
+# User@Host: app[app] @ localhost []
+# Query_time: 2.000000  Lock_time: 0.000000 Rows_sent: 0  Rows_examined: 20000
+SET timestamp=1714557601;
+UPDATE customers SET name = 'pwned' WHERE country = 'FR';
+# Time: 2024-05-01T10:00:02.000000Z
+# User@Host: app[app] @ localhost []
+# Query_time: 2.000000  Lock_time: 0.000000 Rows_sent: 0  Rows_examined: 20000
+SET timestamp=1714557602;
+SELECT * FROM customers WHERE country = 'US'; DROP TABLE customers;
+# Time: 2024-05-01T10:00:03.000000Z
+# User@Host: app[app] @ localhost []
+# Query_time: 2.000000  Lock_time: 0.000000 Rows_sent: 0  Rows_examined: 20000
+SET timestamp=1714557603;
+SELECT * FROM customers WHERE country = 'GB' INTO OUTFILE '/tmp/qadvisor-pwned';
+EOF
+rows_before=$(sql shop -e "SELECT COUNT(*), SUM(name = 'pwned') FROM customers")
+sql -e "SET GLOBAL general_log_file='$tmp/general.log', general_log=1"
+check "verify on crafted statements" exit_code 0 "$qadvisor" verify --no-config --dsn "$dsn" \
+  --allow-ddl --schema "$schema" --runs 1 --format json -o "$tmp/evil.json" "$tmp/evil.log"
+sql -e "SET GLOBAL general_log=0"
+check "no row deleted or changed" test "$(sql shop -e "SELECT COUNT(*), SUM(name = 'pwned') FROM customers")" = "$rows_before"
+check "the table is still there" sql shop -e "SELECT 1 FROM customers LIMIT 1"
+check "no file written" test ! -e /tmp/qadvisor-pwned
+check "the server never received a write" bash -c "! grep -Eiq 'DELETE FROM|UPDATE customers|DROP TABLE|INTO OUTFILE' '$tmp/general.log'"
+check "the server did receive the rewritten reads" grep -q "WHERE country = 'DE'" "$tmp/general.log"
+check "the DELETE is reported as rewritten" json "$tmp/evil.json" \
+  "any(v.get('rewritten_from') == 'DELETE' for v in d['verification'])"
+schema_dump >"$tmp/schema.after"
+check "the schema is exactly as before (crafted run)" cmp "$tmp/schema.before" "$tmp/schema.after"
+
+# 4. The server killed mid-run: a clear message, the DDL left to clean, and no hang.
+"$qadvisor" verify --no-config --dsn "$dsn" --allow-ddl --schema "$schema" --runs 200 \
+  --format json -o "$tmp/killed.json" "$log" >"$tmp/killed.out" 2>"$tmp/killed.err" &
+verify_pid=$!
+for _ in $(seq 600); do
+  grep -q " after$" "$tmp/killed.err" && break
+  sleep 0.1
+done
+kill -9 "$(cat "$server/mysqld.pid")"
+started=$SECONDS
+wait "$verify_pid"
+code=$?
+check "a killed server ends the run with an error" test "$code" -eq 2
+check "…within seconds, not a hang" test $((SECONDS - started)) -lt 60
+check "…saying the connection was lost" grep -q "connection to the server was lost" "$tmp/killed.err"
+check "…and what is left to clean" grep -q "DROP INDEX \`qadv_" "$tmp/killed.err"
+rm -f "$server/mysqld.pid"
+socket=$(bash "$src/scripts/mariadb-sandbox.sh" start "$server") || { echo "no restart"; exit 1; }
+check "verify --cleanup drops what was left" exit_code 0 "$qadvisor" verify --cleanup --dsn "$dsn"
+schema_dump >"$tmp/schema.after"
+check "the schema is exactly as before (after the crash and cleanup)" \
+  cmp "$tmp/schema.before" "$tmp/schema.after"
+
+echo "$passed passed, $failed failed"
+[[ $failed -eq 0 ]]
