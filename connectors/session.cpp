@@ -44,6 +44,8 @@ Status AddTls(const std::map<std::string, std::string>& tls, sql::ConnectOptions
                                   value));
       }
       map["OPT_SSL_MODE"] = m->second;
+      if (m->second >= sql::SSL_MODE_REQUIRED) map["sslEnforce"] = true;
+      if (m->second >= sql::SSL_MODE_VERIFY_CA) map["sslVerify"] = true;
       continue;
     }
     const auto p = kProperties.find(key);
@@ -56,6 +58,15 @@ Status AddTls(const std::map<std::string, std::string>& tls, sql::ConnectOptions
     map[p->second] = sql::SQLString(value);
   }
   return Status::Ok();
+}
+
+// Whether ssl-mode asks for an encrypted connection (REQUIRED, VERIFY_CA, VERIFY_IDENTITY).
+bool RequiresTls(const std::map<std::string, std::string>& tls) {
+  const auto mode = tls.find("ssl-mode");
+  if (mode == tls.end()) return false;
+  std::string m = mode->second;
+  for (char& c : m) c = c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
+  return m == "REQUIRED" || m == "VERIFY_CA" || m == "VERIFY_IDENTITY";
 }
 
 }  // namespace
@@ -91,6 +102,21 @@ Result<std::unique_ptr<Session>> Session::Connect(const ConnectOptions& options)
     std::unique_ptr<sql::Connection> connection(driver->connect(map));
     auto session = std::unique_ptr<Session>(new Session(std::move(connection)));
     QADVISOR_ASSIGN_OR_RETURN(Rows rows, session->Query("SELECT VERSION()"));
+    // The client library may fall back to plain text when the server offers no TLS: a mode of
+    // REQUIRED or stricter is checked here rather than trusted.
+    if (RequiresTls(options.tls)) {
+      QADVISOR_ASSIGN_OR_RETURN(Rows cipher,
+                                session->Query("SHOW SESSION STATUS LIKE 'Ssl_cipher'"));
+      if (cipher.values.empty() || cipher.values[0].size() < 2 || cipher.values[0][1].empty()) {
+        return Status(
+            StatusCode::kIoError,
+            fmt::format("connecting to {}: ssl-mode={} but the connection is not "
+                        "encrypted (the server offers no TLS)",
+                        options.socket.empty() ? fmt::format("{}:{}", options.host, options.port)
+                                               : options.socket,
+                        options.tls.at("ssl-mode")));
+      }
+    }
     if (!rows.values.empty() && !rows.values[0].empty()) session->version_ = rows.values[0][0];
     return session;
   } catch (const sql::SQLException& e) {
