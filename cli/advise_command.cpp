@@ -51,6 +51,7 @@ Result<std::unique_ptr<AdviseState>> PrepareAdvice(const AdviseArgs& args) {
   rules::Checker& checker = *state->checker;
   // A server's schema first, then the --schema files on top of it (as migrations would be).
   if (server->has_value()) QADVISOR_RETURN_IF_ERROR(ImportServerSchema(**server, catalog));
+  state->server = std::move(server).value();
   QADVISOR_RETURN_IF_ERROR(LoadSchemas(args.schema, checker, catalog));
 
   // Slow logs are digested; SQL scripts add their DDL to the schema and their queries to the
@@ -85,7 +86,7 @@ Result<std::unique_ptr<AdviseState>> PrepareAdvice(const AdviseArgs& args) {
   if (!args.workload.empty()) {
     connectors::WorkloadOptions workload;
     connectors::ParseWorkloadSource(args.workload, &workload.source);  // CLI11 checked the name
-    Server& from = **server;
+    Server& from = *state->server;
     if (!from.options.database.empty()) workload.databases = {from.options.database};
     workload.max_rows = args.workload_rows;
     if (Status s = connectors::ImportWorkloadInto(*from.session, workload, run); !s.ok()) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,7 @@
 #include "analyzer/digest_runner.h"
 #include "base/status.h"
 #include "cli/check_command.h"
+#include "cli/connect.h"
 #include "cli/setup.h"
 #include "parser/parser.h"
 #include "report/advise_report.h"
@@ -36,7 +38,8 @@ struct AdviseState {
   std::vector<std::unique_ptr<BoundClass>> bound;
   std::vector<analyzer::WorkloadQuery> workload;
   analyzer::Advice advice;
-  report::AdviseReport report;  // points into this state
+  report::AdviseReport report;   // points into this state
+  std::optional<Server> server;  // the server --dsn / --socket named, still connected
 };
 
 // Reads the schema, the inputs and the configuration, checks every class and advises. The

@@ -175,8 +175,9 @@ Status StatsFrom(const std::string& dsn, analyzer::Catalog& catalog) {
   if (!options.database.empty()) import.databases.push_back(options.database);
   QADVISOR_RETURN_IF_ERROR(connectors::ImportSchema(**session, source, import));
   for (analyzer::Table& t : catalog.tables()) {
+    // An empty (or never analysed) table says nothing about the rows to generate.
     const analyzer::Table* s = source.FindTable(t.database, t.name);
-    if (s == nullptr) continue;
+    if (s == nullptr || !s->rows || *s->rows == 0) continue;
     t.rows = s->rows;
     for (analyzer::Column& c : t.columns) {
       const analyzer::Column* sc = s->FindColumn(c.name);
@@ -321,16 +322,13 @@ int RunVerifyCommand(const VerifyArgs& args) {
       return kExitInterrupted;
     }
   } else {
-    Result<connectors::ConnectOptions> connect_options = ResolveConnection(connect);
-    if (!connect_options.ok()) return Fail(connect_options.status().message());
-    auto opened = connectors::Session::Connect(*connect_options);
-    if (!opened.ok()) return Fail(opened.status().message());
-    session = std::move(opened).value();
-    verification.server =
-        fmt::format("{} ({})", session->version(), connectors::Describe(*connect_options));
+    // The connection advise read the schema through (asked for a password once).
+    Server& server = *state.server;
+    session = std::move(server.session);
+    verification.server = fmt::format("{} ({})", session->version(), server.name());
     // Indexes a crashed run left behind would distort the measurements: they are ours.
     std::vector<std::string> databases;
-    if (!connect_options->database.empty()) databases.push_back(connect_options->database);
+    if (!server.options.database.empty()) databases.push_back(server.options.database);
     Result<std::vector<std::string>> stale = connectors::CleanupIndexes(*session, databases);
     if (!stale.ok()) return Fail(stale.status().message());
     if (!stale->empty()) {

@@ -94,6 +94,15 @@ sql shop -e "ANALYZE TABLE customers, orders, products, order_items, sessions" >
 schema_dump >"$tmp/schema.before"
 dsn="mysql://root@localhost/shop?socket=$socket"
 
+check "--stats-from: the sandbox takes the server's row counts" exit_code 0 "$qadvisor" verify \
+  --no-config --sandbox --schema "$schema" --stats-from "$dsn" --rows 1000 --runs 1 --max-queries 1 \
+  --format json -o "$tmp/stats-from.json" "$log"
+rows_of() { sed -n "s/.*  shop\.$1: \([0-9]*\) rows$/\1/p" "$tmp/err"; }
+# InnoDB's row counts are estimates: about 200 000 orders and 20 000 customers.
+check "  the server's ~200 000 orders" test "$(rows_of orders)" -gt 150000 -a "$(rows_of orders)" -lt 250000
+check "  the server's ~20 000 customers" test "$(rows_of customers)" -gt 15000 -a "$(rows_of customers)" -lt 25000
+check "  --rows for a table the server has empty" test "$(rows_of coupons)" -eq 1000
+
 check "without --allow-ddl nothing runs" exit_code 2 "$qadvisor" verify --no-config --dsn "$dsn" \
   --schema "$schema" "$log"
 check "…and says why" grep -q -- "--allow-ddl" "$tmp/err"
