@@ -66,9 +66,6 @@ check "the speedup is measured and the verdict follows" json "$tmp/sandbox.json"
   "any(v['verdict'] == 'helps' and v['speedup'] > 2 and v['before']['median_ms'] > v['after']['median_ms'] and v['before']['runs'] == 3 for v in d['verification'])"
 check "the report names the sandbox" json "$tmp/sandbox.json" "d['verification_run']['sandbox'] is True"
 check "the sandbox is removed" test -z "$(ls -A "$TMPDIR")"
-check "markdown shows before and after" exit_code 0 "$qadvisor" verify --no-config --sandbox \
-  --schema "$schema" --rows 20000 --runs 1 --max-queries 1 --format markdown --no-progress "$log"
-check "markdown: a before → after table" grep -q "→" "$tmp/out"
 
 # 2. A server of our own, with the example's schema and rows.
 socket=$(bash "$src/scripts/mariadb-sandbox.sh" start "$server") || { echo "no server"; exit 1; }
@@ -112,6 +109,12 @@ check "measured on the named server" json "$tmp/dsn.json" \
   "d['verification_run']['sandbox'] is False and len(d['verification']) > 0"
 check "the password-less DSN is described, not echoed raw" json "$tmp/dsn.json" \
   "'root@' in d['verification_run']['server']"
+check "markdown: a before → after table" exit_code 0 "$qadvisor" verify --no-config --dsn "$dsn" \
+  --allow-ddl --schema "$schema" --runs 1 --max-queries 1 --format markdown --no-progress "$log"
+check "  with its header and arrows" bash -c "grep -q '^## Verification' '$tmp/out' && grep -q '| ALL → ' '$tmp/out'"
+check "html: the same, with a chart, self-contained" exit_code 0 "$qadvisor" verify --no-config \
+  --dsn "$dsn" --allow-ddl --schema "$schema" --runs 1 --max-queries 1 --format html --no-progress "$log"
+check "  the chart, and nothing fetched" bash -c "grep -q 'id=\"chart-verification\"' '$tmp/out' && ! grep -Eq 'https?://|<script' '$tmp/out'"
 schema_dump >"$tmp/schema.after"
 check "the schema is exactly as before" cmp "$tmp/schema.before" "$tmp/schema.after"
 
