@@ -75,6 +75,16 @@ class Phases {
 
 constexpr int kExitInterrupted = 130;
 
+// An error while setting up; after a Ctrl-C (which stops a sandbox server at once, so its
+// statements fail) the interruption is what to report.
+int SetupFailed(std::string_view message) {
+  if (g_interrupted) {
+    fmt::print(stderr, "qadvisor: verify: interrupted; nothing was measured\n");
+    return kExitInterrupted;
+  }
+  return Fail(message);
+}
+
 // The statements each query class runs: its slowest sample, in the database it ran in.
 std::map<std::string, connectors::ClassSample> Samples(const AdviseState& state) {
   std::map<std::string, connectors::ClassSample> samples;
@@ -255,7 +265,7 @@ int RunVerifyCommand(const VerifyArgs& args) {
   // The sandbox is a MariaDB: its defaults (charsets, collations) are the ones to model.
   if (args.sandbox && advise.schema.flavor.empty()) advise.schema.flavor = "mariadb";
   Result<std::unique_ptr<AdviseState>> prepared = PrepareAdvice(advise);
-  if (!prepared.ok()) return Fail(prepared.status().message());
+  if (!prepared.ok()) return SetupFailed(prepared.status().message());
   AdviseState& state = **prepared;
   phases(fmt::format("{} proposal(s) to verify", state.advice.proposals.size()));
 
@@ -277,7 +287,7 @@ int RunVerifyCommand(const VerifyArgs& args) {
     if (!args.stats_from.empty()) {
       phases("reading statistics from " + args.stats_from);
       if (Status s = StatsFrom(args.stats_from, state.catalog); !s.ok()) {
-        return Fail("--stats-from: " + s.message());
+        return SetupFailed("--stats-from: " + s.message());
       }
     }
     phases("starting a private server");
@@ -289,10 +299,10 @@ int RunVerifyCommand(const VerifyArgs& args) {
     sandbox_options.keep = args.keep_sandbox;
     Result<std::unique_ptr<connectors::Sandbox>> started =
         connectors::Sandbox::Start(sandbox_options);
-    if (!started.ok()) return Fail(started.status().message());
+    if (!started.ok()) return SetupFailed(started.status().message());
     sandbox = std::move(started).value();
     auto opened = connectors::Session::Connect(sandbox->connect_options());
-    if (!opened.ok()) return Fail(opened.status().message());
+    if (!opened.ok()) return SetupFailed(opened.status().message());
     session = std::move(opened).value();
     verification.sandbox = true;
     verification.server = fmt::format("{} (private sandbox)", session->version());
@@ -300,15 +310,15 @@ int RunVerifyCommand(const VerifyArgs& args) {
 
     phases("loading the schema");
     Result<std::vector<std::pair<std::string, std::string>>> scripts = SchemaScripts(args);
-    if (!scripts.ok()) return Fail(scripts.status().message());
+    if (!scripts.ok()) return SetupFailed(scripts.status().message());
     if (Status s = connectors::CreateSchema(*session, *scripts, &verification.notes); !s.ok()) {
-      return Fail("loading the schema into the sandbox: " + s.message());
+      return SetupFailed("loading the schema into the sandbox: " + s.message());
     }
     connectors::GenerateOptions generate;
     generate.default_rows = args.rows;
     generate.seed_values = SeedValues(state);
     Result<std::vector<connectors::TableLoad>> plan = connectors::PlanLoad(state.catalog, generate);
-    if (!plan.ok()) return Fail(plan.status().message());
+    if (!plan.ok()) return SetupFailed(plan.status().message());
     uint64_t total = 0;
     for (const connectors::TableLoad& t : *plan) total += t.rows;
     phases(fmt::format("generating {} rows in {} table(s)", total, plan->size()));
@@ -316,11 +326,8 @@ int RunVerifyCommand(const VerifyArgs& args) {
         *session, *plan, [&](std::string_view table, uint64_t done, uint64_t rows) {
           if (done == rows) phases(fmt::format("  {}: {} rows", table, rows));
         });
-    if (!loaded.ok()) return Fail("filling the sandbox: " + loaded.message());
-    if (g_interrupted) {
-      fmt::print(stderr, "qadvisor: verify: interrupted; the sandbox is removed\n");
-      return kExitInterrupted;
-    }
+    if (!loaded.ok()) return SetupFailed("filling the sandbox: " + loaded.message());
+    if (g_interrupted) return SetupFailed("");
   } else {
     // The connection advise read the schema through (asked for a password once).
     Server& server = *state.server;
@@ -330,7 +337,7 @@ int RunVerifyCommand(const VerifyArgs& args) {
     std::vector<std::string> databases;
     if (!server.options.database.empty()) databases.push_back(server.options.database);
     Result<std::vector<std::string>> stale = connectors::CleanupIndexes(*session, databases);
-    if (!stale.ok()) return Fail(stale.status().message());
+    if (!stale.ok()) return SetupFailed(stale.status().message());
     if (!stale->empty()) {
       phases(fmt::format("dropped {} index(es) an earlier run left behind", stale->size()));
     }

@@ -8,7 +8,8 @@
 #     nothing runs;
 #  3. statements crafted to write or inject are never executed (the server's general log says
 #     what it received);
-#  4. the server killed mid-run: a clear message and the DDL left to clean, no hang; then
+#  4. Ctrl-C mid-run: the index dropped (named server), the sandbox removed;
+#  5. the server killed mid-run: a clear message and the DDL left to clean, no hang; then
 #     `verify --cleanup` restores the schema.
 # Usage: verify_test.sh QADVISOR SOURCE_DIR
 set -uo pipefail
@@ -157,7 +158,31 @@ check "the DELETE is reported as rewritten" json "$tmp/evil.json" \
 schema_dump >"$tmp/schema.after"
 check "the schema is exactly as before (crafted run)" cmp "$tmp/schema.before" "$tmp/schema.after"
 
-# 4. The server killed mid-run: a clear message, the DDL left to clean, and no hang.
+# 4. Ctrl-C: on a named server, mid-measurement with the index in place — it is dropped; in the
+# sandbox, mid-load — the server and its directory are gone.
+run_until() {  # run_until PATTERN ARGS...: start qadvisor, SIGINT it once PATTERN is on stderr
+  local pattern=$1
+  shift
+  "$qadvisor" "$@" >"$tmp/int.out" 2>"$tmp/int.err" &
+  local pid=$!
+  for _ in $(seq 600); do
+    grep -q -- "$pattern" "$tmp/int.err" && break
+    sleep 0.1
+  done
+  kill -INT "$pid"
+  wait "$pid"
+}
+run_until " after$" verify --no-config --dsn "$dsn" --allow-ddl --schema "$schema" --runs 200 "$log"
+check "Ctrl-C ends a run with 130" test $? -eq 130
+check "  saying every index was dropped" grep -q "interrupted; every index it created was dropped" "$tmp/int.err"
+schema_dump >"$tmp/schema.after"
+check "  and the schema is exactly as before" cmp "$tmp/schema.before" "$tmp/schema.after"
+run_until "generating" verify --no-config --sandbox --schema "$schema" --rows 2000000 "$log"
+check "Ctrl-C while the sandbox loads ends with 130" test $? -eq 130
+check "  and leaves no sandbox" test -z "$(ls -A "$TMPDIR")"
+check "  nor its server" bash -c "! pgrep -f 'mariadbd.*[q]advisor-sandbox-' >/dev/null"
+
+# 5. The server killed mid-run: a clear message, the DDL left to clean, and no hang.
 "$qadvisor" verify --no-config --dsn "$dsn" --allow-ddl --schema "$schema" --runs 200 \
   --format json -o "$tmp/killed.json" "$log" >"$tmp/killed.out" 2>"$tmp/killed.err" &
 verify_pid=$!
