@@ -325,6 +325,8 @@ int main(int argc, char** argv) {
   ver->add_option("--server", verify.server, "Sandbox: the mariadbd or mysqld binary to start");
   ver->add_option("--stats-from", verify.stats_from,
                   "Sandbox: shape the generated rows by this server's statistics (a DSN)");
+  ver->add_option("--sample-from", verify.sample_from,
+                  "Sandbox: copy up to --rows rows of each table from this server (a DSN)");
   ver->add_flag("--keep-sandbox", verify.keep_sandbox,
                 "Sandbox: leave its directory behind (for debugging)");
   ver->add_option("--stats", verify.advise.schema.stats, "Table and index statistics");

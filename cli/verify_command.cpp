@@ -19,6 +19,7 @@
 #include "connectors/datagen.h"
 #include "connectors/dsn.h"
 #include "connectors/safe_query.h"
+#include "connectors/sample.h"
 #include "connectors/sandbox.h"
 #include "connectors/schema_import.h"
 #include "connectors/session.h"
@@ -174,16 +175,19 @@ Result<std::vector<std::pair<std::string, std::string>>> SchemaScripts(const Ver
   return scripts;
 }
 
+// A server named by a DSN alone (--stats-from, --sample-from): its password from the DSN, the
+// option file or MYSQL_PWD, as for --dsn.
+Result<Server> ConnectDsn(const std::string& dsn) {
+  ConnectArgs args;
+  args.dsn = dsn;
+  return ConnectServer(args);
+}
+
 // Row counts and distinct values from another server's statistics, onto the catalog's tables.
 Status StatsFrom(const std::string& dsn, analyzer::Catalog& catalog) {
-  QADVISOR_ASSIGN_OR_RETURN(connectors::ConnectSpec spec, connectors::ParseDsn(dsn));
-  const connectors::ConnectOptions options = connectors::ToOptions(spec);
-  auto session = connectors::Session::Connect(options);
-  if (!session.ok()) return session.status();
+  QADVISOR_ASSIGN_OR_RETURN(Server server, ConnectDsn(dsn));
   analyzer::Catalog source(catalog.options());
-  connectors::ImportOptions import;
-  if (!options.database.empty()) import.databases.push_back(options.database);
-  QADVISOR_RETURN_IF_ERROR(connectors::ImportSchema(**session, source, import));
+  QADVISOR_RETURN_IF_ERROR(ImportServerSchema(server, source));
   for (analyzer::Table& t : catalog.tables()) {
     // An empty (or never analysed) table says nothing about the rows to generate.
     const analyzer::Table* s = source.FindTable(t.database, t.name);
@@ -314,10 +318,35 @@ int RunVerifyCommand(const VerifyArgs& args) {
     if (Status s = connectors::CreateSchema(*session, *scripts, &verification.notes); !s.ok()) {
       return SetupFailed("loading the schema into the sandbox: " + s.message());
     }
+    // Rows sampled from a real server where it has the table; generated rows for the rest.
+    analyzer::Catalog to_generate = state.catalog;
+    if (!args.sample_from.empty()) {
+      phases("sampling up to " + std::to_string(args.rows) + " rows a table from " +
+             args.sample_from);
+      Result<Server> source = ConnectDsn(args.sample_from);
+      if (!source.ok()) return SetupFailed("--sample-from: " + source.status().message());
+      connectors::SampleOptions sample;
+      sample.rows = args.rows;
+      sample.source_database = source->options.database;
+      Result<std::vector<connectors::SampledTable>> copied =
+          connectors::CopySample(*source->session, *session, state.catalog, sample,
+                                 [&](std::string_view table, uint64_t rows) {
+                                   phases(fmt::format("  {}: {} rows sampled", table, rows));
+                                 });
+      if (!copied.ok()) return SetupFailed("--sample-from: " + copied.status().message());
+      for (const analyzer::Table& t : state.catalog.tables()) {
+        const bool done = std::any_of(
+            copied->begin(), copied->end(),
+            [&](const connectors::SampledTable& c) { return c.table == t.QualifiedName(); });
+        if (done) to_generate.DropTable(t.database, t.name);
+      }
+      verification.notes.push_back(
+          fmt::format("rows of {} table(s) sampled from {}", copied->size(), source->name()));
+    }
     connectors::GenerateOptions generate;
     generate.default_rows = args.rows;
     generate.seed_values = SeedValues(state);
-    Result<std::vector<connectors::TableLoad>> plan = connectors::PlanLoad(state.catalog, generate);
+    Result<std::vector<connectors::TableLoad>> plan = connectors::PlanLoad(to_generate, generate);
     if (!plan.ok()) return SetupFailed(plan.status().message());
     uint64_t total = 0;
     for (const connectors::TableLoad& t : *plan) total += t.rows;

@@ -20,6 +20,7 @@ struct VerifyArgs {
   size_t max_queries = 5;     // query classes measured per proposal
   std::string server;         // sandbox: the mariadbd / mysqld binary (default: found on PATH)
   std::string stats_from;     // sandbox: a DSN whose statistics shape the generated rows
+  std::string sample_from;    // sandbox: a DSN whose rows (up to `rows` a table) are copied
   bool keep_sandbox = false;  // leave the sandbox's directory (for debugging)
 };
 

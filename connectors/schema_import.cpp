@@ -12,16 +12,6 @@
 namespace qadvisor::connectors {
 namespace {
 
-// A string literal for SQL: quotes and backslashes escaped.
-std::string Literal(std::string_view s) {
-  std::string out = "'";
-  for (char c : s) {
-    if (c == '\'' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out + "'";
-}
-
 bool IsSystem(std::string_view db) {
   return db == "mysql" || db == "information_schema" || db == "performance_schema" || db == "sys";
 }
@@ -69,7 +59,7 @@ Status ImportSchema(Session& session, analyzer::Catalog& catalog, const ImportOp
         Session::Rows stats,
         session.Query(fmt::format("SELECT TABLE_NAME, TABLE_ROWS FROM information_schema.TABLES "
                                   "WHERE TABLE_SCHEMA = {} AND TABLE_TYPE = 'BASE TABLE'",
-                                  Literal(db))));
+                                  SqlString(db))));
     for (const auto& r : stats.values) {
       if (analyzer::Table* t = catalog.FindTable(db, r[0])) t->rows = Number(r[1]);
     }
@@ -78,7 +68,7 @@ Status ImportSchema(Session& session, analyzer::Catalog& catalog, const ImportOp
         session.Query(fmt::format("SELECT TABLE_NAME, INDEX_NAME, SEQ_IN_INDEX, CARDINALITY "
                                   "FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = {} "
                                   "ORDER BY TABLE_NAME, INDEX_NAME, SEQ_IN_INDEX",
-                                  Literal(db))));
+                                  SqlString(db))));
     for (const auto& r : cards.values) {
       analyzer::Table* t = catalog.FindTable(db, r[0]);
       if (!t) continue;

@@ -71,6 +71,15 @@ bool RequiresTls(const std::map<std::string, std::string>& tls) {
 
 }  // namespace
 
+std::string SqlString(std::string_view text) {
+  std::string out = "'";
+  for (const char c : text) {
+    if (c == '\'' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "'";
+}
+
 Session::Session(std::unique_ptr<sql::Connection> connection)
     : connection_(std::move(connection)) {}
 

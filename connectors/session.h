@@ -70,4 +70,8 @@ class Session {
   int last_error_ = 0;
 };
 
+// `text` as a SQL string literal, quotes and backslashes escaped — for the names qadvisor looks
+// up (databases, tables); statements from a log are never rebuilt from pieces this way.
+std::string SqlString(std::string_view text);
+
 }  // namespace qadvisor::connectors

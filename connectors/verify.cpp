@@ -26,17 +26,6 @@ bool TimedOut(const Session& session) {
   return session.last_error() == 1969 || session.last_error() == 3024;
 }
 
-// 'text' as a SQL string literal: quotes and backslashes escaped (for information_schema lookups
-// of names we were given; never for statements from a log).
-std::string QuoteString(std::string_view text) {
-  std::string out = "'";
-  for (const char c : text) {
-    if (c == '\'' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out + "'";
-}
-
 // The name an index is created under: the prefix and the proposal's name, within MySQL's 64
 // characters.
 std::string VerifyIndexName(const analyzer::IndexProposal& proposal) {
@@ -377,17 +366,17 @@ Result<std::vector<std::string>> CleanupIndexes(Session& session,
   std::string sql =
       "SELECT DISTINCT TABLE_SCHEMA, TABLE_NAME, INDEX_NAME FROM information_schema.STATISTICS "
       "WHERE INDEX_NAME LIKE " +
-      QuoteString(std::string(kIndexPrefix) + "%");
+      SqlString(std::string(kIndexPrefix) + "%");
   // LIKE's `_` matches any character: compare the prefix exactly too.
   sql +=
-      fmt::format(" AND LEFT(INDEX_NAME, {}) = {}", kIndexPrefix.size(), QuoteString(kIndexPrefix));
+      fmt::format(" AND LEFT(INDEX_NAME, {}) = {}", kIndexPrefix.size(), SqlString(kIndexPrefix));
   if (databases.empty()) {
     sql +=
         " AND TABLE_SCHEMA NOT IN ('mysql', 'information_schema', 'performance_schema', "
         "'sys')";
   } else {
     std::string list;
-    for (const std::string& db : databases) list += (list.empty() ? "" : ", ") + QuoteString(db);
+    for (const std::string& db : databases) list += (list.empty() ? "" : ", ") + SqlString(db);
     sql += " AND TABLE_SCHEMA IN (" + list + ")";
   }
   sql += " ORDER BY 1, 2, 3";

@@ -22,16 +22,6 @@ constexpr uint64_t kPageBytes = 32 << 20;
 constexpr uint64_t kMinPageRows = 1000;
 constexpr uint64_t kMaxPageRows = 50000;
 
-// A string literal for SQL: quotes and backslashes escaped.
-std::string SqlString(std::string_view s) {
-  std::string out = "'";
-  for (const char c : s) {
-    if (c == '\'' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out + "'";
-}
-
 // `column IN ('a', 'b')`; for no databases, every one but the system schemas — and not ''
 // or NULL: statements run without a default database are left out, being mostly tools and
 // monitoring (qadvisor's own reads of these tables among them).

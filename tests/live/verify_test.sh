@@ -101,6 +101,14 @@ check "  the server's ~200 000 orders" test "$(rows_of orders)" -gt 150000 -a "$
 check "  the server's ~20 000 customers" test "$(rows_of customers)" -gt 15000 -a "$(rows_of customers)" -lt 25000
 check "  --rows for a table the server has empty" test "$(rows_of coupons)" -eq 1000
 
+check "--sample-from: the sandbox holds the server's rows" exit_code 0 "$qadvisor" verify \
+  --no-config --sandbox --schema "$schema" --sample-from "$dsn" --rows 5000 --runs 1 \
+  --max-queries 1 --format json -o "$tmp/sample-from.json" "$log"
+check "  5 000 rows sampled from each big table, all of a small one" bash -c \
+  "grep -q 'shop.orders: 5000 rows sampled' '$tmp/err' && grep -q 'shop.customers: 5000 rows sampled' '$tmp/err' && grep -q 'shop.coupons: 0 rows sampled' '$tmp/err'"
+check "  said in the report" json "$tmp/sample-from.json" \
+  "any('sampled from root@' in n for n in d['verification_run']['notes']) and len(d['verification']) > 0"
+
 check "without --allow-ddl nothing runs" exit_code 2 "$qadvisor" verify --no-config --dsn "$dsn" \
   --schema "$schema" "$log"
 check "…and says why" grep -q -- "--allow-ddl" "$tmp/err"
