@@ -381,7 +381,8 @@ Status CreateSchema(Session& session,
           if (!collations) collations = ServerCollations(session);
           std::map<std::string, std::string> replaced;
           sql = ReplaceMysql8Collations(sql, *collations, &replaced);
-          for (const auto& [from, to] : replaced) replacements.try_emplace(from, to, where);
+          for (const auto& [from, to] : replaced)
+            replacements.try_emplace(from, Replacement{to, where});
         }
         const Status status = session.Execute(sql);
         if (!status.ok()) {

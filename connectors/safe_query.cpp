@@ -898,6 +898,12 @@ size_t FirstSelectKeyword(std::string_view select) {
 }
 
 // The items of a hint's content without MAX_EXECUTION_TIME(…) and SET_VAR(max_execution_time …).
+// Each item removed leaves a space: the text on both sides must not touch, or the `*` and `/` of
+// `*MAX_EXECUTION_TIME(1)/` would make a `*/` that ends our hint early and turns the rest of the
+// old hint into SQL the gate never saw: `SELECT /*+ *MAX_EXECUTION_TIME(1)/ 1, GET_LOCK('a', 0)
+// /* */ x` would become `SELECT /*+ MAX_EXECUTION_TIME(1000) */ 1, GET_LOCK('a', 0) /* */ x`.
+// The content holds no `*/` (the server ends a hint at the first one, even inside quotes: its
+// hint scanner refuses `*/` in a quoted name), and a space cannot make one.
 std::string WithoutTimeHints(std::string_view content) {
   std::string out;
   Lexer lexer(content);
@@ -915,6 +921,7 @@ std::string WithoutTimeHints(std::string_view content) {
       if (tokens[j].kind == TokenKind::kRParen && --depth == 0) break;
     }
     out.append(content.substr(pos, tokens[i].offset - pos));
+    out += ' ';
     pos = j < tokens.size() ? tokens[j].offset + tokens[j].length : content.size();
     i = j;
   }

@@ -38,10 +38,10 @@ namespace qadvisor::connectors {
 inline constexpr std::string_view kIndexPrefix = "qadv_";
 
 struct VerifyOptions {
-  int runs = 5;                        // timed runs per side, after one warm-up run
-  double time_limit_seconds = 30;      // per statement
+  int runs = 5;                         // timed runs per side, after one warm-up run
+  double time_limit_seconds = 30;       // per statement
   size_t max_queries_per_proposal = 5;  // the heaviest classes a proposal serves
-  bool allow_ddl = false;              // without it nothing is created: Verify() refuses
+  bool allow_ddl = false;               // without it nothing is created: Verify() refuses
   parser::ParseOptions parse;
   // Called before each step: "proposal 2/5: measuring 3f2a… before", …
   std::function<void(std::string_view step)> progress;

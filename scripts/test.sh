@@ -40,15 +40,15 @@ sanitizers() {
 fuzz() {
   CXX=clang++ cmake -S . -B build/fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DQADVISOR_FUZZ=ON -DQADVISOR_TESTS=OFF >/dev/null &&
-    cmake --build build/fuzz -j "$jobs" --target slowlog_fuzz fingerprint_fuzz parser_fuzz check_fuzz || return 1
+    cmake --build build/fuzz -j "$jobs" --target slowlog_fuzz fingerprint_fuzz parser_fuzz check_fuzz safe_query_fuzz || return 1
   local target
-  for target in slowlog_fuzz fingerprint_fuzz parser_fuzz check_fuzz; do
+  for target in slowlog_fuzz fingerprint_fuzz parser_fuzz check_fuzz safe_query_fuzz; do
     local corpus=build/fuzz/corpus-$target
     mkdir -p "$corpus"
     echo "--- $target for ${fuzz_seconds}s"
     local seeds=(tests/fuzz/seeds)
     # SQL targets also start from the rule fixtures and the sample repository's queries.
-    [[ $target == parser_fuzz || $target == check_fuzz ]] &&
+    [[ $target == parser_fuzz || $target == check_fuzz || $target == safe_query_fuzz ]] &&
       seeds=(tests/fuzz/seeds-sql tests/fixtures/rules tests/fixtures/check-repo/app)
     "build/fuzz/tests/fuzz/$target" -max_total_time="$fuzz_seconds" -max_len=65536 \
       -rss_limit_mb=2048 -print_final_stats=1 "$corpus" "${seeds[@]}" 2>&1 | tail -5 || return 1

@@ -538,3 +538,14 @@ TEST_CASE("EXPLAIN statements for both servers") {
 }
 
 }  // namespace
+
+// Merging the limit into an existing hint must not join the text around the hint item it
+// replaces: `*MAX_EXECUTION_TIME(1)/` would otherwise become `*/`, ending the hint early and
+// turning what follows into SQL the gate never saw (found while writing safe_query_fuzz).
+TEST_CASE("safe query: a merged time-limit hint never closes the hint early", "[safe_query]") {
+  const std::string in = "SELECT /*+ *MAX_EXECUTION_TIME(1)/ 1, GET_LOCK('a', 0) /* */ x";
+  REQUIRE(qadvisor::connectors::CheckReadOnlySelect(in).ok());
+  const std::string out = qadvisor::connectors::WithTimeLimit(in, false, 1);
+  CHECK(out == "SELECT /*+ MAX_EXECUTION_TIME(1000) * / 1, GET_LOCK('a', 0) /* */ x");
+  CHECK(qadvisor::connectors::CheckReadOnlySelect(out).ok());
+}
