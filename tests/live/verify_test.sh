@@ -127,6 +127,14 @@ check "  the chart, and nothing fetched" bash -c "grep -q 'id=\"chart-verificati
 schema_dump >"$tmp/schema.after"
 check "the schema is exactly as before" cmp "$tmp/schema.before" "$tmp/schema.after"
 
+# The application's statements, as performance_schema's digests record them (without values).
+sql shop -e "SELECT * FROM customers WHERE name = 'name 7'; SELECT id FROM orders WHERE total = 5 LIMIT 3" >/dev/null
+check "verify --workload performance_schema: digests with ? filled in" exit_code 0 "$qadvisor" \
+  verify --no-config --dsn "$dsn" --allow-ddl --workload performance_schema --runs 1 \
+  --max-queries 2 --format json -o "$tmp/ps.json"
+check "  measured, saying the parameters were filled" json "$tmp/ps.json" \
+  "any(v['verdict'] != 'skipped' and 'parameters filled' in v.get('note', '') for v in d['verification'])"
+
 # 3. Injection and writes: rewritten to SELECT or refused; the general log shows what ran.
 cat >"$tmp/evil.log" <<'EOF'
 # Time: 2024-05-01T10:00:00.000000Z
