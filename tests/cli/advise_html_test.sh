@@ -18,18 +18,9 @@ src=$2
 chromium=${CHROMIUM:-chromium}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
+# shellcheck source=../lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 
-check() {  # check DESCRIPTION COMMAND...: the command must succeed
-  if "${@:2}" >"$tmp/check.out" 2>&1; then
-    passed=$((passed + 1))
-  else
-    failed=$((failed + 1))
-    echo "FAILED: $1"
-    sed 's/^/  | /' "$tmp/check.out" | head -20
-  fi
-}
 fails() {  # fails COMMAND...: the command must fail (a negative check)
   ! "$@"
 }
@@ -229,5 +220,4 @@ check "negative: (b) DevTools sees the exception, the request and the failed loa
   devtools_finds "$bad" "uncaught exception: ReferenceError: undefined_function" \
   "network request: http://example.com/x.png" "log error (network)"
 
-echo "$passed passed, $failed failed"
-[[ $failed -eq 0 ]]
+finish

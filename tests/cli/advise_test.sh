@@ -10,26 +10,8 @@ schema=$src/examples/schema.sql
 log=$src/examples/slow.log
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-
-check() {  # check DESCRIPTION COMMAND...: the command must succeed
-  if "${@:2}" >"$tmp/check.out" 2>&1; then
-    passed=$((passed + 1))
-  else
-    failed=$((failed + 1))
-    echo "FAILED: $1"
-    sed 's/^/  | /' "$tmp/check.out" | head -30
-  fi
-}
-exit_code() {  # exit_code EXPECTED COMMAND...
-  "${@:2}" >"$tmp/out" 2>"$tmp/err"
-  local got=$?
-  [[ $got -eq $1 ]] || { echo "exit $got, expected $1"; head -20 "$tmp/err"; return 1; }
-}
-json() {  # json FILE PYTHON-EXPRESSION: the expression over `d` must be true
-  python3 -c "import json,sys; d=json.load(open(sys.argv[1])); sys.exit(0 if ($2) else 1)" "$1"
-}
+# shellcheck source=../lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 
 cd "$src" || exit 1
 check "advise, text" exit_code 0 "$qadvisor" advise --no-config --schema "$schema" "$log"
@@ -98,5 +80,4 @@ check "a failing run leaves --output alone" exit_code 2 "$qadvisor" advise --no-
 check "… unchanged" grep -qx "precious" "$tmp/report.html"
 check "bad --format: exit 2" exit_code 2 "$qadvisor" advise --format pdf "$log"
 
-echo "$passed passed, $failed failed"
-[[ $failed -eq 0 ]]
+finish

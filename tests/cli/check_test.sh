@@ -12,26 +12,9 @@ src=$3
 repo=$src/tests/fixtures/check-repo
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
+# shellcheck source=../lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 
-check() {  # check DESCRIPTION COMMAND...: the command must succeed
-  if "${@:2}" >"$tmp/check.out" 2>&1; then
-    passed=$((passed + 1))
-  else
-    failed=$((failed + 1))
-    echo "FAILED: $1"
-    sed 's/^/  | /' "$tmp/check.out" | head -30
-  fi
-}
-exit_code() {  # exit_code EXPECTED COMMAND...
-  "${@:2}" >"$tmp/out" 2>"$tmp/err"
-  local got=$?
-  [[ $got -eq $1 ]] || { echo "exit $got, expected $1"; head -20 "$tmp/err"; return 1; }
-}
-json() {  # json FILE PYTHON-EXPRESSION: the expression over `d` must be true
-  python3 -c "import json,sys; d=json.load(open(sys.argv[1])); sys.exit(0 if ($2) else 1)" "$1"
-}
 golden() {  # golden NAME: $tmp/out must equal expected/NAME
   if [[ ${UPDATE_GOLDEN:-} == 1 ]]; then cp "$tmp/out" "$repo/expected/$1"; fi
   diff -u "$repo/expected/$1" "$tmp/out"
@@ -145,5 +128,4 @@ check "… prints the doc page" grep -q "^## Why it matters" "$tmp/out"
 check "… equal to docs/rules" diff -u "$src/docs/rules/leftmost-prefix.md" "$tmp/out"
 check "explain of an unknown rule: exit 2" exit_code 2 "$qadvisor" explain nope
 
-echo "$passed passed, $failed failed"
-[[ $failed -eq 0 ]]
+finish

@@ -8,25 +8,8 @@ src=$3
 example=$src/examples/slow.log
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-
-check() {  # check DESCRIPTION COMMAND...: the command must succeed
-  if "${@:2}" >"$tmp/check.out" 2>&1; then
-    passed=$((passed + 1))
-  else
-    failed=$((failed + 1))
-    echo "FAILED: $1"
-    sed 's/^/  | /' "$tmp/check.out" | head -20
-  fi
-}
-exit_code() {  # exit_code EXPECTED COMMAND...
-  "${@:2}" >"$tmp/out" 2>"$tmp/err"
-  [[ $? -eq $1 ]]
-}
-json() {  # json FILE PYTHON-EXPRESSION: the expression over `d` must be true
-  python3 -c "import json,sys; d=json.load(open(sys.argv[1])); sys.exit(0 if ($2) else 1)" "$1"
-}
+# shellcheck source=../lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 
 check "--version" exit_code 0 "$qadvisor" --version
 check "no subcommand is a usage error" exit_code 2 "$qadvisor"
@@ -134,5 +117,4 @@ check "--output writes the report" exit_code 0 "$qadvisor" digest --format json 
 check "--output: the file holds the JSON" json "$tmp/report.txt" "d['events'] == 601"
 check "--output: no temporary file left" test ! -e "$tmp/report.txt.qadvisor-tmp"
 
-echo "cli: $passed passed, $failed failed"
-[[ $failed -eq 0 ]]
+finish "cli"

@@ -15,28 +15,9 @@ cleanup() {
   rm -rf "$tmp"
 }
 trap cleanup EXIT
-passed=0
-failed=0
-
-check() {  # check DESCRIPTION COMMAND...: the command must succeed
-  if "${@:2}" >"$tmp/check.out" 2>&1; then
-    passed=$((passed + 1))
-  else
-    failed=$((failed + 1))
-    echo "FAILED: $1"
-    sed 's/^/  | /' "$tmp/check.out" | head -30
-  fi
-}
-exit_code() {  # exit_code EXPECTED COMMAND...: within 60 s (a hang fails)
-  timeout 60 "${@:2}" >"$tmp/out" 2>"$tmp/err"
-  local got=$?
-  [[ $got -eq $1 ]] || { echo "exit $got, expected $1"; head -20 "$tmp/out" "$tmp/err"; return 1; }
-}
-has() { grep -qF -- "$1" "$tmp/out" "$tmp/err" || { echo "no '$1' in:"; cat "$tmp/out" "$tmp/err" | head -20; return 1; }; }
-lacks() { ! grep -qF -- "$1" "$tmp/out" "$tmp/err" || { echo "'$1' printed:"; grep -F -- "$1" "$tmp/out" "$tmp/err"; return 1; }; }
-json() {  # json FILE PYTHON-EXPRESSION: the expression over `d` must be true
-  python3 -c "import json,sys; d=json.load(open(sys.argv[1])); sys.exit(0 if ($2) else 1)" "$1"
-}
+exit_timeout=60  # a hang fails
+# shellcheck source=../lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 
 socket=$(bash "$src/scripts/mariadb-sandbox.sh" start "$server") || { echo "no server"; exit 1; }
 sql() { mariadb --no-defaults --socket="$socket" -uroot "$@"; }
@@ -191,5 +172,4 @@ sql -e "SET GLOBAL slow_query_log = 0; TRUNCATE TABLE mysql.slow_log"
 check "an empty slow log says what to run" exit_code 2 "$qadvisor" advise --no-config --dsn "$dsn" --workload slow_log_table
 check "  SET GLOBAL" has "SET GLOBAL log_output='TABLE', slow_query_log=ON"
 
-echo "live cli: $passed passed, $failed failed"
-[[ $failed -eq 0 ]]
+finish "live cli"

@@ -26,26 +26,9 @@ cleanup() {
   rm -rf "$tmp"
 }
 trap cleanup EXIT
-passed=0
-failed=0
+# shellcheck source=../lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 
-check() {  # check DESCRIPTION COMMAND...: the command must succeed
-  if "${@:2}" >"$tmp/check.out" 2>&1; then
-    passed=$((passed + 1))
-  else
-    failed=$((failed + 1))
-    echo "FAILED: $1"
-    sed 's/^/  | /' "$tmp/check.out" | head -40
-  fi
-}
-exit_code() {  # exit_code EXPECTED COMMAND...
-  "${@:2}" >"$tmp/out" 2>"$tmp/err"
-  local got=$?
-  [[ $got -eq $1 ]] || { echo "exit $got, expected $1"; tail -20 "$tmp/err"; return 1; }
-}
-json() {  # json FILE PYTHON-EXPRESSION: the expression over `d` must be true
-  python3 -c "import json,sys; d=json.load(open(sys.argv[1])); sys.exit(0 if ($2) else 1)" "$1"
-}
 sql() { mariadb --no-defaults --socket="$socket" -uroot -N -B "$@"; }
 schema_dump() {  # every table of `shop`, as the server shows it
   local t
@@ -221,5 +204,4 @@ schema_dump >"$tmp/schema.after"
 check "the schema is exactly as before (after the crash and cleanup)" \
   cmp "$tmp/schema.before" "$tmp/schema.after"
 
-echo "$passed passed, $failed failed"
-[[ $failed -eq 0 ]]
+finish

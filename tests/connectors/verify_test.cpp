@@ -1,0 +1,89 @@
+// The pure parts of verify (connectors/verify.h): the DDL it runs for a proposal, and the
+// verdict rules. The measurements themselves run against a real server in
+// tests/live/verify_test.sh.
+#include "connectors/verify.h"
+
+#include <catch2/catch.hpp>
+
+#include "analyzer/catalog.h"
+#include "parser/parser.h"
+
+namespace {
+
+using namespace qadvisor;
+using analyzer::MeasuredPlan;
+using analyzer::Verdict;
+
+MeasuredPlan Timed(double ms, double rows = 1000) {
+  MeasuredPlan m;
+  m.median_ms = ms;
+  m.rows = rows;
+  m.runs = 5;
+  return m;
+}
+
+}  // namespace
+
+TEST_CASE("verify: the index is created under its qadv_ name, quoted, online", "[verify]") {
+  analyzer::Catalog catalog;
+  catalog.Apply(parser::Parse("CREATE TABLE `my db`.`or``ders` (a INT, `b c` TEXT, d INT)"),
+                "t.sql");
+  analyzer::IndexProposal p;
+  p.table = &catalog.tables().front();
+  p.name = "idx_a";
+  p.columns = {"a", "b c", "d"};
+  p.prefix_lengths = {0, 100, 0};
+  p.descending = {false, false, true};
+  CHECK(connectors::AddIndexStatement(p, "qadv_idx_a") ==
+        "ALTER TABLE `my db`.`or``ders` ADD INDEX `qadv_idx_a` (`a`, `b c`(100), `d` DESC), "
+        "ALGORITHM=INPLACE, LOCK=NONE");
+}
+
+TEST_CASE("verify: time decides when the medians differ by more than noise", "[verify]") {
+  CHECK(connectors::Judge(Timed(100), Timed(10), true) == Verdict::kHelps);
+  CHECK(connectors::Judge(Timed(10), Timed(100), true) == Verdict::kHurts);
+  CHECK(connectors::Judge(Timed(100), Timed(90), true) == Verdict::kNoChange);  // 1.1×
+  // A plan that reads fewer rows does not outvote a clock that saw no gain.
+  CHECK(connectors::Judge(Timed(100, 200000), Timed(95, 10), true) == Verdict::kNoChange);
+}
+
+TEST_CASE("verify: within timer noise the plan decides", "[verify]") {
+  // Half the rows or fewer through the new index.
+  CHECK(connectors::Judge(Timed(0.3, 1000), Timed(0.2, 400), true) == Verdict::kHelps);
+  // The same rows: no change; and fewer rows through another index are not this one's doing.
+  CHECK(connectors::Judge(Timed(0.3, 1000), Timed(0.2, 1000), true) == Verdict::kNoChange);
+  CHECK(connectors::Judge(Timed(0.3, 1000), Timed(0.2, 10), false) == Verdict::kNoChange);
+  // A sort or a temporary table gone, or the index now covering.
+  MeasuredPlan sorted = Timed(0.3);
+  sorted.using_filesort = true;
+  CHECK(connectors::Judge(sorted, Timed(0.25), true) == Verdict::kHelps);
+  MeasuredPlan temporary = Timed(0.3);
+  temporary.using_temporary = true;
+  CHECK(connectors::Judge(temporary, Timed(0.25), true) == Verdict::kHelps);
+  MeasuredPlan covering = Timed(0.25);
+  covering.using_index = true;
+  CHECK(connectors::Judge(Timed(0.3), covering, true) == Verdict::kHelps);
+}
+
+TEST_CASE("verify: a time limit reached on one side only decides", "[verify]") {
+  MeasuredPlan limited = Timed(30000);
+  limited.timed_out = true;
+  CHECK(connectors::Judge(limited, Timed(5), true) == Verdict::kHelps);
+  CHECK(connectors::Judge(Timed(5), limited, true) == Verdict::kHurts);
+}
+
+TEST_CASE("verify: a proposal's verdict from its queries'", "[verify]") {
+  std::vector<analyzer::QueryVerification> all(4);
+  all[0].proposal = 0;
+  all[0].verdict = Verdict::kHelps;
+  all[1].proposal = 0;
+  all[1].verdict = Verdict::kSkipped;
+  all[2].proposal = 1;
+  all[2].verdict = Verdict::kHelps;
+  all[3].proposal = 1;
+  all[3].verdict = Verdict::kHurts;
+  CHECK(analyzer::ProposalVerdict(all, 0) == Verdict::kHelps);
+  CHECK(analyzer::ProposalVerdict(all, 1) == Verdict::kHurts);
+  CHECK(analyzer::ProposalVerdict(all, 2) == Verdict::kSkipped);
+  CHECK(analyzer::VerdictName(Verdict::kNoChange) == "no-change");
+}
