@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,15 +13,18 @@ namespace qadvisor::analyzer {
 
 // One side (before or after) of a measurement: the proposal's table in EXPLAIN, and the time.
 struct MeasuredPlan {
-  std::string access_type;       // access_type: ALL, index, range, ref, eq_ref, const, …
-  std::string key;               // key: the index the table was read by, or empty
-  double rows = 0;               // rows: EXPLAIN's estimated rows examined (whole statement)
+  std::string access_type;  // access_type: ALL, index, range, ref, eq_ref, const, …
+  std::string key;          // key: the index the table was read by, or empty
+  double rows = 0;          // rows: EXPLAIN's estimated rows examined (whole statement)
+  // rows_read: rows actually read from the table, all loops, measured by the warm-up run
+  // (MariaDB's ANALYZE FORMAT=JSON, MySQL's EXPLAIN ANALYZE); unknown when that failed.
+  std::optional<double> rows_read;
   double filtered = 100;         // filtered: the table's percentage left after its condition
   bool using_index = false;      // using_index: the index alone answered (covering)
   bool using_filesort = false;   // using_filesort
   bool using_temporary = false;  // using_temporary
   double median_ms = 0;          // median_ms: median wall time of the timed runs
-  int runs = 0;                  // runs: timed runs (after one warm-up run)
+  int runs = 0;                  // runs: timed runs (after the warm-up run, an ANALYZE)
   bool timed_out = false;        // a run hit the statement time limit (median_ms is a floor)
 };
 
@@ -33,16 +37,16 @@ enum class Verdict : unsigned char {
 std::string_view VerdictName(Verdict verdict);  // "helps", "no-change", "hurts", "skipped"
 
 struct QueryVerification {
-  size_t proposal = 0;             // index into Advice::proposals
-  std::string ddl;                 // ddl: the statement that created the measured index
-  std::string index_name;          // the recognisable name it was created under (qadv_…)
-  std::string query_class;         // query_class: 16 hex digits
-  std::string statement;           // statement: the SELECT that ran (parameters from the sample)
-  std::string rewritten_from;      // rewritten_from: "UPDATE", "DELETE", "INSERT", or empty
-  MeasuredPlan before, after;      // before, after
-  double speedup = 0;              // speedup: before.median_ms / after.median_ms (0: unknown)
+  size_t proposal = 0;         // index into Advice::proposals
+  std::string ddl;             // ddl: the statement that created the measured index
+  std::string index_name;      // the recognisable name it was created under (qadv_…)
+  std::string query_class;     // query_class: 16 hex digits
+  std::string statement;       // statement: the SELECT that ran (parameters from the sample)
+  std::string rewritten_from;  // rewritten_from: "UPDATE", "DELETE", "INSERT", or empty
+  MeasuredPlan before, after;  // before, after
+  double speedup = 0;          // speedup: before.median_ms / after.median_ms (0: unknown)
   Verdict verdict = Verdict::kSkipped;  // verdict
-  std::string note;                // note: why skipped, or what else a reader should know
+  std::string note;                     // note: why skipped, or what else a reader should know
 };
 
 // A proposal's verdict from its queries': hurts if one hurts, else helps if one helps, else
@@ -51,7 +55,7 @@ Verdict ProposalVerdict(const std::vector<QueryVerification>& all, size_t propos
 
 // How the verification ran, for the report's header.
 struct VerificationRun {
-  std::string server;         // "MariaDB 10.11.6 (sandbox)" or "root@127.0.0.1:3306/shop"
+  std::string server;  // "MariaDB 10.11.6 (sandbox)" or "root@127.0.0.1:3306/shop"
   bool sandbox = false;
   unsigned long long rows_per_table = 0;  // sandbox: rows generated for tables without stats
   int runs = 0;

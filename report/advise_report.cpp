@@ -291,7 +291,8 @@ std::string ExtraText(const MeasuredPlan& m) {
 // measured is "?"; a row with neither side measured is "—". Tables show `extra`; the text
 // report, one line per cell, shows its three parts.
 struct VerificationCells {
-  std::string access, key, rows, filtered, using_index, filesort, temporary, extra, median, speedup;
+  std::string access, key, rows, rows_read, filtered, using_index, filesort, temporary, extra,
+      median, speedup;
 };
 
 VerificationCells CellsFor(const QueryVerification& q, const VerificationRun& v) {
@@ -306,6 +307,12 @@ VerificationCells CellsFor(const QueryVerification& q, const VerificationRun& v)
   c.key = plan([](const MeasuredPlan& m) { return m.key.empty() ? std::string("—") : m.key; });
   c.rows = plan([](const MeasuredPlan& m) { return FormatRows(m.rows); });
   c.filtered = plan([](const MeasuredPlan& m) { return Sig3(m.filtered) + "%"; });
+  const auto read = [](const MeasuredPlan& m) {
+    return m.rows_read ? FormatRows(*m.rows_read) : std::string("?");
+  };
+  c.rows_read = !q.before.rows_read && !q.after.rows_read
+                    ? "—"
+                    : fmt::format("{} → {}", read(q.before), read(q.after));
   c.using_index = plan([&](const MeasuredPlan& m) { return yes_no(m.using_index); });
   c.filesort = plan([&](const MeasuredPlan& m) { return yes_no(m.using_filesort); });
   c.temporary = plan([&](const MeasuredPlan& m) { return yes_no(m.using_temporary); });
@@ -393,6 +400,7 @@ std::string VerificationText(const AdviseReport& r) {
              {std::pair<const char*, const std::string*>{"access type", &c.access},
               {"key", &c.key},
               {"rows (est.)", &c.rows},
+              {"rows read", &c.rows_read},
               {"filtered", &c.filtered},
               {"using index", &c.using_index},
               {"filesort", &c.filesort},
@@ -431,18 +439,19 @@ std::string VerificationMarkdown(const AdviseReport& r) {
       continue;
     }
     out +=
-        "| Class | Query | Access type | Key | Rows (est.) | Filtered | Extra | Median | Speedup | "
-        "Verdict |\n"
-        "|---|---|---|---|---|---|---|---|---|---|\n";
+        "| Class | Query | Access type | Key | Rows (est.) | Rows read | Filtered | Extra | Median "
+        "| "
+        "Speedup | Verdict |\n"
+        "|---|---|---|---|---|---|---|---|---|---|---|\n";
     std::string remarks;
     for (const QueryVerification* q : queries) {
       const VerificationCells c = CellsFor(*q, v);
       std::string query = Cell(Snippet(q->statement, 80));
       for (char& ch : query) ch = ch == '`' ? '\'' : ch;
-      out +=
-          fmt::format("| `{}` | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", q->query_class,
-                      query.empty() ? "—" : "`" + query + "`", Cell(c.access), Cell(c.key), c.rows,
-                      c.filtered, c.extra, c.median, c.speedup, analyzer::VerdictName(q->verdict));
+      out += fmt::format("| `{}` | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
+                         q->query_class, query.empty() ? "—" : "`" + query + "`", Cell(c.access),
+                         Cell(c.key), c.rows, c.rows_read, c.filtered, c.extra, c.median, c.speedup,
+                         analyzer::VerdictName(q->verdict));
       if (const std::string remark = QueryRemark(*q); !remark.empty()) {
         remarks += fmt::format("- `{}`: {}\n", q->query_class, remark);
       }
@@ -563,8 +572,8 @@ std::string VerificationHtml(const AdviseReport& r) {
     }
     out +=
         "<div class=\"scroll\"><table class=\"verification\"><tr><th>Class</th>"
-        "<th>Access type</th><th>Key</th><th>Rows (est.)</th><th>Filtered</th><th>Extra</th>"
-        "<th>Median</th><th>Speedup</th><th>Verdict</th></tr>\n";
+        "<th>Access type</th><th>Key</th><th>Rows (est.)</th><th>Rows read</th><th>Filtered</th>"
+        "<th>Extra</th><th>Median</th><th>Speedup</th><th>Verdict</th></tr>\n";
     for (const QueryVerification* q : queries) {
       // Each class takes two rows: the measurements, then the statement that ran and notes.
       const VerificationCells c = CellsFor(*q, v);
@@ -572,10 +581,11 @@ std::string VerificationHtml(const AdviseReport& r) {
       out += fmt::format(
           "<tr class=\"measured\"><td><code>{}</code></td><td class=\"num\">{}</td>"
           "<td><code>{}</code></td><td class=\"num\">{}</td><td class=\"num\">{}</td>"
-          "<td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td></tr>\n"
-          "<tr class=\"statement\"><td colspan=\"9\">{}{}</td></tr>\n",
-          H(q->query_class), H(c.access), H(c.key), H(c.rows), H(c.filtered), H(c.extra),
-          H(c.median), H(c.speedup), HtmlVerdict(q->verdict, false),
+          "<td class=\"num\">{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>"
+          "<td>{}</td></tr>\n"
+          "<tr class=\"statement\"><td colspan=\"10\">{}{}</td></tr>\n",
+          H(q->query_class), H(c.access), H(c.key), H(c.rows), H(c.rows_read), H(c.filtered),
+          H(c.extra), H(c.median), H(c.speedup), HtmlVerdict(q->verdict, false),
           q->statement.empty() ? "" : "<code>" + H(Snippet(q->statement, 300)) + "</code>",
           remark.empty() ? "" : "<div class=\"sub\">" + HtmlMessage(remark) + "</div>");
     }
@@ -597,6 +607,8 @@ void WritePlanJson(JsonWriter& w, const MeasuredPlan& m) {
   // Without EXPLAIN (access_type null), the estimates are unknown, not 0 and 100.
   w.Key("rows");
   Explained(m) ? w.Double(m.rows) : w.Null();
+  w.Key("rows_read");
+  m.rows_read ? w.Double(*m.rows_read) : w.Null();
   w.Key("filtered");
   Explained(m) ? w.Double(m.filtered) : w.Null();
   w.Field("using_index", m.using_index);

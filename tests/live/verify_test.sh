@@ -48,6 +48,8 @@ check "a full scan becomes an index lookup" json "$tmp/sandbox.json" \
   "any(v['before']['access_type'] == 'ALL' and v['after']['access_type'] in ('ref', 'eq_ref', 'range') and v['after']['key'].startswith('qadv_') for v in d['verification'])"
 check "the speedup is measured and the verdict follows" json "$tmp/sandbox.json" \
   "any(v['verdict'] == 'helps' and v['speedup'] > 2 and v['before']['median_ms'] > v['after']['median_ms'] and v['before']['runs'] == 3 for v in d['verification'])"
+check "the rows read are measured, far fewer with the index" json "$tmp/sandbox.json" \
+  "any(v['verdict'] == 'helps' and v['before']['rows_read'] >= 100000 and v['after']['rows_read'] * 10 < v['before']['rows_read'] for v in d['verification'])"
 check "the report names the sandbox" json "$tmp/sandbox.json" "d['verification_run']['sandbox'] is True"
 check "the sandbox is removed" test -z "$(ls -A "$TMPDIR")"
 

@@ -154,6 +154,8 @@ struct VerifyFixture : Fixture {
     orders.before = Plan("ALL", "", 199847, 10, false, true, false, 84.2);
     orders.after =
         Plan("ref", "qadv_idx_customer_id_created_at", 12, 100, true, false, false, 0.31);
+    orders.before.rows_read = 200000;  // what ANALYZE measured; the other classes have none
+    orders.after.rows_read = 12;
     orders.speedup = 271.3;
 
     QueryVerification& sessions = Measure(1, ids[1], Verdict::kNoChange);
@@ -381,10 +383,10 @@ TEST_CASE("verify report: JSON fields, verdicts and recommendations", "[verify]"
   CHECK(v[0]["statement"] ==
         "SELECT id, total FROM orders WHERE customer_id = 42 ORDER BY created_at DESC");
   CHECK(v[0]["before"] == json::parse(R"json({"access_type": "ALL", "key": null, "rows": 199847,
-      "filtered": 10, "using_index": false, "using_filesort": true, "using_temporary": false,
+      "rows_read": 200000, "filtered": 10, "using_index": false, "using_filesort": true, "using_temporary": false,
       "median_ms": 84.2, "runs": 5, "timed_out": false})json"));
   CHECK(v[0]["after"] == json::parse(R"json({"access_type": "ref",
-      "key": "qadv_idx_customer_id_created_at", "rows": 12, "filtered": 100, "using_index": true,
+      "key": "qadv_idx_customer_id_created_at", "rows": 12, "rows_read": 12, "filtered": 100, "using_index": true,
       "using_filesort": false, "using_temporary": false, "median_ms": 0.31, "runs": 5,
       "timed_out": false})json"));
   CHECK(v[0]["speedup"] == 271.3);
@@ -470,6 +472,7 @@ TEST_CASE("verify report: text", "[verify]") {
                                    "     access type  ALL → ref\n"
                                    "     key          — → qadv_idx_customer_id_created_at\n"
                                    "     rows (est.)  199 847 → 12\n"
+                                   "     rows read    200 000 → 12\n"
                                    "     filtered     10% → 100%\n"
                                    "     using index  no → yes\n"
                                    "     filesort     yes → no\n"
@@ -506,24 +509,26 @@ TEST_CASE("verify report: Markdown", "[verify]") {
   CHECK_THAT(md, Catch::Contains("\n-- not recommended (hurts): ALTER TABLE `shop`.`products` "
                                  "ADD INDEX `idx_price`"));
   CHECK_THAT(md, Catch::Contains("\nALTER TABLE `shop`.`carts` ADD INDEX `idx_user_id`"));
-  CHECK_THAT(md,
-             Catch::Contains(
-                 "### 1. `orders` (customer_id, created_at DESC, total): helps\n\n"
-                 "| Class | Query | Access type | Key | Rows (est.) | Filtered | Extra | Median | "
-                 "Speedup | Verdict |\n|---|---|---|---|---|---|---|---|---|---|\n"
-                 "| `51FC06786EF0D9C6` | `SELECT id, total FROM orders WHERE customer_id = 42 "
-                 "ORDER BY created_at DESC` | ALL → ref | — → qadv_idx_customer_id_created_at | "
-                 "199 847 → 12 | 10% → 100% | Using filesort → Using index | 84.2 ms → 0.31 ms | "
-                 "271× | helps |\n\n"));
+  CHECK_THAT(
+      md, Catch::Contains(
+              "### 1. `orders` (customer_id, created_at DESC, total): helps\n\n"
+              "| Class | Query | Access type | Key | Rows (est.) | Rows read | Filtered | Extra | "
+              "Median | Speedup | Verdict |\n|---|---|---|---|---|---|---|---|---|---|---|\n"
+              "| `51FC06786EF0D9C6` | `SELECT id, total FROM orders WHERE customer_id = 42 "
+              "ORDER BY created_at DESC` | ALL → ref | — → qadv_idx_customer_id_created_at | "
+              "199 847 → 12 | 200 000 → 12 | 10% → 100% | Using filesort → Using index | 84.2 ms → "
+              "0.31 ms | "
+              "271× | helps |\n\n"));
   CHECK_THAT(md, Catch::Contains("### 4. `products` (price, name): **hurts: not recommended**\n"));
-  CHECK_THAT(md, Catch::Contains("| range → index | idx_price_old → qadv_idx_price | 120 → 50 000 "
-                                 "| 100% → 100% | Using filesort; Using temporary → Using index "
-                                 "| 2 ms → 2.8 ms | 0.71× | hurts |\n"));
+  CHECK_THAT(md,
+             Catch::Contains("| range → index | idx_price_old → qadv_idx_price | 120 → 50 000 "
+                             "| — | 100% → 100% | Using filesort; Using temporary → Using index "
+                             "| 2 ms → 2.8 ms | 0.71× | hurts |\n"));
   CHECK_THAT(md, Catch::Contains("| ≥ 30 s → 0.05 ms | ≥ 600 000× | helps |\n\n"
                                  "- `B4294FBFB668FCEF`: measured as a SELECT rewritten from "
                                  "UPDATE\n"));
-  CHECK_THAT(md,
-             Catch::Contains("| `00000000000000AA` | — | — | — | — | — | — | — | — | skipped |"));
+  CHECK_THAT(
+      md, Catch::Contains("| `00000000000000AA` | — | — | — | — | — | — | — | — | — | skipped |"));
 }
 
 TEST_CASE("verify report: HTML has the table and a self-contained, labelled chart", "[verify]") {
@@ -558,7 +563,8 @@ TEST_CASE("verify report: HTML has the table and a self-contained, labelled char
                        "<tr class=\"measured\"><td><code>51FC06786EF0D9C6</code></td><td "
                        "class=\"num\">ALL → ref</td><td><code>— → "
                        "qadv_idx_customer_id_created_at</code></td><td class=\"num\">199 847 → "
-                       "12</td><td class=\"num\">10% → 100%</td><td>Using filesort → Using "
+                       "12</td><td class=\"num\">200 000 → 12</td><td class=\"num\">10% → "
+                       "100%</td><td>Using filesort → Using "
                        "index</td><td class=\"num\">84.2 ms → 0.31 ms</td><td "
                        "class=\"num\">271×</td><td><span class=\"verdict helps\">helps</span></td>"
                        "</tr>\n"));
