@@ -50,8 +50,12 @@ fuzz() {
     # SQL targets also start from the rule fixtures and the sample repository's queries.
     [[ $target == parser_fuzz || $target == check_fuzz || $target == safe_query_fuzz ]] &&
       seeds=(tests/fuzz/seeds-sql tests/fixtures/rules tests/fixtures/check-repo/app)
+    # The read-only gate: one-statement seeds (injections among them) and its tokens.
+    local extra=()
+    [[ $target == safe_query_fuzz ]] &&
+      seeds+=(tests/fuzz/seeds-safe-query) && extra=(-dict=tests/fuzz/safe_query.dict)
     "build/fuzz/tests/fuzz/$target" -max_total_time="$fuzz_seconds" -max_len=65536 \
-      -rss_limit_mb=2048 -print_final_stats=1 "$corpus" "${seeds[@]}" 2>&1 | tail -5 || return 1
+      -rss_limit_mb=2048 -print_final_stats=1 "${extra[@]}" "$corpus" "${seeds[@]}" 2>&1 | tail -5 || return 1
   done
 }
 format() {

@@ -1,0 +1,1 @@
+SELECT * FROM orders WHERE customer_id = 42 ORDER BY created_at DESC LIMIT 20

@@ -1,0 +1,1 @@
+UPDATE orders SET status = 'paid' WHERE id = 7 ORDER BY id LIMIT 1

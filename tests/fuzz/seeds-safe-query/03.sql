@@ -1,0 +1,1 @@
+DELETE FROM sessions WHERE last_seen < NOW() - INTERVAL 15 DAY LIMIT 10000

@@ -1,0 +1,1 @@
+DELETE o FROM orders o JOIN customers c ON c.id = o.customer_id WHERE c.country = 'DE'

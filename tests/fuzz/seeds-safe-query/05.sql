@@ -1,0 +1,1 @@
+INSERT INTO archive SELECT * FROM orders WHERE created_at < '2020-01-01'

@@ -1,0 +1,1 @@
+SELECT 1 /*!50000 ; DROP TABLE t */

