@@ -309,6 +309,7 @@ int RunVerifyCommand(const VerifyArgs& args) {
     if (!opened.ok()) return SetupFailed(opened.status().message());
     session = std::move(opened).value();
     verification.sandbox = true;
+    options.default_database = std::string(connectors::kSandboxDatabase);
     verification.server = fmt::format("{} (private sandbox)", session->version());
     verification.rows_per_table = args.rows;
 
@@ -362,6 +363,7 @@ int RunVerifyCommand(const VerifyArgs& args) {
     Server& server = *state.server;
     session = std::move(server.session);
     verification.server = fmt::format("{} ({})", session->version(), server.name());
+    options.default_database = server.options.database;
     // Indexes a crashed run left behind would distort the measurements: they are ours.
     std::vector<std::string> databases;
     if (!server.options.database.empty()) databases.push_back(server.options.database);

@@ -271,8 +271,9 @@ VerifyOutcome Verify(Session& session, const analyzer::Catalog& catalog,
         if (!q.note.empty()) q.note += "; ";
         q.note += "measured beside " + kept + ", which the proposal drops";
       }
-      std::string database = sample->second.database;
-      if (database.empty()) database = proposal.table->database;
+      std::string database = proposal.table->database;
+      if (database.empty()) database = options.default_database;
+      if (database.empty()) database = sample->second.database;
       jobs.push_back({nullptr, database,
                       AliasesOf(q.statement, catalog, *proposal.table, database, options.parse)});
     }

@@ -42,6 +42,10 @@ struct VerifyOptions {
   double time_limit_seconds = 30;       // per statement
   size_t max_queries_per_proposal = 5;  // the heaviest classes a proposal serves
   bool allow_ddl = false;               // without it nothing is created: Verify() refuses
+  // Where statements run when the proposal's table names no database: the sandbox's database,
+  // or the one the DSN names. The sample's own database comes last: a slow log from
+  // production may name a database the server measured on does not have.
+  std::string default_database;
   parser::ParseOptions parse;
   // Called before each step: "proposal 2/5: measuring 3f2a… before", …
   std::function<void(std::string_view step)> progress;

@@ -120,6 +120,14 @@ check "verify --workload performance_schema: digests with ? filled in" exit_code
 check "  measured, saying the parameters were filled" json "$tmp/ps.json" \
   "any(v['verdict'] != 'skipped' and 'parameters filled' in v.get('note', '') for v in d['verification'])"
 
+# A log from production names its database shop_prod; the server measured on calls it shop.
+sed -e 's/^use shop;/use shop_prod;/' -e 's/Schema: shop /Schema: shop_prod /' "$log" >"$tmp/prod.log"
+check "a log naming another database is measured in the DSN's" exit_code 0 "$qadvisor" verify \
+  --no-config --dsn "$dsn" --allow-ddl --runs 1 --max-queries 1 --format json -o "$tmp/prod.json" \
+  "$tmp/prod.log"
+check "  every proposal measured, none skipped" json "$tmp/prod.json" \
+  "len(d['verification']) > 0 and all(v['verdict'] != 'skipped' for v in d['verification'])"
+
 # 3. Injection and writes: rewritten to SELECT or refused; the general log shows what ran.
 cat >"$tmp/evil.log" <<'EOF'
 # Time: 2024-05-01T10:00:00.000000Z
