@@ -183,6 +183,27 @@ Result<Server> ConnectDsn(const std::string& dsn) {
   return ConnectServer(args);
 }
 
+// The sandbox's tables read back from it, with the statistics the user's catalog has for them
+// (row counts and distinct values shape the generated rows).
+Result<analyzer::Catalog> SandboxCatalog(connectors::Session& session,
+                                         const analyzer::Catalog& catalog) {
+  analyzer::Catalog made(catalog.options());
+  connectors::ImportOptions import;
+  import.statistics = false;
+  QADVISOR_RETURN_IF_ERROR(connectors::ImportSchema(session, made, import));
+  for (analyzer::Table& t : made.tables()) {
+    const analyzer::Table* known = catalog.FindTable(t.database, t.name);
+    if (known == nullptr) continue;
+    t.rows = known->rows;
+    for (analyzer::Column& c : t.columns) {
+      if (const analyzer::Column* kc = known->FindColumn(c.name); kc != nullptr) {
+        c.distinct = kc->distinct;
+      }
+    }
+  }
+  return made;
+}
+
 // Row counts and distinct values from another server's statistics, onto the catalog's tables.
 Status StatsFrom(const std::string& dsn, analyzer::Catalog& catalog) {
   QADVISOR_ASSIGN_OR_RETURN(Server server, ConnectDsn(dsn));
@@ -319,8 +340,12 @@ int RunVerifyCommand(const VerifyArgs& args) {
     if (Status s = connectors::CreateSchema(*session, *scripts, &verification.notes); !s.ok()) {
       return SetupFailed("loading the schema into the sandbox: " + s.message());
     }
+    // The tables as the sandbox made them — what the rows are written into may differ from
+    // the DDL as qadvisor read it: a MySQL-only /*!50705 … */ column, a refused table.
+    Result<analyzer::Catalog> made = SandboxCatalog(*session, state.catalog);
+    if (!made.ok()) return SetupFailed("reading the sandbox's schema: " + made.status().message());
     // Rows sampled from a real server where it has the table; generated rows for the rest.
-    analyzer::Catalog to_generate = state.catalog;
+    analyzer::Catalog to_generate = *made;
     if (!args.sample_from.empty()) {
       phases("sampling up to " + std::to_string(args.rows) + " rows a table from " +
              args.sample_from);
@@ -329,13 +354,12 @@ int RunVerifyCommand(const VerifyArgs& args) {
       connectors::SampleOptions sample;
       sample.rows = args.rows;
       sample.source_database = source->options.database;
-      Result<std::vector<connectors::SampledTable>> copied =
-          connectors::CopySample(*source->session, *session, state.catalog, sample,
-                                 [&](std::string_view table, uint64_t rows) {
-                                   phases(fmt::format("  {}: {} rows sampled", table, rows));
-                                 });
+      Result<std::vector<connectors::SampledTable>> copied = connectors::CopySample(
+          *source->session, *session, *made, sample, [&](std::string_view table, uint64_t rows) {
+            phases(fmt::format("  {}: {} rows sampled", table, rows));
+          });
       if (!copied.ok()) return SetupFailed("--sample-from: " + copied.status().message());
-      for (const analyzer::Table& t : state.catalog.tables()) {
+      for (const analyzer::Table& t : made->tables()) {
         const bool done = std::any_of(
             copied->begin(), copied->end(),
             [&](const connectors::SampledTable& c) { return c.table == t.QualifiedName(); });

@@ -289,7 +289,11 @@ Classified Classify(std::string_view text) {
     case ast::StatementKind::kUnsupported: {
       if (LooksLikeSchemaDdl(text)) {
         c.action = Action::kRun;
-        c.needs_database = true;
+        // DROP DATABASE / SCHEMA (and ALTER DATABASE) name their database; a table needs one.
+        const std::vector<std::string> words = LeadingWords(text, 5);
+        c.needs_database = std::none_of(words.begin(), words.end(), [](const std::string& w) {
+          return w == "DATABASE" || w == "SCHEMA";
+        });
         return c;
       }
       const std::string_view what = s.As<ast::UnsupportedStatement>().what;
