@@ -45,6 +45,7 @@ Result<std::unique_ptr<AdviseState>> PrepareAdvice(const AdviseArgs& args) {
           args.schema.lower_case_table_names >= 0,
       state->setup.catalog);
   if (!server.ok()) return server.status();
+  if (server->has_value()) ParseAsFlavor(state->setup);
   state->catalog = analyzer::Catalog(state->setup.catalog);
   analyzer::Catalog& catalog = state->catalog;
   state->checker = std::make_unique<rules::Checker>(catalog, state->setup.options);

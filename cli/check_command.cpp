@@ -80,6 +80,7 @@ int RunCheckCommand(const CheckArgs& args) {
       setup->config.lower_case_table_names.has_value() || args.schema.lower_case_table_names >= 0,
       setup->catalog);
   if (!server.ok()) return Fail(server.status().message());
+  if (server->has_value()) ParseAsFlavor(*setup);
   analyzer::Catalog catalog(setup->catalog);
   rules::Checker checker(catalog, setup->options);
   if (server->has_value()) {

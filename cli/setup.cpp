@@ -67,6 +67,12 @@ std::vector<std::string> SplitIds(const std::vector<std::string>& values) {
   return out;
 }
 
+void ParseAsFlavor(Setup& setup) {
+  setup.options.parse.version_comments = setup.catalog.flavor == analyzer::Flavor::kMariaDB
+                                             ? parser::VersionComments::kMariaDB
+                                             : parser::VersionComments::kMySQL8;
+}
+
 // Configuration: the file (explicit, or found upwards), then the command line on top.
 Result<Setup> LoadSetup(const SchemaArgs& args) {
   Setup setup;
@@ -95,6 +101,7 @@ Result<Setup> LoadSetup(const SchemaArgs& args) {
   setup.catalog.flavor = config.flavor.value_or(analyzer::Flavor::kMySQL8);
   if (args.flavor == "mariadb") setup.catalog.flavor = analyzer::Flavor::kMariaDB;
   if (args.flavor == "mysql8") setup.catalog.flavor = analyzer::Flavor::kMySQL8;
+  if (config.flavor.has_value() || !args.flavor.empty()) ParseAsFlavor(setup);
   setup.catalog.lower_case_table_names = args.lower_case_table_names >= 0
                                              ? args.lower_case_table_names
                                              : config.lower_case_table_names.value_or(0);

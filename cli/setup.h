@@ -25,6 +25,10 @@ struct Setup {
 // The configuration file (explicit, or the nearest upwards), with the command line on top;
 // rule ids are checked against the registry.
 Result<Setup> LoadSetup(const SchemaArgs& args);
+// Reads version comments (`/*!50705 …*/`, `/*M!100300 …*/`) as the catalog's server would.
+// Called when the flavor is known — said on the command line or in the configuration, or
+// read from a server; otherwise every version comment is read as SQL.
+void ParseAsFlavor(Setup& setup);
 // The --schema files into the catalog (through the checker, which keeps their text for
 // excerpts and their ignore comments), then the --stats file.
 Status LoadSchemas(const SchemaArgs& args, rules::Checker& checker, analyzer::Catalog& catalog);

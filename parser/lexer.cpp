@@ -59,12 +59,23 @@ bool Lexer::SkipSpaceAndComments(Token* comment) {
       const char third = pos_ + 2 < n ? text_[pos_ + 2] : '\0';
       const bool mariadb_version = third == 'M' && pos_ + 3 < n && text_[pos_ + 3] == '!';
       if ((third == '!' || mariadb_version) && !in_version_comment_) {
-        // A version comment: its content is SQL. Skip the marker and the version number.
-        version_start_ = pos_;
-        pos_ += mariadb_version ? 4 : 3;
-        while (pos_ < n && IsDigit(text_[pos_])) ++pos_;
-        in_version_comment_ = true;
-        continue;
+        // A version comment: its content is SQL (for the servers that run it). Skip the marker
+        // and the version number.
+        const uint32_t marker = pos_ + (mariadb_version ? 4 : 3);
+        uint32_t digits = marker;
+        uint32_t version = 0;
+        while (digits < n && IsDigit(text_[digits]) && digits - marker < 6) {
+          version = version * 10 + static_cast<uint32_t>(text_[digits] - '0');
+          ++digits;
+        }
+        while (digits < n && IsDigit(text_[digits])) ++digits;
+        if (RunsVersionComment(options_.version_comments, mariadb_version, version)) {
+          version_start_ = pos_;
+          pos_ = digits;
+          in_version_comment_ = true;
+          continue;
+        }
+        // Not for this server: an ordinary comment (below).
       }
       if (third == '+' && after_word_) return false;  // an optimizer hint: a token of its own
       const size_t end = text_.find("*/", pos_ + 2);
@@ -89,6 +100,19 @@ bool Lexer::SkipSpaceAndComments(Token* comment) {
     return false;
   }
   return false;
+}
+
+bool RunsVersionComment(VersionComments which, bool mariadb_marker, uint32_t version) {
+  switch (which) {
+    case VersionComments::kAll:
+      return true;
+    case VersionComments::kMySQL8:
+      return !mariadb_marker && version <= 80999;
+    case VersionComments::kMariaDB:
+      if (mariadb_marker) return version <= 119999;
+      return version < 50700 || (version >= 100000 && version <= 119999);
+  }
+  return true;
 }
 
 Token Lexer::Next() {

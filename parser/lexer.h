@@ -85,10 +85,21 @@ struct Token {
   std::string_view Text(std::string_view input) const { return input.substr(offset, length); }
 };
 
+// Which version comments are SQL. The servers differ: MySQL runs `/*!NNNNN …*/` up to its own
+// version and ignores `/*M!…*/`; MariaDB runs `/*M!NNNNNN …*/` and `/*!NNNNN …*/` except the
+// MySQL 5.7+ range 50700–99999 (so sakila's `/*!50705 location GEOMETRY …*/` is no column on
+// MariaDB). kAll reads every one as SQL (fingerprints, and when the server is unknown).
+enum class VersionComments : uint8_t { kAll, kMySQL8, kMariaDB };
+
 struct LexerOptions {
   bool ansi_quotes = false;    // "x" is an identifier
   bool keep_comments = false;  // return kComment tokens instead of skipping them
+  VersionComments version_comments = VersionComments::kAll;
 };
+
+// Whether a version comment with this marker (`!` or `M!`) and version (0: none written) is
+// SQL to the server `which` describes.
+bool RunsVersionComment(VersionComments which, bool mariadb_marker, uint32_t version);
 
 class Lexer {
  public:

@@ -54,7 +54,9 @@ class StatementParser {
  public:
   StatementParser(std::string_view text, uint32_t base, Arena& arena, const ParseOptions& options)
       : text_(text), base_(base), arena_(arena) {
-    Lexer lexer(text, LexerOptions{.ansi_quotes = options.ansi_quotes, .keep_comments = false});
+    Lexer lexer(text, LexerOptions{.ansi_quotes = options.ansi_quotes,
+                                   .keep_comments = false,
+                                   .version_comments = options.version_comments});
     tokens_.reserve(text.size() / 4 + 8);
     for (Token t = lexer.Next(); t.kind != TokenKind::kEnd; t = lexer.Next()) {
       if (t.kind == TokenKind::kComment) continue;

@@ -25,6 +25,7 @@
 
 #include "parser/arena.h"
 #include "parser/ast.h"
+#include "parser/lexer.h"
 
 namespace qadvisor::parser {
 
@@ -32,6 +33,8 @@ inline constexpr int kMaxDepth = 1000;  // nested parse functions: about 500 par
 
 struct ParseOptions {
   bool ansi_quotes = false;  // "x" is an identifier, as with sql_mode ANSI_QUOTES
+  // Which `/*!NNNNN …*/` and `/*M!NNNNNN …*/` comments are SQL (lexer.h): the server's.
+  VersionComments version_comments = VersionComments::kAll;
 };
 
 enum class Severity : uint8_t { kError, kNote };

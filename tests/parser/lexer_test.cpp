@@ -718,3 +718,27 @@ TEST_CASE("lexer IsLiteral() is true exactly for strings, numbers, hex and bits"
 
 }  // namespace
 }  // namespace qadvisor::parser
+
+// Version comments are SQL only to the servers that run them (lexer.h).
+TEST_CASE("lexer: version comments follow the server", "[lexer]") {
+  using qadvisor::parser::Lexer;
+  using qadvisor::parser::LexerOptions;
+  using qadvisor::parser::TokenKind;
+  using qadvisor::parser::VersionComments;
+  const auto words = [](std::string_view sql, VersionComments which) {
+    Lexer lexer(sql, LexerOptions{.version_comments = which});
+    std::string out;
+    for (auto t = lexer.Next(); t.kind != TokenKind::kEnd; t = lexer.Next()) {
+      out += (out.empty() ? "" : " ") + std::string(sql.substr(t.offset, t.length));
+    }
+    return out;
+  };
+  const std::string_view sql = "a /*!50705 b */ c /*!40101 d */ e /*M!100300 f */ g /*!80023 h */";
+  CHECK(words(sql, VersionComments::kAll) == "a b c d e f g h");
+  // MySQL 8 runs its own and older versions, never MariaDB's.
+  CHECK(words(sql, VersionComments::kMySQL8) == "a b c d e g h");
+  // MariaDB skips the MySQL 5.7+ range and runs its own.
+  CHECK(words(sql, VersionComments::kMariaDB) == "a c d e f g");
+  CHECK(words("x /*!100500 y */ z /*!120000 w */", VersionComments::kMariaDB) == "x y z");
+  CHECK(words("x /*! y */", VersionComments::kMySQL8) == "x y");  // no version: always
+}
