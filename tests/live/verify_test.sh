@@ -124,6 +124,13 @@ check "  with its header and arrows" bash -c "grep -q '^## Verification' '$tmp/o
 check "html: the same, with a chart, self-contained" exit_code 0 "$qadvisor" verify --no-config \
   --dsn "$dsn" --allow-ddl --schema "$schema" --runs 1 --max-queries 1 --format html --no-progress "$log"
 check "  the chart, and nothing fetched" bash -c "grep -q 'id=\"chart-verification\"' '$tmp/out' && ! grep -Eq 'https?://|<script' '$tmp/out'"
+cp "$tmp/out" "$tmp/verify.html"
+# In a browser: no console error, no failed load, no request (tests/cli/headless_page.py).
+chromium=${CHROMIUM:-$(command -v chromium || true)}
+if [[ -n $chromium ]]; then
+  check "  Chromium renders it without an error or a request" timeout 60 python3 \
+    "$src/tests/cli/headless_page.py" --chromium "$chromium" --timeout 20 "$tmp/verify.html"
+fi
 schema_dump >"$tmp/schema.after"
 check "the schema is exactly as before" cmp "$tmp/schema.before" "$tmp/schema.after"
 
