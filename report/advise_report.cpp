@@ -907,7 +907,8 @@ svg text{font:12px ui-monospace,monospace;fill:#1d2329}
         ".verdict{font-weight:600}.verdict.helps{color:#1a7f37}.verdict.hurts,.verdict.no-change"
         "{color:#b42318}.verdict.skipped{color:#57606a;font-weight:400}\n"
         ".scroll{overflow-x:auto}td.num{white-space:nowrap}tr.measured td{border-bottom:0}"
-        "tr.statement td{border-top:0;padding-top:0}\n";
+        "tr.statement td{border-top:0;padding-top:0}\n"
+        "table.verification{font-size:12px}table.verification td code{word-break:break-all}\n";
   }
   out += R"html(</style>
 </head>
