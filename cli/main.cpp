@@ -317,7 +317,7 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1, 1000))
       ->capture_default_str();
   ver->add_option("--time-limit", verify.time_limit, "Seconds a statement may run")
-      ->check(CLI::Range(0.1, 86400.0))
+      ->check(CLI::Range(0.001, 86400.0))
       ->capture_default_str();
   ver->add_option("--max-queries", verify.max_queries, "Query classes measured per proposal")
       ->check(CLI::Range(1, 1000))

@@ -271,7 +271,7 @@ std::string MedianText(const MeasuredPlan& m, const VerificationRun& v) {
 }
 
 bool Explained(const MeasuredPlan& m) { return !m.access_type.empty(); }
-bool Timed(const MeasuredPlan& m) { return m.runs > 0; }
+bool Timed(const MeasuredPlan& m) { return m.runs > 0 || m.timed_out; }
 bool Measured(const QueryVerification* q) {
   return Explained(q->before) || Explained(q->after) || Timed(q->before) || Timed(q->after);
 }

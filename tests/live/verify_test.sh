@@ -184,10 +184,18 @@ check "the table is still there" sql shop -e "SELECT 1 FROM customers LIMIT 1"
 check "no file written" test ! -e /tmp/qadvisor-pwned
 check "the server never received a write" bash -c "! grep -Eiq 'DELETE FROM|UPDATE customers|DROP TABLE|INTO OUTFILE' '$tmp/general.log'"
 check "the server did receive the rewritten reads" grep -q "WHERE country = 'DE'" "$tmp/general.log"
+check "  in read-only transactions" grep -q "START TRANSACTION READ ONLY" "$tmp/general.log"
+check "  each with a time limit" grep -q "SET STATEMENT max_statement_time=.* FOR SELECT .*WHERE country = 'DE'" "$tmp/general.log"
 check "the DELETE is reported as rewritten" json "$tmp/evil.json" \
   "any(v.get('rewritten_from') == 'DELETE' for v in d['verification'])"
 schema_dump >"$tmp/schema.after"
 check "the schema is exactly as before (crafted run)" cmp "$tmp/schema.before" "$tmp/schema.after"
+
+# The time limit: a statement that outlives it is stopped, and its time reported as a floor.
+check "a statement over --time-limit is stopped" exit_code 0 "$qadvisor" verify --no-config \
+  --dsn "$dsn" --allow-ddl --runs 1 --time-limit 0.005 --format json -o "$tmp/limit.json" "$log"
+check "  reported as timed out, its time the limit" json "$tmp/limit.json" \
+  "any(v['before']['timed_out'] and v['before']['median_ms'] == 5 for v in d['verification'])"
 
 # 4. Ctrl-C: on a named server, mid-measurement with the index in place — it is dropped; in the
 # sandbox, mid-load — the server and its directory are gone.
@@ -196,14 +204,15 @@ run_until() {  # run_until PATTERN ARGS...: start qadvisor, SIGINT it once PATTE
   shift
   "$qadvisor" "$@" >"$tmp/int.out" 2>"$tmp/int.err" &
   local pid=$!
-  for _ in $(seq 600); do
+  for _ in $(seq 3000); do
     grep -q -- "$pattern" "$tmp/int.err" && break
     sleep 0.1
   done
   kill -INT "$pid"
   wait "$pid"
 }
-run_until " after$" verify --no-config --dsn "$dsn" --allow-ddl --schema "$schema" --runs 200 "$log"
+run_until " after$" verify --no-config --dsn "$dsn" --allow-ddl --schema "$schema" --runs 50 \
+  --max-queries 1 "$log"
 check "Ctrl-C ends a run with 130" test $? -eq 130
 check "  saying every index was dropped" grep -q "interrupted; every index it created was dropped" "$tmp/int.err"
 schema_dump >"$tmp/schema.after"
@@ -214,10 +223,10 @@ check "  and leaves no sandbox" test -z "$(ls -A "$TMPDIR")"
 check "  nor its server" bash -c "! pgrep -f 'mariadbd.*[q]advisor-sandbox-' >/dev/null"
 
 # 5. The server killed mid-run: a clear message, the DDL left to clean, and no hang.
-"$qadvisor" verify --no-config --dsn "$dsn" --allow-ddl --schema "$schema" --runs 200 \
+"$qadvisor" verify --no-config --dsn "$dsn" --allow-ddl --schema "$schema" --runs 50 --max-queries 1 \
   --format json -o "$tmp/killed.json" "$log" >"$tmp/killed.out" 2>"$tmp/killed.err" &
 verify_pid=$!
-for _ in $(seq 600); do
+for _ in $(seq 3000); do
   grep -q " after$" "$tmp/killed.err" && break
   sleep 0.1
 done
