@@ -220,6 +220,22 @@ TEST_CASE("advisor: ORDER BY is preferred over a range, which is then covered", 
   CHECK(Summary(w.Run()) == Names{"orders(customer_id, total, created_at) +created_at"});
 }
 
+TEST_CASE("advisor: with no equality and no LIMIT, a range wins over the order", "[advisor]") {
+  // Read in `total` order, the index would be read whole; the range and a sort read less.
+  Workload w(kShop);
+  w.Add("q1", 10, "SELECT id, total FROM orders WHERE created_at > '2024-01-01' ORDER BY total");
+  CHECK(Summary(w.Run()) == Names{"orders(created_at, total) +total"});
+  // The primary key's range already serves it: nothing to propose (sysbench's range query).
+  Workload pk(kShop);
+  pk.Add("q1", 10, "SELECT note FROM orders WHERE id BETWEEN 100 AND 199 ORDER BY note");
+  CHECK(pk.Run().proposals.empty());
+  // With a LIMIT the ordered read stops early: the order is wanted, the range covered.
+  Workload limited(kShop);
+  limited.Add("q1", 10,
+              "SELECT id FROM orders WHERE created_at > '2024-01-01' ORDER BY total LIMIT 10");
+  CHECK(Summary(limited.Run()) == Names{"orders(total, created_at) +created_at"});
+}
+
 TEST_CASE("advisor: GROUP BY columns after the equalities", "[advisor]") {
   Workload w(kShop);
   w.Add("q1", 10, "SELECT status, COUNT(*) FROM orders WHERE customer_id = 7 GROUP BY status");
