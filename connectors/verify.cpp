@@ -239,6 +239,9 @@ VerifyOutcome Verify(Session& session, const analyzer::Catalog& catalog,
     const analyzer::IndexProposal& proposal = advice.proposals[p];
     const std::string name = VerifyIndexName(proposal);
     const std::string ddl = AddIndexStatement(proposal, name);
+    const std::string drop =
+        fmt::format("ALTER TABLE {} DROP INDEX {}", analyzer::QuoteTableName(*proposal.table),
+                    analyzer::QuoteIdentifier(name));
     const std::string where =
         fmt::format("proposal {}/{} ({})", p + 1, advice.proposals.size(), proposal.table->name);
     const size_t first = out.queries.size();
@@ -255,8 +258,9 @@ VerifyOutcome Verify(Session& session, const analyzer::Catalog& catalog,
         q.note = "no sample statement for this class";
         continue;
       }
-      const std::string text = sample->second.placeholders ? FillPlaceholders(sample->second.query)
-                                                           : sample->second.query;
+      // A digest text (performance_schema) has `?` for its values; a real sample has none.
+      const std::string text = FillPlaceholders(sample->second.query);
+      const bool filled = text != sample->second.query;
       Result<RunnableQuery> runnable = ToReadOnlySelect(text, options.parse);
       if (!runnable.ok()) {
         q.note = "not run: " + runnable.status().message();
@@ -264,7 +268,7 @@ VerifyOutcome Verify(Session& session, const analyzer::Catalog& catalog,
       }
       q.statement = runnable->sql;
       q.rewritten_from = runnable->rewritten_from;
-      if (sample->second.placeholders) q.note = "parameters filled in for the digest's `?`";
+      if (filled) q.note = "parameters filled in for the digest's `?`";
       if (!proposal.replaces.empty()) {
         std::string kept;
         for (const std::string& r : proposal.replaces) kept += (kept.empty() ? "" : ", ") + r;
@@ -320,9 +324,7 @@ VerifyOutcome Verify(Session& session, const analyzer::Catalog& catalog,
     if (!created.ok()) {
       if (session.connection_lost()) {
         // Whether the ALTER finished before the connection went is unknown: say so.
-        pending_drop =
-            fmt::format("ALTER TABLE {} DROP INDEX {}", analyzer::QuoteTableName(*proposal.table),
-                        analyzer::QuoteIdentifier(name));
+        pending_drop = drop;
         lost(created, "creating an index");
         break;
       }
@@ -330,9 +332,7 @@ VerifyOutcome Verify(Session& session, const analyzer::Catalog& catalog,
         job->result->note = "the index could not be created: " + created.message();
       continue;
     }
-    pending_drop =
-        fmt::format("ALTER TABLE {} DROP INDEX {}", analyzer::QuoteTableName(*proposal.table),
-                    analyzer::QuoteIdentifier(name));
+    pending_drop = drop;
 
     // After.
     for (Job* job : measured) {

@@ -53,12 +53,11 @@ struct VerifyOptions {
   const std::atomic<bool>* interrupted = nullptr;
 };
 
-// The statement to run for a query class: its slowest sample (or a digest text with `?`
-// placeholders, filled before it runs) and the database it ran in.
+// The statement to run for a query class: its slowest sample (or a digest text whose `?`
+// placeholders Verify fills before it runs) and the database it ran in.
 struct ClassSample {
   std::string query;
   std::string database;
-  bool placeholders = false;  // a digest text (performance_schema): `?` to fill before it runs
 };
 
 struct VerifyOutcome {
