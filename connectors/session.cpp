@@ -20,8 +20,10 @@ Status FromException(const sql::SQLException& e, std::string_view doing) {
                                                   e.getErrorCode(), e.getSQLState(), e.what()));
 }
 
-// The TLS options onto Connector/C++ 1.1's connection properties.
-Status AddTls(const std::map<std::string, std::string>& tls, sql::ConnectOptionsMap& map) {
+// The TLS options onto Connector/C++ 1.1's connection properties; `required` says whether
+// ssl-mode asks for an encrypted connection (REQUIRED, VERIFY_CA, VERIFY_IDENTITY).
+Status AddTls(const std::map<std::string, std::string>& tls, sql::ConnectOptionsMap& map,
+              bool& required) {
   static const std::map<std::string, std::string, std::less<>> kProperties = {
       {"ssl-ca", "sslCA"},           {"ssl-capath", "sslCAPath"},       {"ssl-cert", "sslCert"},
       {"ssl-key", "sslKey"},         {"ssl-cipher", "sslCipher"},       {"ssl-crl", "sslCRL"},
@@ -44,7 +46,8 @@ Status AddTls(const std::map<std::string, std::string>& tls, sql::ConnectOptions
                                   value));
       }
       map["OPT_SSL_MODE"] = m->second;
-      if (m->second >= sql::SSL_MODE_REQUIRED) map["sslEnforce"] = true;
+      required = m->second >= sql::SSL_MODE_REQUIRED;
+      if (required) map["sslEnforce"] = true;
       if (m->second >= sql::SSL_MODE_VERIFY_CA) map["sslVerify"] = true;
       continue;
     }
@@ -58,15 +61,6 @@ Status AddTls(const std::map<std::string, std::string>& tls, sql::ConnectOptions
     map[p->second] = sql::SQLString(value);
   }
   return Status::Ok();
-}
-
-// Whether ssl-mode asks for an encrypted connection (REQUIRED, VERIFY_CA, VERIFY_IDENTITY).
-bool RequiresTls(const std::map<std::string, std::string>& tls) {
-  const auto mode = tls.find("ssl-mode");
-  if (mode == tls.end()) return false;
-  std::string m = mode->second;
-  for (char& c : m) c = c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
-  return m == "REQUIRED" || m == "VERIFY_CA" || m == "VERIFY_IDENTITY";
 }
 
 }  // namespace
@@ -107,13 +101,14 @@ Result<std::unique_ptr<Session>> Session::Connect(const ConnectOptions& options)
     map["OPT_CHARSET_NAME"] = sql::SQLString("utf8mb4");
     map["OPT_CONNECT_TIMEOUT"] = options.connect_timeout_seconds;
     map["OPT_READ_TIMEOUT"] = options.read_timeout_seconds;
-    QADVISOR_RETURN_IF_ERROR(AddTls(options.tls, map));
+    bool require_tls = false;
+    QADVISOR_RETURN_IF_ERROR(AddTls(options.tls, map, require_tls));
     std::unique_ptr<sql::Connection> connection(driver->connect(map));
     auto session = std::unique_ptr<Session>(new Session(std::move(connection)));
     QADVISOR_ASSIGN_OR_RETURN(Rows rows, session->Query("SELECT VERSION()"));
     // The client library may fall back to plain text when the server offers no TLS: a mode of
     // REQUIRED or stricter is checked here rather than trusted.
-    if (RequiresTls(options.tls)) {
+    if (require_tls) {
       QADVISOR_ASSIGN_OR_RETURN(Rows cipher,
                                 session->Query("SHOW SESSION STATUS LIKE 'Ssl_cipher'"));
       if (cipher.values.empty() || cipher.values[0].size() < 2 || cipher.values[0][1].empty()) {
