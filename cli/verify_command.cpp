@@ -18,7 +18,6 @@
 #include "cli/io.h"
 #include "connectors/datagen.h"
 #include "connectors/dsn.h"
-#include "connectors/safe_query.h"
 #include "connectors/sample.h"
 #include "connectors/sandbox.h"
 #include "connectors/schema_import.h"
@@ -93,7 +92,6 @@ std::map<std::string, connectors::ClassSample> Samples(const AdviseState& state)
     connectors::ClassSample s;
     s.query = c->sample.query;
     s.database = c->sample.db;
-    s.placeholders = connectors::FillPlaceholders(s.query) != s.query;
     samples.emplace(analyzer::FormatClassId(c->id), std::move(s));
   }
   return samples;
@@ -107,6 +105,12 @@ std::map<std::string, std::vector<std::string>> SeedValues(const AdviseState& st
   using parser::ast::ExprKind;
   constexpr size_t kMaxPerColumn = 16;
   std::map<std::string, std::vector<std::string>> seeds;
+  const auto seed = [&](const std::string& key, std::string literal) {
+    std::vector<std::string>& into = seeds[key];
+    if (into.size() < kMaxPerColumn && std::find(into.begin(), into.end(), literal) == into.end()) {
+      into.push_back(std::move(literal));
+    }
+  };
   for (const std::unique_ptr<BoundClass>& b : state.bound) {
     const analyzer::QueryModel& m = b->model;
     for (const analyzer::QueryBlock& block : m.blocks) {
@@ -129,12 +133,7 @@ std::map<std::string, std::vector<std::string>> SeedValues(const AdviseState& st
             }
             if (c != '%') text += c == '_' ? 'x' : c;
           }
-          std::vector<std::string>& into = seeds[key];
-          const std::string literal = "'" + text + "'";
-          if (!text.empty() && into.size() < kMaxPerColumn &&
-              std::find(into.begin(), into.end(), literal) == into.end()) {
-            into.push_back(literal);
-          }
+          if (!text.empty()) seed(key, "'" + text + "'");
           continue;
         }
         if ((p.op != analyzer::PredicateOp::kEq && p.op != analyzer::PredicateOp::kIn) ||
@@ -149,15 +148,12 @@ std::map<std::string, std::vector<std::string>> SeedValues(const AdviseState& st
           const auto& e = p.expr->As<parser::ast::In>();
           values.assign(e.list.begin(), e.list.end());
         }
-        std::vector<std::string>& into = seeds[key];
         for (const parser::ast::Expr* v : values) {
-          if (v == nullptr || v->kind != ExprKind::kLiteral || into.size() >= kMaxPerColumn) {
+          if (v == nullptr || v->kind != ExprKind::kLiteral ||
+              v->As<parser::ast::Literal>().literal == parser::ast::LiteralKind::kNull) {
             continue;
           }
-          const auto& literal = v->As<parser::ast::Literal>();
-          if (literal.literal == parser::ast::LiteralKind::kNull) continue;
-          std::string text(m.script.substr(v->span.offset, v->span.length));
-          if (std::find(into.begin(), into.end(), text) == into.end()) into.push_back(text);
+          seed(key, std::string(m.script.substr(v->span.offset, v->span.length)));
         }
       }
     }
@@ -183,6 +179,15 @@ Result<Server> ConnectDsn(const std::string& dsn) {
   return ConnectServer(args);
 }
 
+// The row count and the columns' distinct values `from` knows, onto `into` (the same table).
+void CopyStatistics(const analyzer::Table& from, analyzer::Table& into) {
+  into.rows = from.rows;
+  for (analyzer::Column& c : into.columns) {
+    const analyzer::Column* known = from.FindColumn(c.name);
+    if (known != nullptr && known->distinct) c.distinct = known->distinct;
+  }
+}
+
 // The sandbox's tables read back from it, with the statistics the user's catalog has for them
 // (row counts and distinct values shape the generated rows).
 Result<analyzer::Catalog> SandboxCatalog(connectors::Session& session,
@@ -192,13 +197,8 @@ Result<analyzer::Catalog> SandboxCatalog(connectors::Session& session,
   import.statistics = false;
   QADVISOR_RETURN_IF_ERROR(connectors::ImportSchema(session, made, import));
   for (analyzer::Table& t : made.tables()) {
-    const analyzer::Table* known = catalog.FindTable(t.database, t.name);
-    if (known == nullptr) continue;
-    t.rows = known->rows;
-    for (analyzer::Column& c : t.columns) {
-      if (const analyzer::Column* kc = known->FindColumn(c.name); kc != nullptr) {
-        c.distinct = kc->distinct;
-      }
+    if (const analyzer::Table* known = catalog.FindTable(t.database, t.name)) {
+      CopyStatistics(*known, t);
     }
   }
   return made;
@@ -213,11 +213,7 @@ Status StatsFrom(const std::string& dsn, analyzer::Catalog& catalog) {
     // An empty (or never analysed) table says nothing about the rows to generate.
     const analyzer::Table* s = source.FindTable(t.database, t.name);
     if (s == nullptr || !s->rows || *s->rows == 0) continue;
-    t.rows = s->rows;
-    for (analyzer::Column& c : t.columns) {
-      const analyzer::Column* sc = s->FindColumn(c.name);
-      if (sc != nullptr && sc->distinct) c.distinct = sc->distinct;
-    }
+    CopyStatistics(*s, t);
     for (const analyzer::Index& si : s->indexes) {
       if (si.parts.empty() || si.parts[0].column.empty() || !si.parts[0].cardinality) continue;
       analyzer::Column* c = t.FindColumn(si.parts[0].column);
@@ -228,8 +224,8 @@ Status StatsFrom(const std::string& dsn, analyzer::Catalog& catalog) {
 }
 
 int Finish(const VerifyArgs& args, AdviseState& state, analyzer::VerificationRun& verification,
-           const connectors::VerifyOutcome& outcome) {
-  verification.queries = outcome.queries;
+           connectors::VerifyOutcome outcome) {
+  verification.queries = std::move(outcome.queries);
   state.report.verification = &verification;
   const std::string out = RenderAdvise(state.report, args.advise.format);
   if (Status s = WriteOutput(args.advise.output, out); !s.ok()) return Fail(s.message());
@@ -398,9 +394,8 @@ int RunVerifyCommand(const VerifyArgs& args) {
     }
   }
 
-  const connectors::VerifyOutcome outcome =
-      connectors::Verify(*session, state.catalog, state.advice, Samples(state), options);
-  return Finish(args, state, verification, outcome);
+  return Finish(args, state, verification,
+                connectors::Verify(*session, state.catalog, state.advice, Samples(state), options));
 }
 
 }  // namespace qadvisor::cli
