@@ -24,6 +24,19 @@ bool BetterSample(int64_t query_time, uint32_t file, uint64_t offset, const Samp
   return file < current.file || (file == current.file && offset < current.offset);
 }
 
+// Makes the statement the class's sample when it is a better one (BetterSample).
+void OfferSample(Sample& s, std::string_view query, std::string_view db, uint32_t file,
+                 uint64_t offset, uint64_t line, int64_t query_time, int64_t timestamp_us) {
+  if (!BetterSample(query_time, file, offset, s)) return;
+  s.query.assign(query);
+  s.db.assign(db);
+  s.file = file;
+  s.offset = offset;
+  s.line = line;
+  s.query_time = query_time;
+  s.timestamp_us = timestamp_us;
+}
+
 }  // namespace
 
 bool IsIdentityAttribute(std::string_view key) {
@@ -198,16 +211,7 @@ void Digest::AddTo(QueryClass& c, const parser::Event& e, uint32_t file,
   if (!e.user.empty()) c.users.Add(e.user);
   if (!e.host.empty()) c.hosts.Add(e.host);
   // The sample is the slowest event; ties go to the earliest one.
-  Sample& s = c.sample;
-  if (BetterSample(query_time, file, e.offset, s)) {
-    s.query.assign(e.query);
-    s.db.assign(e.db);
-    s.file = file;
-    s.offset = e.offset;
-    s.line = e.line;
-    s.query_time = query_time;
-    s.timestamp_us = e.timestamp_us;
-  }
+  OfferSample(c.sample, e.query, e.db, file, e.offset, e.line, query_time, e.timestamp_us);
 }
 
 namespace {
@@ -293,16 +297,8 @@ void Digest::AddSummary(const Summary& s, uint32_t file) {
     if (c.last_seen == parser::kNoTimestamp || t > c.last_seen) c.last_seen = t;
   }
   if (!s.db.empty()) c.databases.Add(s.db, s.count);
-  Sample& sample = c.sample;
-  if (BetterSample(query_time, file, s.offset, sample)) {
-    sample.query.assign(s.sample.empty() ? s.text : s.sample);
-    sample.db.assign(s.db);
-    sample.file = file;
-    sample.offset = s.offset;
-    sample.line = s.line;
-    sample.query_time = query_time;
-    sample.timestamp_us = s.sample_seen;
-  }
+  OfferSample(c.sample, s.sample.empty() ? s.text : s.sample, s.db, file, s.offset, s.line,
+              query_time, s.sample_seen);
   events_ += s.count;
   global_stale_ = true;
 }
