@@ -312,6 +312,13 @@ Result<std::unique_ptr<Sandbox>> Sandbox::Start(const SandboxOptions& options) {
   box->mariadb_ = box->version_.find("MariaDB") != std::string::npos;
   const std::string data = dir + "/data";
   const std::string user = "--user=" + UserName();  // as root, mariadbd insists on --user=root
+  // A server deletes every `#sql*` file in its tmpdir when it starts (MariaDB's
+  // mysql_rm_tmp_tables): in a shared /tmp that is the temporary tables of every other server
+  // running there, the user's own among them. The sandbox's are its own.
+  const std::string tmpdir = "--tmpdir=" + dir + "/tmp";
+  if (!fs::create_directory(dir + "/tmp", ec)) {
+    return IoError(fmt::format("sandbox: cannot create {}/tmp: {}", dir, ec.message()));
+  }
   if (box->mariadb_) {
     const std::string bin = fs::path(server).parent_path().string();
     std::vector<std::string> dirs = {bin, bin + "/../bin"};  // the server's installation first
@@ -322,29 +329,28 @@ Result<std::unique_ptr<Sandbox>> Sandbox::Start(const SandboxOptions& options) {
       return NotFound(fmt::format("sandbox: no mariadb-install-db beside {} or in PATH", server));
     }
     // root gets an empty password instead of unix_socket authentication.
-    QADVISOR_RETURN_IF_ERROR(Run({install, "--no-defaults", "--datadir=" + data, user,
+    // mariadb-install-db passes the options it does not know (--tmpdir) to the server.
+    QADVISOR_RETURN_IF_ERROR(Run({install, "--no-defaults", "--datadir=" + data, user, tmpdir,
                                   "--auth-root-authentication-method=normal", "--skip-test-db"},
                                  dir + "/install.log", deadline));
   } else {
     // MySQL 8.0+ (untested: Debian 12 ships no MySQL server). --initialize-insecure leaves root
     // with an empty password (MySQL 8.0 Reference Manual 2.9.1 "Initializing the Data Directory").
     QADVISOR_RETURN_IF_ERROR(
-        Run({server, "--no-defaults", "--initialize-insecure", "--datadir=" + data, user},
+        Run({server, "--no-defaults", "--initialize-insecure", "--datadir=" + data, user, tmpdir},
             dir + "/install.log", deadline));
   }
 
   QADVISOR_ASSIGN_OR_RETURN(box->port_, FreeLoopbackPort());
-  std::vector<std::string> args = {server,
-                                   "--no-defaults",
-                                   "--datadir=" + data,
-                                   "--socket=" + dir + "/mysqld.sock",
-                                   fmt::format("--port={}", box->port_),
-                                   "--bind-address=127.0.0.1",
-                                   "--pid-file=" + dir + "/mysqld.pid",
-                                   "--log-error=" + dir + "/error.log",
-                                   user,
-                                   "--innodb-buffer-pool-size=" + options.buffer_pool,
-                                   "--skip-name-resolve"};
+  std::vector<std::string> args = {
+      server, "--no-defaults", "--datadir=" + data, "--socket=" + dir + "/mysqld.sock",
+      fmt::format("--port={}", box->port_), "--bind-address=127.0.0.1",
+      "--pid-file=" + dir + "/mysqld.pid", "--log-error=" + dir + "/error.log", user, tmpdir,
+      "--innodb-buffer-pool-size=" + options.buffer_pool, "--skip-name-resolve",
+      // Generated TIMESTAMP values are written in UTC (LoadRows):
+      // a workload's TIMESTAMP literal then meets the same rows
+      // whatever the machine's time zone.
+      "--default-time-zone=+00:00"};
   if (!box->mariadb_) args.push_back("--mysqlx=OFF");  // else X Protocol takes port 33060
   args.insert(args.end(), options.extra_args.begin(), options.extra_args.end());
   QADVISOR_ASSIGN_OR_RETURN(box->pid_, Spawn(args, dir + "/server.log"));

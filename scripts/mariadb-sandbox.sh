@@ -7,6 +7,8 @@
 #                                                 port), wait until it answers; prints the socket
 #   scripts/mariadb-sandbox.sh stop DIR           stop it by its pid and wait for it to go
 #
+# The server's time zone is UTC, as in `verify --sandbox`: what tests write and read back does not
+# depend on the machine's TZ.
 # root gets an empty password (--auth-root-authentication-method=normal) so clients connect
 # over the socket without the unix_socket plugin. Debian's package starts no service: this does.
 set -euo pipefail
@@ -21,15 +23,18 @@ case $cmd in
     if [[ $port == 0 ]]; then
       port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
     fi
+    # Its own tmpdir: a starting server deletes every #sql* file in its tmpdir, which in a shared
+    # /tmp are the temporary tables of the other servers there (two test servers start at once).
+    mkdir -p "$dir/tmp"
     if [[ ! -d $dir/data/mysql ]]; then
-      mariadb-install-db --no-defaults --datadir="$dir/data" --user="$(id -un)" \
+      mariadb-install-db --no-defaults --datadir="$dir/data" --user="$(id -un)" --tmpdir="$dir/tmp" \
         --auth-root-authentication-method=normal --skip-test-db >"$dir/install.log" 2>&1 ||
         { cat "$dir/install.log" >&2; exit 1; }
     fi
     mariadbd --no-defaults --datadir="$dir/data" --socket="$dir/mysqld.sock" --port="$port" \
       --bind-address=127.0.0.1 --pid-file="$dir/mysqld.pid" --log-error="$dir/error.log" \
-      --user="$(id -un)" --innodb-buffer-pool-size=128M --skip-name-resolve \
-      --performance-schema=ON >/dev/null 2>&1 &
+      --user="$(id -un)" --tmpdir="$dir/tmp" --innodb-buffer-pool-size=128M --skip-name-resolve \
+      --performance-schema=ON --default-time-zone=+00:00 >/dev/null 2>&1 &
     for _ in $(seq 300); do
       if mariadb --no-defaults --socket="$dir/mysqld.sock" -uroot -e 'SELECT 1' >/dev/null 2>&1; then
         echo "$port" >"$dir/port"

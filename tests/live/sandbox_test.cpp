@@ -3,6 +3,7 @@
 // so "nothing is left behind" can be checked by listing it.
 #include "connectors/sandbox.h"
 
+#include <fmt/format.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <sys/wait.h>
@@ -94,6 +95,10 @@ TEST_CASE("sandbox: start, load rows, stop and remove", "[live][sandbox]") {
     auto rows = s.Query("SELECT COUNT(*), MAX(v) FROM sbx.t");
     REQUIRE(rows.ok());
     CHECK(rows->values == std::vector<std::vector<std::string>>{{"1000", "v999"}});
+    // UTC, as the generated TIMESTAMP values are written, not the machine's SYSTEM zone.
+    auto zone = s.Query("SELECT @@time_zone");
+    REQUIRE(zone.ok());
+    CHECK(zone->values == std::vector<std::vector<std::string>>{{"+00:00"}});
   }
   {
     // TCP on loopback works too.
@@ -111,6 +116,22 @@ TEST_CASE("sandbox: start, load rows, stop and remove", "[live][sandbox]") {
   CHECK_FALSE(fs::exists(dir));
   CHECK(box.Stop().ok());  // idempotent
   CHECK(parent.empty());
+}
+
+TEST_CASE("sandbox: another server's temporary tables in the shared tmpdir are left alone",
+          "[live][sandbox]") {
+  // A starting MariaDB (mariadb-install-db included) deletes every `#sql*` file in its tmpdir:
+  // with the machine's TMPDIR that would be the live temporary tables of the user's own server.
+  const fs::path shared = fs::temp_directory_path() / fmt::format("#sql-qadvisor-{}.MAI", getpid());
+  WriteFile(shared, "another server's temporary table");
+  ParentDir parent;
+  auto started = connectors::Sandbox::Start(Options(parent));
+  REQUIRE(started.ok());
+  CHECK(fs::exists(shared));
+  CHECK(fs::is_directory(fs::path((*started)->dir()) / "tmp"));
+  REQUIRE((*started)->Stop().ok());
+  CHECK(fs::exists(shared));
+  fs::remove(shared);
 }
 
 TEST_CASE("sandbox: a bad server path is a clear error and leaves nothing", "[live][sandbox]") {
