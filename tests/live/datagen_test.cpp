@@ -52,8 +52,8 @@ std::string ReplaceAll(std::string text, std::string_view from, std::string_view
 }
 
 uint64_t Number(connectors::Session& s, const std::string& sql) {
-  INFO(sql);
   auto rows = s.Query(sql);
+  INFO(sql << (rows.ok() ? "" : ": " + rows.status().message()));
   REQUIRE(rows.ok());
   REQUIRE(rows->values.size() == 1);
   return std::stoull(rows->values[0][0]);
