@@ -972,7 +972,7 @@ Status CheckReadOnlySelect(std::string_view sql, const ParseOptions& options) {
   return CheckReading(sql, options);
 }
 
-std::string FillPlaceholders(std::string_view text) {
+std::string FillPlaceholders(std::string_view text, std::vector<size_t>* generic) {
   std::vector<Token> tokens;
   Lexer lexer(text);
   for (Token t = lexer.Next(); t.kind != TokenKind::kEnd; t = lexer.Next()) tokens.push_back(t);
@@ -991,6 +991,7 @@ std::string FillPlaceholders(std::string_view text) {
         kind_at(i + 2) == TokenKind::kDot && kind_at(i + 3) == TokenKind::kDot &&
         kind_at(i + 4) == TokenKind::kRParen && tokens[i + 3].offset == tokens[i + 1].offset + 2) {
       out.append(text.substr(pos, tokens[i + 1].offset - pos));
+      if (generic != nullptr) generic->push_back(out.size());
       out += "'1'";
       pos = tokens[i + 4].offset;
       i += 3;
@@ -1014,6 +1015,7 @@ std::string FillPlaceholders(std::string_view text) {
     } else if (i >= 1 && word_at(i - 1, "INTERVAL")) {
       out += "1";
     } else {
+      if (generic != nullptr) generic->push_back(out.size());
       out += "'1'";
     }
   }

@@ -47,6 +47,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "base/status.h"
 #include "parser/parser.h"
@@ -126,8 +127,10 @@ struct RunnableQuery {
 // number would force a conversion of every row); compared with an integer or decimal column the
 // constant is converted once to the column's type, and 1 fits every numeric type, so the index
 // is usable too. Compared with a DATE / DATETIME column it is an invalid date, and the plan may
-// not use that column's index: prefer a real sample from a slow log where one exists.
-std::string FillPlaceholders(std::string_view text);
+// not use that column's index: verify writes a value of the column's type there instead
+// (TypedPlaceholders in verify.cpp), given where the generic values went: `generic`, if set,
+// receives the offset in the result of each '1' written for a `?` or `(...)`.
+std::string FillPlaceholders(std::string_view text, std::vector<size_t>* generic = nullptr);
 
 // `select` (which passed CheckReadOnlySelect) with a time limit of `seconds`:
 //   MariaDB: SET STATEMENT max_statement_time=<s> FOR <select> (error 1969 when it expires).

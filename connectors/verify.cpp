@@ -166,7 +166,101 @@ std::vector<std::string> AliasesOf(std::string_view sql, const analyzer::Catalog
   return aliases;
 }
 
+// Which end of a range a digest's value is: `col > ?`, `? < col` and BETWEEN's first are the
+// lower bound, `col < ?` and BETWEEN's second the upper one.
+enum class Bound : uint8_t { kPoint, kLower, kUpper };
+
+// The bound the value at `at` (3 bytes long) in `text` is, from the operator beside it.
+Bound BoundAt(std::string_view text, size_t at, const analyzer::Predicate& p) {
+  if (p.op != analyzer::PredicateOp::kRange) return Bound::kPoint;
+  const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
+  std::string_view before = text.substr(0, at);
+  while (!before.empty() && space(before.back())) before.remove_suffix(1);
+  std::string_view after = text.substr(at + 3);
+  while (!after.empty() && space(after.front())) after.remove_prefix(1);
+  if (before.ends_with('>') || before.ends_with(">=")) return Bound::kLower;
+  if (before.ends_with('<') || before.ends_with("<=")) return Bound::kUpper;
+  if (after.starts_with('<')) return Bound::kLower;
+  if (after.starts_with('>')) return Bound::kUpper;
+  if (before.size() >= 3 && parser::EqualsIgnoreCase(before.substr(before.size() - 3), "AND")) {
+    return Bound::kUpper;  // BETWEEN … AND ?
+  }
+  return Bound::kLower;  // BETWEEN ?
+}
+
+// A value of `column`'s type for a `?` that the predicate `p` compares it with; nullopt: the
+// generic '1' serves (a number or string compared for equality, anything unknown). A range's
+// two ends differ (a month of dates, 1 to 1000), so `BETWEEN ? AND ?` is not an empty range.
+std::optional<std::string_view> TypedValue(const analyzer::Column& column,
+                                           const analyzer::Predicate& p, Bound bound) {
+  using analyzer::Blocker;
+  using analyzer::TypeFamily;
+  const bool upper = bound == Bound::kUpper;
+  if (p.blocker == Blocker::kFunction) {
+    if (parser::EqualsIgnoreCase(p.function, "DATE"))
+      return upper ? "'2024-02-01'" : "'2024-01-01'";
+    return std::nullopt;
+  }
+  const std::string& type = column.type;
+  switch (column.family) {
+    case TypeFamily::kTemporal:
+      if (type == "date") return upper ? "'2024-02-01'" : "'2024-01-01'";
+      if (type == "datetime" || type == "timestamp") {
+        return upper ? "'2024-02-01 00:00:00'" : "'2024-01-01 00:00:00'";
+      }
+      if (type == "time") return upper ? "'13:00:00'" : "'12:00:00'";
+      if (type == "year") return upper ? "2025" : "2024";
+      return std::nullopt;
+    case TypeFamily::kBit:
+      return upper ? "7" : "1";
+    case TypeFamily::kOther:
+      if (type == "uuid") return "'00000000-0000-0000-0000-000000000001'";
+      if (type == "inet6") return "'::1'";
+      if (type == "inet4") return "'0.0.0.1'";
+      return std::nullopt;
+    default:
+      if (upper) return "'1000'";
+      return std::nullopt;
+  }
+}
+
 }  // namespace
+
+std::string FillDigest(std::string_view digest, const analyzer::Catalog& catalog,
+                       std::string_view database, const parser::ParseOptions& options) {
+  std::vector<size_t> generic;
+  std::string filled = FillPlaceholders(digest, &generic);
+  if (generic.empty()) return filled;
+  const parser::ParseResult parsed = parser::Parse(filled, options);
+  if (parsed.statements().size() != 1) return filled;
+  const analyzer::QueryModel model =
+      analyzer::Bind(*parsed.statements().front(), catalog, database, parsed.text());
+  // For each generic value, the innermost predicate around it whose column it is not part of.
+  std::vector<std::pair<size_t, std::string_view>> typed;  // offset, value
+  for (const size_t at : generic) {
+    const analyzer::Predicate* best = nullptr;
+    for (const analyzer::QueryBlock& block : model.blocks) {
+      for (const analyzer::Predicate& p : block.predicates) {
+        const auto inside = [&](parser::ast::Span s) { return s.offset <= at && at < s.end(); };
+        if (p.column.column == nullptr || !inside(p.span) || inside(p.column.span)) continue;
+        if (p.value == analyzer::ValueKind::kColumn ||
+            p.value == analyzer::ValueKind::kOuterColumn) {
+          continue;
+        }
+        if (best == nullptr || p.span.length < best->span.length) best = &p;
+      }
+    }
+    if (best == nullptr) continue;
+    const Bound bound = BoundAt(filled, at, *best);
+    if (const auto value = TypedValue(*best->column.column, *best, bound)) {
+      typed.emplace_back(at, *value);
+    }
+  }
+  for (auto it = typed.rbegin(); it != typed.rend(); ++it) {
+    filled.replace(it->first, 3, it->second);  // the generic '1'
+  }
+  return filled;
+}
 
 std::string AddIndexStatement(const analyzer::IndexProposal& proposal, std::string_view name) {
   std::string parts;
@@ -259,7 +353,10 @@ VerifyOutcome Verify(Session& session, const analyzer::Catalog& catalog,
         continue;
       }
       // A digest text (performance_schema) has `?` for its values; a real sample has none.
-      const std::string text = FillPlaceholders(sample->second.query);
+      std::string database = proposal.table->database;
+      if (database.empty()) database = options.default_database;
+      if (database.empty()) database = sample->second.database;
+      const std::string text = FillDigest(sample->second.query, catalog, database, options.parse);
       const bool filled = text != sample->second.query;
       Result<RunnableQuery> runnable = ToReadOnlySelect(text, options.parse);
       if (!runnable.ok()) {
@@ -275,9 +372,6 @@ VerifyOutcome Verify(Session& session, const analyzer::Catalog& catalog,
         if (!q.note.empty()) q.note += "; ";
         q.note += "measured beside " + kept + ", which the proposal drops";
       }
-      std::string database = proposal.table->database;
-      if (database.empty()) database = options.default_database;
-      if (database.empty()) database = sample->second.database;
       jobs.push_back({nullptr, database,
                       AliasesOf(q.statement, catalog, *proposal.table, database, options.parse)});
     }

@@ -85,6 +85,15 @@ Result<std::vector<std::string>> CleanupIndexes(Session& session,
 // the server can (MariaDB rejects the comma-less CREATE INDEX … ALGORITHM form, so ALTER TABLE).
 std::string AddIndexStatement(const analyzer::IndexProposal& proposal, std::string_view name);
 
+// A digest text (performance_schema's, with `?` and `(...)` for its values) made runnable:
+// FillPlaceholders, then each generic '1' compared directly with a column of the catalog becomes
+// a value of that column's type — a date for DATE / DATETIME / TIMESTAMP (and DATE(col)), a
+// time, a year, a UUID, an INET6 / INET4 address, a bit — which a quoted '1' is not (an invalid
+// date compares as something else, and the plan may not search that column's index).
+// `database` resolves unqualified tables.
+std::string FillDigest(std::string_view digest, const analyzer::Catalog& catalog,
+                       std::string_view database, const parser::ParseOptions& options = {});
+
 // The verdict for one measurement (analyzer/verification.h). When the medians differ by more
 // than timer noise (0.5 ms), time decides: ≥ 1.2× faster helps, ≥ 1.2× slower hurts, else no
 // change. Within the noise the plan decides: through the new index, half the rows or fewer, a

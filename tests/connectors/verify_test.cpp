@@ -87,3 +87,48 @@ TEST_CASE("verify: a proposal's verdict from its queries'", "[verify]") {
   CHECK(analyzer::ProposalVerdict(all, 2) == Verdict::kSkipped);
   CHECK(analyzer::VerdictName(Verdict::kNoChange) == "no-change");
 }
+
+TEST_CASE("verify: a digest's ? becomes a value of the compared column's type", "[verify]") {
+  analyzer::Catalog catalog({.flavor = analyzer::Flavor::kMariaDB});
+  catalog.Apply(parser::Parse("CREATE TABLE shop.orders (id INT PRIMARY KEY, customer VARCHAR(20),"
+                              " created_at DATETIME, day DATE, at TIME, yr YEAR, ts TIMESTAMP,"
+                              " flags BIT(3), token UUID, ip INET6, ip4 INET4);"
+                              "CREATE TABLE shop.order_lines (order_id INT, shipped DATE)"),
+                "s.sql");
+  const auto fill = [&](std::string_view digest) {
+    return connectors::FillDigest(digest, catalog, "shop");
+  };
+  // Numbers and strings keep '1': it fits both, and the index stays usable.
+  CHECK(fill("SELECT * FROM `orders` WHERE `id` = ? AND `customer` = ? LIMIT ?") ==
+        "SELECT * FROM `orders` WHERE `id` = '1' AND `customer` = '1' LIMIT 10");
+  // A range's ends differ, whichever side the column is on: not an impossible range.
+  CHECK(fill("SELECT * FROM orders WHERE created_at > ? AND created_at <= ? AND day BETWEEN ? AND"
+             " ?") ==
+        "SELECT * FROM orders WHERE created_at > '2024-01-01 00:00:00' AND created_at <= "
+        "'2024-02-01 00:00:00' AND day BETWEEN '2024-01-01' AND '2024-02-01'");
+  CHECK(fill("SELECT * FROM orders WHERE ? < id AND ? > id AND customer BETWEEN ? AND ?") ==
+        "SELECT * FROM orders WHERE '1' < id AND '1000' > id AND customer BETWEEN '1' AND '1000'");
+  CHECK(fill("SELECT * FROM orders o WHERE ? <= o.ts AND o.at = ? AND o.yr IN (...)") ==
+        "SELECT * FROM orders o WHERE '2024-01-01 00:00:00' <= o.ts AND o.at = '12:00:00' AND "
+        "o.yr IN (2024)");
+  CHECK(fill("SELECT id FROM orders WHERE DATE(created_at) = ? AND YEAR(day) = ?") ==
+        "SELECT id FROM orders WHERE DATE(created_at) = '2024-01-01' AND YEAR(day) = '1'");
+  CHECK(fill("SELECT id FROM orders WHERE flags = ? AND token = ? AND ip = ? AND ip4 = ?") ==
+        "SELECT id FROM orders WHERE flags = 1 AND token = '00000000-0000-0000-0000-000000000001'"
+        " AND ip = '::1' AND ip4 = '0.0.0.1'");
+  // In a join and a subquery too; a column of a table the catalog lacks keeps '1'.
+  CHECK(fill("SELECT * FROM orders JOIN order_lines l ON l.order_id = orders.id WHERE l.shipped "
+             "< ? AND orders.id IN (SELECT order_id FROM order_lines WHERE shipped = ?) AND "
+             "x.y = ?") ==
+        "SELECT * FROM orders JOIN order_lines l ON l.order_id = orders.id WHERE l.shipped < "
+        "'2024-02-01' AND orders.id IN (SELECT order_id FROM order_lines WHERE shipped = "
+        "'2024-01-01') AND x.y = '1'");
+  // `?` in a string or comment stays; text without placeholders is returned as it is.
+  CHECK(fill("SELECT '?' FROM orders WHERE day = ? /* ? */") ==
+        "SELECT '?' FROM orders WHERE day = '2024-01-01' /* ? */");
+  CHECK(fill("SELECT * FROM orders WHERE day = '2020-02-02'") ==
+        "SELECT * FROM orders WHERE day = '2020-02-02'");
+  // What does not parse is filled generically.
+  CHECK(fill("SELECT * FROM orders WHERE day = ? AND") ==
+        "SELECT * FROM orders WHERE day = '1' AND");
+}

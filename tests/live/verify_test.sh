@@ -45,7 +45,7 @@ check "progress shows the phases" grep -q "generating .* rows" "$tmp/sandbox.err
 check "every proposal measured" json "$tmp/sandbox.json" \
   "len(d['verification']) >= len(d['proposals']) > 0"
 check "a full scan becomes an index lookup" json "$tmp/sandbox.json" \
-  "any(v['before']['access_type'] == 'ALL' and v['after']['access_type'] in ('ref', 'eq_ref', 'range') and v['after']['key'].startswith('qadv_') for v in d['verification'])"
+  "any(v['before']['access_type'] == 'ALL' and v['after']['access_type'] in ('ref', 'eq_ref', 'range') and (v['after'].get('key') or '').startswith('qadv_') for v in d['verification'])"
 check "the speedup is measured and the verdict follows" json "$tmp/sandbox.json" \
   "any(v['verdict'] == 'helps' and v['speedup'] > 2 and v['before']['median_ms'] > v['after']['median_ms'] and v['before']['runs'] == 3 for v in d['verification'])"
 check "the rows read are measured, far fewer with the index" json "$tmp/sandbox.json" \
@@ -135,12 +135,15 @@ schema_dump >"$tmp/schema.after"
 check "the schema is exactly as before" cmp "$tmp/schema.before" "$tmp/schema.after"
 
 # The application's statements, as performance_schema's digests record them (without values).
-sql shop -e "SELECT * FROM customers WHERE name = 'name 7'; SELECT id FROM orders WHERE total = 5 LIMIT 3" >/dev/null
+sql shop -e "SELECT * FROM customers WHERE name = 'name 7'; SELECT id FROM orders WHERE total = 5 LIMIT 3;
+  SELECT id, total FROM orders WHERE created_at > '2024-03-01 00:00:00' AND created_at < '2024-03-02'" >/dev/null
 check "verify --workload performance_schema: digests with ? filled in" exit_code 0 "$qadvisor" \
   verify --no-config --dsn "$dsn" --allow-ddl --workload performance_schema --runs 1 \
-  --max-queries 2 --format json -o "$tmp/ps.json"
+  --max-queries 3 --format json -o "$tmp/ps.json"
 check "  measured, saying the parameters were filled" json "$tmp/ps.json" \
   "any(v['verdict'] != 'skipped' and 'parameters filled' in v.get('note', '') for v in d['verification'])"
+check "  a DATETIME range's ? filled with two dates, and its index used after" json "$tmp/ps.json" \
+  "any(\"> '2024-01-01 00:00:00'\" in v['statement'] and \"< '2024-02-01 00:00:00'\" in v['statement'] and (v['after'].get('key') or '').startswith('qadv_') for v in d['verification'])"
 
 # A log from production names its database shop_prod; the server measured on calls it shop.
 sed -e 's/^use shop;/use shop_prod;/' -e 's/Schema: shop /Schema: shop_prod /' "$log" >"$tmp/prod.log"
@@ -220,7 +223,7 @@ check "  and the schema is exactly as before" cmp "$tmp/schema.before" "$tmp/sch
 run_until "generating" verify --no-config --sandbox --schema "$schema" --rows 2000000 "$log"
 check "Ctrl-C while the sandbox loads ends with 130" test $? -eq 130
 check "  and leaves no sandbox" test -z "$(ls -A "$TMPDIR")"
-check "  nor its server" bash -c "! pgrep -f 'mariadbd.*[q]advisor-sandbox-' >/dev/null"
+check "  nor its server" bash -c "! pgrep -f 'mariadbd.*$TMPDIR/[q]advisor-sandbox-' >/dev/null"
 
 # 5. The server killed mid-run: a clear message, the DDL left to clean, and no hang.
 "$qadvisor" verify --no-config --dsn "$dsn" --allow-ddl --schema "$schema" --runs 50 --max-queries 1 \
