@@ -207,7 +207,8 @@ int main(int argc, char** argv) {
   CLI::App* fp =
       app.add_subcommand("fingerprint", "Print the class id and fingerprint of each SQL statement");
   fp->add_option("FILE", fingerprint_files, "SQL scripts ('-' for standard input, the default)");
-  fp->add_option("-e,--execute", fingerprint_sql, "A statement given on the command line");
+  fp->add_option("-e,--execute", fingerprint_sql, "A statement given on the command line")
+      ->allow_extra_args(false);
   fp->add_flag("--fold-digits", fingerprint_fold, "Group identifiers that differ only in digits");
 
   std::vector<std::string> parse_files;
@@ -222,7 +223,9 @@ int main(int argc, char** argv) {
       "check", "Check SQL scripts and slow logs against a schema; exit 1 on findings");
   chk->add_option("FILE", check.inputs, "SQL scripts or slow logs ('-' for a script on stdin)")
       ->required();
-  chk->add_option("--schema", check.schema.schemas, "DDL file applied first (repeatable)");
+  // One value per occurrence, as for advise: `--schema a.sql q1.sql q2.sql` checks q1 and q2.
+  chk->add_option("--schema", check.schema.schemas, "DDL file applied first (repeatable)")
+      ->allow_extra_args(false);
   chk->add_option("--format", check.format, "Output format")
       ->check(CLI::IsMember({"text", "json", "sarif", "markdown", "github"}))
       ->capture_default_str();
@@ -232,9 +235,11 @@ int main(int argc, char** argv) {
   chk->add_option("--baseline", check.baseline, "Ignore the findings recorded in FILE");
   chk->add_option("--write-baseline", check.write_baseline,
                   "Record the current findings in FILE and exit 0");
-  chk->add_option("--rules", check.schema.only, "Run only these rules (comma-separated ids)");
+  chk->add_option("--rules", check.schema.only, "Run only these rules (comma-separated ids)")
+      ->allow_extra_args(false);
   chk->add_option("--disable", check.schema.disable,
-                  "Do not run these rules (comma-separated ids)");
+                  "Do not run these rules (comma-separated ids)")
+      ->allow_extra_args(false);
   chk->add_option("--config", check.schema.config,
                   "Read this .qadvisor.toml (default: the nearest one upwards)");
   chk->add_flag("--no-config", check.schema.no_config, "Read no configuration file");

@@ -62,6 +62,22 @@ check "--no-config, warnings only: exit 0" exit_code 0 "$qadvisor" check --no-co
 check "unknown rule id: usage error" exit_code 2 "$qadvisor" check --rules no-such-rule app/queries.sql
 check "unknown rule id is named" grep -q "no-such-rule" "$tmp/err"
 check "missing input: exit 2" exit_code 2 "$qadvisor" check "${inputs[@]}" app/missing.sql
+
+# Options take one value each: the files after them are inputs, every one checked.
+for n in 1 2 3; do printf 'UPDATE orders SET total = %s;\n' "$n" >"$tmp/u$n.sql"; done
+check "--schema then three files: all three checked" exit_code 1 "$qadvisor" check --no-config \
+  --format json --schema db/schema.sql "$tmp/u1.sql" "$tmp/u2.sql" "$tmp/u3.sql"
+check "  one finding in each" json "$tmp/out" \
+  "sorted(f['location']['file'].rsplit('/', 1)[1] for f in d['findings'] if f['rule'] == 'dml-without-where') == ['u1.sql', 'u2.sql', 'u3.sql']"
+check "--rules then two files: both checked" exit_code 1 "$qadvisor" check --no-config \
+  --format json --rules dml-without-where --schema db/schema.sql "$tmp/u1.sql" "$tmp/u2.sql"
+check "  one finding in each" json "$tmp/out" "len(d['findings']) == 2"
+check "--disable then two files: both checked" exit_code 1 "$qadvisor" check --no-config \
+  --format json --disable select-star "$tmp/u1.sql" "$tmp/u2.sql"
+check "  both named" json "$tmp/out" "len({f['location']['file'] for f in d['findings']}) == 2"
+check "fingerprint -e then a file: both fingerprinted" exit_code 0 "$qadvisor" fingerprint \
+  -e "SELECT 1" "$tmp/u1.sql"
+check "  two lines" test "$(wc -l <"$tmp/out")" -eq 2
 check "missing schema: exit 2" exit_code 2 "$qadvisor" check --schema db/missing.sql app/queries.sql
 check "bad --fail-on: exit 2" exit_code 2 "$qadvisor" check --fail-on fatal app/queries.sql
 
