@@ -1657,7 +1657,8 @@ uint64_t RowsThrough(std::string_view statement, uint64_t total) {
 }  // namespace
 Status LoadRows(
     Session& session, const std::vector<TableLoad>& loads,
-    const std::function<void(std::string_view table, uint64_t done, uint64_t total)>& progress) {
+    const std::function<void(std::string_view table, uint64_t done, uint64_t total)>& progress,
+    std::vector<FailedLoad>* failed) {
   // What the load sets, as `name=value`; check_constraint_checks is MariaDB's (10.2.1+).
   std::vector<std::pair<std::string_view, std::string_view>> settings = {
       {"foreign_key_checks", "0"}, {"unique_checks", "0"}, {"time_zone", "'+00:00'"}};
@@ -1671,17 +1672,31 @@ Status LoadRows(
   }
   QADVISOR_RETURN_IF_ERROR(session.Execute(fmt::format("SET SESSION {}", fmt::join(set, ", "))));
   auto run = [&]() -> Status {
+    std::vector<const TableLoad*> loaded;
     for (const TableLoad& load : loads) {
+      Status status;
       for (const std::string& statement : load.statements) {
-        const Status status = session.Execute(statement);
-        if (!status.ok()) {
-          return Status(status.code(), fmt::format("loading {}: {}", load.table, status.message()));
-        }
+        status = session.Execute(statement);
+        if (!status.ok()) break;
         if (progress) progress(load.table, RowsThrough(statement, load.rows), load.rows);
       }
+      if (status.ok()) {
+        if (!load.statements.empty()) loaded.push_back(&load);
+        continue;
+      }
+      if (failed == nullptr || session.connection_lost()) {
+        return Status(status.code(), fmt::format("loading {}: {}", load.table, status.message()));
+      }
+      failed->push_back({load.table, status.message()});
+      // Half a table would measure as a table of that size: none is clearer.
+      const Status emptied = session.Execute("DELETE FROM " + load.quoted_name);
+      if (!emptied.ok()) {
+        return Status(emptied.code(),
+                      fmt::format("emptying {}: {}", load.table, emptied.message()));
+      }
     }
-    for (const TableLoad& load : loads) {
-      if (load.statements.empty()) continue;
+    for (const TableLoad* l : loaded) {
+      const TableLoad& load = *l;
       auto result = session.Query("ANALYZE TABLE " + load.quoted_name);
       if (!result.ok()) {
         return Status(result.status().code(),

@@ -124,8 +124,17 @@ Result<std::vector<TableLoad>> PlanLoad(const analyzer::Catalog& catalog,
 // then ANALYZE TABLE on each loaded table. `progress`, when set, is called after each statement
 // with the table (TableLoad::table), rows inserted so far and its total. An error names the
 // table and the server's message; the tables before it stay loaded.
+//
+// With `failed` set, a table the server refuses rows for (a CHECK or generated-column
+// expression the generated values break, say) is emptied again and recorded there, and the
+// load goes on with the next table; only a lost connection or a failed setting ends it.
+struct FailedLoad {
+  std::string table;  // TableLoad::table
+  std::string why;    // the server's message
+};
 Status LoadRows(
     Session& session, const std::vector<TableLoad>& loads,
-    const std::function<void(std::string_view table, uint64_t done, uint64_t total)>& progress);
+    const std::function<void(std::string_view table, uint64_t done, uint64_t total)>& progress,
+    std::vector<FailedLoad>* failed = nullptr);
 
 }  // namespace qadvisor::connectors

@@ -339,6 +339,10 @@ VerifyOutcome Verify(Session& session, const analyzer::Catalog& catalog,
     const std::string where =
         fmt::format("proposal {}/{} ({})", p + 1, advice.proposals.size(), proposal.table->name);
     const size_t first = out.queries.size();
+    const auto unmeasured = options.unmeasured_tables.find(fmt::format(
+        "{}.{}",
+        proposal.table->database.empty() ? options.default_database : proposal.table->database,
+        proposal.table->name));
     std::vector<Job> jobs;
     for (size_t c = 0; c < proposal.query_classes.size() && c < options.max_queries_per_proposal;
          ++c) {
@@ -347,6 +351,10 @@ VerifyOutcome Verify(Session& session, const analyzer::Catalog& catalog,
       q.ddl = ddl;
       q.index_name = name;
       q.query_class = proposal.query_classes[c];
+      if (unmeasured != options.unmeasured_tables.end()) {
+        q.note = "not measured: " + unmeasured->second;
+        continue;
+      }
       const auto sample = samples.find(q.query_class);
       if (sample == samples.end() || sample->second.query.empty()) {
         q.note = "no sample statement for this class";

@@ -46,6 +46,9 @@ struct VerifyOptions {
   // or the one the DSN names. The sample's own database comes last: a slow log from
   // production may name a database the server measured on does not have.
   std::string default_database;
+  // Tables whose proposals are not measured, as `db.table` (default_database for a table that
+  // names none), with why: the sandbox could not fill them.
+  std::map<std::string, std::string> unmeasured_tables;
   parser::ParseOptions parse;
   // Called before each step: "proposal 2/5: measuring 3f2a… before", …
   std::function<void(std::string_view step)> progress;

@@ -365,3 +365,44 @@ TEST_CASE("live: datagen puts tables of no database in `qadvisor`", "[live][data
     REQUIRE(s.Execute("DROP DATABASE qadvisor").ok());
   }
 }
+
+TEST_CASE("live: a table the server refuses rows for is emptied, noted, and the load goes on",
+          "[live][datagen]") {
+  auto session = Connect();
+  connectors::Session& s = *session;
+  const std::string db = "qadvisor_datagen_refused";
+  REQUIRE(s.Execute("DROP DATABASE IF EXISTS " + db).ok());
+  // A generated column reads `doc` as JSON, but `doc` is plain text: generated text is not JSON.
+  const std::string ddl = "CREATE DATABASE " + db + ";\nUSE " + db +
+                          ";\n"
+                          "CREATE TABLE bad (id INT PRIMARY KEY, doc TEXT NOT NULL, region "
+                          "VARCHAR(16) AS (JSON_UNQUOTE(JSON_EXTRACT(doc, '$.r'))) VIRTUAL, "
+                          "KEY (region));\n"
+                          "CREATE TABLE good (id INT PRIMARY KEY, v INT NOT NULL);\n";
+  std::vector<std::string> notes;
+  REQUIRE(connectors::CreateSchema(s, {{"r.sql", ddl}}, &notes).ok());
+  analyzer::Catalog catalog({.flavor = analyzer::Flavor::kMariaDB});
+  catalog.Apply(parser::Parse(ddl), "r.sql");
+  connectors::GenerateOptions options;
+  options.default_rows = 500;
+  auto planned = connectors::PlanLoad(catalog, options);
+  REQUIRE(planned.ok());
+
+  // Without a list of failures, the first one ends the load, naming the table.
+  Status status = connectors::LoadRows(s, *planned, {});
+  CHECK(status.message().find("loading " + db + ".bad") != std::string::npos);
+  REQUIRE(s.Execute("DELETE FROM " + db + ".bad").ok());
+
+  std::vector<connectors::FailedLoad> failed;
+  status = connectors::LoadRows(s, *planned, {}, &failed);
+  INFO(status.message());
+  REQUIRE(status.ok());
+  REQUIRE(failed.size() == 1);
+  CHECK(failed[0].table == db + ".bad");
+  CHECK(failed[0].why.find("JSON") != std::string::npos);
+  CHECK(Number(s, "SELECT COUNT(*) FROM " + db + ".bad") == 0);
+  CHECK(Number(s, "SELECT COUNT(*) FROM " + db + ".good") == 500);
+  // The session's settings are restored after a failure too.
+  CHECK(Number(s, "SELECT @@foreign_key_checks") == 1);
+  REQUIRE(s.Execute("DROP DATABASE " + db).ok());
+}
