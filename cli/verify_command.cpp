@@ -322,6 +322,7 @@ int RunVerifyCommand(const VerifyArgs& args) {
         connectors::Sandbox::Start(sandbox_options);
     if (!started.ok()) return SetupFailed(started.status().message());
     sandbox = std::move(started).value();
+    if (args.keep_sandbox) phases("the sandbox is kept (remove it yourself): " + sandbox->dir());
     auto opened = connectors::Session::Connect(sandbox->connect_options());
     if (!opened.ok()) return SetupFailed(opened.status().message());
     session = std::move(opened).value();
@@ -372,11 +373,21 @@ int RunVerifyCommand(const VerifyArgs& args) {
     uint64_t total = 0;
     for (const connectors::TableLoad& t : *plan) total += t.rows;
     phases(fmt::format("generating {} rows in {} table(s)", total, plan->size()));
+    std::vector<connectors::FailedLoad> failed;
     const Status loaded = connectors::LoadRows(
-        *session, *plan, [&](std::string_view table, uint64_t done, uint64_t rows) {
+        *session, *plan,
+        [&](std::string_view table, uint64_t done, uint64_t rows) {
           if (done == rows) phases(fmt::format("  {}: {} rows", table, rows));
-        });
+        },
+        &failed);
     if (!loaded.ok()) return SetupFailed("filling the sandbox: " + loaded.message());
+    for (const connectors::FailedLoad& f : failed) {
+      const std::string why =
+          fmt::format("the sandbox refused the generated rows of {} ({})", f.table, f.why);
+      phases("  " + why);
+      verification.notes.push_back(why + "; its proposals are not measured");
+      options.unmeasured_tables[f.table] = why;
+    }
     if (g_interrupted) return SetupFailed("");
   } else {
     // The connection advise read the schema through (asked for a password once).

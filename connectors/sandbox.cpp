@@ -388,7 +388,12 @@ Status Sandbox::Stop() {
     pid_ = 0;
   }
   std::error_code ec;
-  if (keep_ || dir_.empty() || !fs::exists(fs::path(dir_) / kMarker, ec)) return Status::Ok();
+  if (dir_.empty() || !fs::exists(fs::path(dir_) / kMarker, ec)) return Status::Ok();
+  if (keep_) {
+    // Without the marker the next run's RemoveStale() does not take it for a crashed run's.
+    fs::remove(fs::path(dir_) / kMarker, ec);
+    return Status::Ok();
+  }
   fs::remove_all(dir_, ec);
   if (ec) return IoError(fmt::format("sandbox: cannot remove {}: {}", dir_, ec.message()));
   return Status::Ok();

@@ -33,8 +33,8 @@ struct SandboxOptions {
   std::string server;
   std::string parent_dir;  // empty: $TMPDIR or /tmp
   std::string buffer_pool = "256M";
-  int start_timeout_seconds = 60;       // the whole start, initialising the data directory included
-  bool keep = false;                    // leave the directory for debugging
+  int start_timeout_seconds = 60;  // the whole start, initialising the data directory included
+  bool keep = false;               // leave the directory for debugging (no later run removes it)
   std::vector<std::string> extra_args;  // appended to the server's command line
 };
 
@@ -49,7 +49,8 @@ class Sandbox {
   Sandbox& operator=(const Sandbox&) = delete;
 
   // SIGTERM to the server, up to 30 s for it to exit, then SIGKILL; then removes the directory
-  // unless `keep`. Idempotent; fine when the server already died.
+  // unless `keep` (then only its marker, so that no later run takes it for a crashed run's).
+  // Idempotent; fine when the server already died.
   Status Stop();
 
   // Root over the socket, empty password (port and host are set too, for TCP).

@@ -206,6 +206,11 @@ TEST_CASE("sandbox: StopSandboxesFromSignalHandler ends the server; keep leaves 
   started = Status(StatusCode::kInternal, "destroyed");  // the destructor calls Stop()
   CHECK(Gone(pid));
   CHECK(fs::exists(fs::path(dir) / "error.log"));  // kept for debugging
+  // …and a later run does not take it for a crashed run's and remove it.
+  std::vector<std::string> removed;
+  REQUIRE(connectors::Sandbox::RemoveStale(parent.path(), &removed).ok());
+  CHECK(removed.empty());
+  CHECK(fs::exists(fs::path(dir) / "error.log"));
 }
 
 TEST_CASE("sandbox: RemoveStale removes only our dead sandboxes", "[live][sandbox]") {
