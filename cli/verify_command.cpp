@@ -97,16 +97,32 @@ std::map<std::string, connectors::ClassSample> Samples(const AdviseState& state)
   return samples;
 }
 
-// The literals the workload's queries compare columns with (col = 'x', col IN (1, 2), and the
-// text of col LIKE '%x%'), per
-// "db.table.column": the generated rows include them, so a sampled statement finds rows in the
-// sandbox as it did on the real server, and an index lookup is measured on real matches.
-std::map<std::string, std::vector<std::string>> SeedValues(const AdviseState& state) {
+// "YYYY-MM-DD" when a literal's SQL text ('2026-03-01 10:00', DATE '2026-03-01') starts
+// with a date, else empty.
+std::string DateOf(std::string_view literal) {
+  const size_t quote = literal.find('\'');
+  if (quote == std::string_view::npos || literal.size() < quote + 11) return "";
+  const std::string_view date = literal.substr(quote + 1, 10);
+  for (size_t i = 0; i < date.size(); ++i) {
+    const bool dash = i == 4 || i == 7;
+    if (dash ? date[i] != '-' : (date[i] < '0' || date[i] > '9')) return "";
+  }
+  return std::string(date);
+}
+
+// What the workload's queries compare columns with, per "db.table.column", for the sandbox's
+// generated rows (connectors::GenerateOptions):
+//  - seed_values: the literals of col = 'x', col IN (1, 2), and the text of col LIKE '%x%' —
+//    the rows include them, so a sampled statement finds rows as it did on the real server,
+//    and an index lookup is measured on real matches;
+//  - latest_dates: the latest date any comparison (ranges too) names, so the generated dates
+//    are moved to cover `created_at >= '2026-03-01'`.
+void WorkloadValues(const AdviseState& state, connectors::GenerateOptions& out) {
+  using analyzer::PredicateOp;
   using parser::ast::ExprKind;
   constexpr size_t kMaxPerColumn = 16;
-  std::map<std::string, std::vector<std::string>> seeds;
   const auto seed = [&](const std::string& key, std::string literal) {
-    std::vector<std::string>& into = seeds[key];
+    std::vector<std::string>& into = out.seed_values[key];
     if (into.size() < kMaxPerColumn && std::find(into.begin(), into.end(), literal) == into.end()) {
       into.push_back(std::move(literal));
     }
@@ -120,8 +136,7 @@ std::map<std::string, std::vector<std::string>> SeedValues(const AdviseState& st
         if (table == nullptr) continue;
         const std::string key = parser::LowerAscii(
             fmt::format("{}.{}.{}", table->database, table->name, p.column.name));
-        if (p.op == analyzer::PredicateOp::kLikePrefix ||
-            p.op == analyzer::PredicateOp::kLikeInfix) {
+        if (p.op == PredicateOp::kLikePrefix || p.op == PredicateOp::kLikeInfix) {
           // LIKE '%cable%' looks for values holding "cable": that value itself is one.
           const std::string_view pattern = p.pattern;
           if (pattern.size() < 3 || pattern.front() != '\'' || pattern.back() != '\'') continue;
@@ -136,10 +151,8 @@ std::map<std::string, std::vector<std::string>> SeedValues(const AdviseState& st
           if (!text.empty()) seed(key, "'" + text + "'");
           continue;
         }
-        if ((p.op != analyzer::PredicateOp::kEq && p.op != analyzer::PredicateOp::kIn) ||
-            p.expr == nullptr) {
-          continue;
-        }
+        const bool point = p.op == PredicateOp::kEq || p.op == PredicateOp::kIn;
+        if ((!point && p.op != PredicateOp::kRange) || p.expr == nullptr) continue;
         std::vector<const parser::ast::Expr*> values;
         if (p.expr->kind == ExprKind::kBinary) {
           const auto& e = p.expr->As<parser::ast::Binary>();
@@ -147,18 +160,25 @@ std::map<std::string, std::vector<std::string>> SeedValues(const AdviseState& st
         } else if (p.expr->kind == ExprKind::kIn) {
           const auto& e = p.expr->As<parser::ast::In>();
           values.assign(e.list.begin(), e.list.end());
+        } else if (p.expr->kind == ExprKind::kBetween) {
+          const auto& e = p.expr->As<parser::ast::Between>();
+          values = {e.low, e.high};
         }
         for (const parser::ast::Expr* v : values) {
           if (v == nullptr || v->kind != ExprKind::kLiteral ||
               v->As<parser::ast::Literal>().literal == parser::ast::LiteralKind::kNull) {
             continue;
           }
-          seed(key, std::string(m.script.substr(v->span.offset, v->span.length)));
+          std::string literal(m.script.substr(v->span.offset, v->span.length));
+          if (const std::string date = DateOf(literal); !date.empty()) {
+            std::string& latest = out.latest_dates[key];
+            latest = std::max(latest, date);
+          }
+          if (point) seed(key, std::move(literal));
         }
       }
     }
   }
-  return seeds;
 }
 
 // The --schema files, read again for the sandbox to run.
@@ -367,7 +387,7 @@ int RunVerifyCommand(const VerifyArgs& args) {
     }
     connectors::GenerateOptions generate;
     generate.default_rows = args.rows;
-    generate.seed_values = SeedValues(state);
+    WorkloadValues(state, generate);
     Result<std::vector<connectors::TableLoad>> plan = connectors::PlanLoad(to_generate, generate);
     if (!plan.ok()) return SetupFailed(plan.status().message());
     uint64_t total = 0;

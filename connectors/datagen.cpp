@@ -22,10 +22,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <numeric>
 #include <optional>
+#include <tuple>
 
 #include "parser/keywords.h"
 #include "parser/parser.h"
@@ -659,6 +661,44 @@ uint64_t DefaultCardinality(const Column& c, uint64_t rows) {
 
 enum class Role : uint8_t { kSkip, kSequence, kLeader, kMember, kSpread };
 
+// Days since 1970-01-01 of "YYYY-MM-DD…", or nullopt.
+std::optional<int64_t> DayNumber(std::string_view text) {
+  if (text.size() < 10 || text[4] != '-' || text[7] != '-') return std::nullopt;
+  int y = 0, m = 0, d = 0;
+  for (const auto& [from, to, into] :
+       {std::tuple{0, 4, &y}, std::tuple{5, 7, &m}, std::tuple{8, 10, &d}}) {
+    for (int i = from; i < to; ++i) {
+      if (text[i] < '0' || text[i] > '9') return std::nullopt;
+      *into = *into * 10 + (text[i] - '0');
+    }
+  }
+  const std::chrono::year_month_day date{std::chrono::year{y}, std::chrono::month{unsigned(m)},
+                                         std::chrono::day{unsigned(d)}};
+  if (!date.ok()) return std::nullopt;
+  return std::chrono::sys_days{date}.time_since_epoch().count();
+}
+
+// How far to move a DATE / DATETIME / TIMESTAMP column's generated values (three years from
+// 2022-01-01, see Render) so that they end a month after `latest`, when it lies outside them;
+// TIMESTAMP values stay within 1970 … 2038-01-19. A domain of `card` values wider than three
+// years (more days, or seconds, than they hold) is left where it is.
+int64_t ShiftDays(const Column& c, uint64_t card, std::string_view latest) {
+  if (c.family != TypeFamily::kTemporal ||
+      (c.type != "date" && c.type != "datetime" && c.type != "timestamp") ||
+      card > (c.type == "date" ? kSpreadDays : kSpreadSeconds)) {
+    return 0;
+  }
+  const std::optional<int64_t> day = DayNumber(latest);
+  const int64_t start = *DayNumber("2022-01-01");
+  const int64_t end = start + static_cast<int64_t>(kSpreadDays);
+  if (!day || (*day >= start && *day < end)) return 0;
+  int64_t shift = *day + 31 - end;
+  if (c.type == "timestamp") {
+    shift = std::clamp(shift, *DayNumber("1970-01-02") - start, *DayNumber("2038-01-01") - end);
+  }
+  return shift;
+}
+
 struct ColumnPlan {
   Role role = Role::kSpread;
   uint64_t card = 1;          // the domain: k in [0, card)
@@ -671,6 +711,7 @@ struct ColumnPlan {
   Salt salt;
   Salt null_salt;
   uint64_t multiplier = 1;  // `a` of the spread formula, coprime to card
+  int64_t shift_days = 0;   // DATE / DATETIME / TIMESTAMP: the generated values moved by this
 };
 
 struct FkPlan {
@@ -1423,6 +1464,19 @@ class Planner {
     t.fks.push_back(std::move(f));
   }
 
+  // The entry of an options_ map for column `c` of `t` (a table without a database may be
+  // keyed under the sandbox's).
+  template <typename Map>
+  typename Map::const_iterator FindOption(const Map& map, const TablePlan& t,
+                                          const Column& c) const {
+    const std::string name = LowerAscii(c.name);
+    auto found = map.find(t.key + "." + name);
+    if (found == map.end() && t.table->database.empty()) {
+      found = map.find(std::string(kSandboxDatabase) + "." + t.key + "." + name);
+    }
+    return found;
+  }
+
   void PlanSeeds(TablePlan& t) {
     if (t.skip) return;
     const Table& table = *t.table;
@@ -1431,11 +1485,12 @@ class Planner {
       ColumnPlan& p = t.columns[i];
       p.nulls = c.nullable && p.role == Role::kSpread && !p.always_null;
       if (p.role == Role::kSkip || p.always_null) continue;
-      const std::string name = LowerAscii(c.name);
-      auto found = options_.seed_values.find(t.key + "." + name);
-      if (found == options_.seed_values.end() && table.database.empty()) {
-        found = options_.seed_values.find(std::string(kSandboxDatabase) + "." + t.key + "." + name);
+      if (p.role == Role::kSpread && p.fk < 0) {
+        const auto latest = FindOption(options_.latest_dates, t, c);
+        if (latest != options_.latest_dates.end())
+          p.shift_days = ShiftDays(c, p.card, latest->second);
       }
+      const auto found = FindOption(options_.seed_values, t, c);
       if (found == options_.seed_values.end()) continue;
       std::vector<std::string> skipped;
       for (const std::string& text : found->second) {
@@ -1535,6 +1590,7 @@ class Planner {
     } else {
       k = p.role == Role::kSpread ? SpreadIndex(r, p.card, p.multiplier, p.salt) : Index(t, p, r);
       v = Render(c, k, std::min(p.card, Capacity(c, p.unique_chars)), p.unique_chars);
+      if (p.shift_days != 0) v.sql = fmt::format("({} + INTERVAL {} DAY)", v.sql, p.shift_days);
     }
     if (!p.seeds.empty()) {
       std::string cases;

@@ -89,6 +89,10 @@ struct GenerateOptions {
   // its size. A literal that does not fit the column (too long, out of range, not a valid date,
   // ENUM / SET / JSON / BIT / spatial columns) is left out with a note.
   std::map<std::string, std::vector<std::string>> seed_values;
+  // Same keys → the latest date the workload compares a DATE / DATETIME / TIMESTAMP column with
+  // ("2026-03-01"). Generated values span three years from 2022-01-01; when this date lies
+  // outside them, they are moved to end a month after it, so the workload's ranges find rows.
+  std::map<std::string, std::string> latest_dates;
 };
 
 // What one column of a TableLoad gets.

@@ -406,3 +406,51 @@ TEST_CASE("live: a table the server refuses rows for is emptied, noted, and the 
   CHECK(Number(s, "SELECT @@foreign_key_checks") == 1);
   REQUIRE(s.Execute("DROP DATABASE " + db).ok());
 }
+
+TEST_CASE("live: generated dates move to cover the latest date the workload names",
+          "[live][datagen]") {
+  auto session = Connect();
+  connectors::Session& s = *session;
+  const std::string db = "qadvisor_datagen_dates";
+  REQUIRE(s.Execute("DROP DATABASE IF EXISTS " + db).ok());
+  const std::string ddl = "CREATE DATABASE " + db + ";\nUSE " + db +
+                          ";\nCREATE TABLE ev (id INT PRIMARY KEY, at DATETIME NOT NULL, day DATE "
+                          "NOT NULL, ts TIMESTAMP NOT NULL, old DATE NOT NULL, now DATE NOT NULL,"
+                          " KEY (at));\n";
+  REQUIRE(connectors::CreateSchema(s, {{"d.sql", ddl}}, nullptr).ok());
+  analyzer::Catalog catalog({.flavor = analyzer::Flavor::kMariaDB});
+  catalog.Apply(parser::Parse(ddl), "d.sql");
+  connectors::GenerateOptions options;
+  options.default_rows = 5000;
+  const std::string key = db + ".ev.";
+  options.latest_dates = {{key + "at", "2026-06-15"},
+                          {key + "day", "2026-06-15"},
+                          {key + "ts", "2045-01-01"},  // past TIMESTAMP's end: as late as it goes
+                          {key + "old", "2010-03-01"},
+                          {key + "now", "2023-05-01"}};  // within the usual years: unmoved
+  options.seed_values[key + "at"] = {"'2026-06-15 10:00:00'"};
+  auto planned = connectors::PlanLoad(catalog, options);
+  REQUIRE(planned.ok());
+  REQUIRE(connectors::LoadRows(s, *planned, {}).ok());
+  const auto date = [&](const std::string& sql) {
+    auto rows = s.Query("SELECT " + sql + " FROM " + db + ".ev");
+    REQUIRE(rows.ok());
+    return rows->values.at(0).at(0);
+  };
+  // Three years ending a month after the latest date, the seed among them.
+  CHECK(date("MAX(at)") >= "2026-06-15");
+  CHECK(date("MAX(at)") < "2026-07-17");
+  CHECK(date("MIN(at)") < "2023-07-20");
+  CHECK(date("MAX(day)") >= "2026-06-15");
+  CHECK(date("MAX(day)") < "2026-07-17");
+  CHECK(date("COUNT(*)") == "5000");
+  CHECK(date("SUM(at = '2026-06-15 10:00:00')") != "0");
+  CHECK(date("SUM(at >= '2026-06-01')") != "0");
+  CHECK(date("MAX(ts)") < "2038-01-19");
+  CHECK(date("MAX(ts)") >= "2037-01-01");
+  CHECK(date("MAX(old)") >= "2010-03-01");
+  CHECK(date("MAX(old)") < "2010-04-02");
+  CHECK(date("MIN(now)") >= "2022-01-01");
+  CHECK(date("MAX(now)") < "2025-01-01");
+  REQUIRE(s.Execute("DROP DATABASE " + db).ok());
+}
