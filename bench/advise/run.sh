@@ -93,28 +93,6 @@ rate() { awk -v b="$bytes" -v s="$1" 'BEGIN { if (s > 0) printf "%.1f", b / 1048
 declare -A T R U   # fastest seconds, largest peak RSS, least CPU seconds; per command
 status=0
 
-# best NAME CMD...: times CMD and keeps the fastest run of NAME in T (the largest RSS in R, the
-# least CPU time in U).
-# The machine is shared: other work only ever adds time, so the fastest of several runs is the
-# command's own speed. The two commands alternate, so a slow spell hits both.
-best() {
-  local name=$1
-  shift
-  timed "$name" "$@" || return 1
-  if [[ -z ${T[$name]:-} ]] || awk -v a="$secs" -v b="${T[$name]}" 'BEGIN { exit !(a < b) }'; then
-    T[$name]=$secs
-  fi
-  if [[ -z ${R[$name]:-} || $rss_mib == n/a ]] ||
-     awk -v a="$rss_mib" -v b="${R[$name]}" 'BEGIN { exit !(a > b) }'; then
-    R[$name]=$rss_mib
-  fi
-  if [[ $cpu != n/a ]] && { [[ -z ${U[$name]:-} ]] ||
-                            awk -v a="$cpu" -v b="${U[$name]}" 'BEGIN { exit !(a < b) }'; }; then
-    U[$name]=$cpu
-  fi
-  mv "$work/$name.out" "$work/$name.json" 2>/dev/null || true
-  echo "  $name run: $secs s wall, $cpu s CPU" >&2
-}
 
 echo "timing digest and advise, $runs run(s) each, interleaved" >&2
 for ((round = 1; round <= runs; round++)); do

@@ -75,25 +75,8 @@ source "$here/../lib.sh"
 mib=$(awk -v b="$bytes" 'BEGIN { printf "%.1f", b / 1048576 }')
 rate() { awk -v b="$bytes" -v s="$1" 'BEGIN { if (s > 0) printf "%.1f", b / 1048576 / s; else print "?" }'; }
 
-declare -A T R E C   # seconds, peak RSS, events reported, classes reported; per tool
+declare -A T R U E C   # seconds, peak RSS, CPU seconds, events and classes reported; per tool
 status=0
-
-# best NAME CMD...: times CMD and keeps the fastest run of NAME in T (and the largest RSS in R).
-# This machine is shared: other work only ever adds time, so the fastest of several runs is
-# the tool's own speed. Every tool gets several runs, interleaved, so a slow spell hits all.
-best() {
-  local name=$1
-  shift
-  timed "$name" "$@" || return 1
-  if [[ -z ${T[$name]:-} ]] || awk -v a="$secs" -v b="${T[$name]}" 'BEGIN { exit !(a < b) }'; then
-    T[$name]=$secs
-  fi
-  if [[ -z ${R[$name]:-} || $rss_mib == n/a ]] ||
-     awk -v a="$rss_mib" -v b="${R[$name]}" 'BEGIN { exit !(a > b) }'; then
-    R[$name]=$rss_mib
-  fi
-  mv "$work/$name.out" "$work/$name.json" 2>/dev/null || true
-}
 
 have_qadvisor=1
 if [[ ! -x $qadvisor ]]; then
