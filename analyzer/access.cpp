@@ -89,7 +89,8 @@ TableAccess AnalyzeAccess(const QueryBlock& block, int t, const AccessOptions& o
 
   std::vector<const Predicate*> usable;
   for (const Predicate* p : block.PredicatesOn(t)) {
-    if (!p->sargable() || p->or_group >= 0) continue;
+    const bool searchable = options.assume_fixed ? p->SargableOnceFixed() : p->sargable();
+    if (!searchable || p->or_group >= 0) continue;
     if (!p->IsEquality() && !p->IsRange()) continue;
     if (p->value == ValueKind::kColumn) {
       if (!p->IsEquality()) continue;  // a join range is not a lookup

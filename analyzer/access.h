@@ -47,6 +47,9 @@ struct TableAccess {
 
 struct AccessOptions {
   bool use_joins = true;  // count join equalities as lookups (the table driven by a join)
+  // Count predicates as if their Fixable blockers were removed (SargableOnceFixed): what the
+  // statement could use once the findings about them are acted on.
+  bool assume_fixed = false;
 };
 
 // Analyses table `t` of `block`. Tables the catalog does not have give an empty TableAccess.

@@ -352,6 +352,7 @@ void Binder::BindStatement(const Statement& statement) {
       std::vector<OrderColumn> order;
       Order(b, update ? u->order_by : d->order_by, order, false);
       m_.blocks[b].order_by = std::move(order);
+      m_.blocks[b].order_by_written = !(update ? u->order_by : d->order_by).empty();
       const Expr* limit = update ? u->limit : d->limit;
       m_.blocks[b].limit_written = limit != nullptr;
       m_.blocks[b].limit = LiteralNumber(limit);
@@ -443,6 +444,7 @@ int Binder::BindSelect(const Select& select, BlockKind kind, int parent, const Q
     std::vector<OrderColumn> order;
     Order(b, owner->order_by, order, true);
     m_.blocks[b].order_by = std::move(order);
+    m_.blocks[b].order_by_written = !owner->order_by.empty();
     m_.blocks[b].limit_written = owner->limit != nullptr;
     m_.blocks[b].limit = LiteralNumber(owner->limit);
     m_.blocks[b].offset = LiteralNumber(owner->offset);
@@ -1455,6 +1457,25 @@ void Binder::Condition(int b, const Expr& e, int or_group, int or_branch, bool o
   }
 }
 
+// Literals, parameters and variables, and operators over them: the same value for every row.
+// Functions are left out: COUNT(*) has no column yet differs per group, RAND() per row.
+bool IsLiteralConstant(const Expr& e) {
+  switch (e.kind) {
+    case ExprKind::kLiteral:
+    case ExprKind::kParam:
+    case ExprKind::kVariable:
+      return true;
+    case ExprKind::kUnary:
+      return IsLiteralConstant(*e.As<Unary>().operand);
+    case ExprKind::kBinary:
+      return IsLiteralConstant(*e.As<Binary>().left) && IsLiteralConstant(*e.As<Binary>().right);
+    case ExprKind::kCollate:
+      return IsLiteralConstant(*e.As<Collate>().operand);
+    default:
+      return false;
+  }
+}
+
 void Binder::Order(int b, std::span<const OrderItem> items, std::vector<OrderColumn>& out,
                    bool alias_first) {
   for (const OrderItem& item : items) {
@@ -1483,6 +1504,10 @@ void Binder::Order(int b, std::span<const OrderItem> items, std::vector<OrderCol
       m_.blocks[b].order_by_rand = true;
     }
     if (bound_.find(e) == bound_.end()) Visit(b, e);
+    // A constant (ORDER BY NULL, ORDER BY 'x', GROUP BY ?) orders nothing: every row has the
+    // same value. ORDER BY NULL is how MariaDB and MySQL 5.x are told to skip GROUP BY's
+    // implicit sort (8.0 Reference Manual 10.2.1.16, "ORDER BY Optimization").
+    if (IsLiteralConstant(*e)) continue;
     oc.expr = e;
     if (e->kind == ExprKind::kColumn) {
       auto it = bound_.find(e);
@@ -1549,6 +1574,22 @@ std::string_view OpName(PredicateOp op) {
       return "other";
   }
   return "other";
+}
+
+bool Fixable(Blocker blocker) {
+  switch (blocker) {
+    case Blocker::kFunction:
+    case Blocker::kConversion:
+    case Blocker::kCollation:
+    case Blocker::kCharset:
+      return true;
+    case Blocker::kNone:
+    case Blocker::kLeadingWildcard:
+    case Blocker::kNegation:
+    case Blocker::kOperator:
+      return false;
+  }
+  return false;
 }
 
 std::string_view BlockerName(Blocker blocker) {

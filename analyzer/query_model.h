@@ -77,6 +77,11 @@ enum class Blocker : uint8_t {
   kOperator,         // REGEXP, MATCH, a comparison of two columns of one table, …
 };
 std::string_view BlockerName(Blocker blocker);
+// Whether the statement or the schema can remove the blocker so that an index on the column is
+// searched: a function or expression (rewritten on the bare column), a type conversion (quote
+// the value), a COLLATE or a join's charset / collation mismatch (align the columns). A leading
+// wildcard, a negation or another operator has no such rewrite.
+bool Fixable(Blocker blocker);
 
 struct Predicate {
   // The constrained column: the one inside the function when wrapped, or the generated column
@@ -103,6 +108,10 @@ struct Predicate {
   std::string key_expression;
 
   bool sargable() const { return blocker == Blocker::kNone && op != PredicateOp::kOther; }
+  // Sargable, or would be once its Fixable blocker is removed.
+  bool SargableOnceFixed() const {
+    return op != PredicateOp::kOther && (blocker == Blocker::kNone || Fixable(blocker));
+  }
   // Leads an index lookup by equality: =, <=>, IN, IS NULL, IN (SELECT …).
   bool IsEquality() const;
   bool IsRange() const;  // <, >, BETWEEN, IS NOT NULL, LIKE 'prefix%'
@@ -147,8 +156,11 @@ struct QueryBlock {
   Span span;
   std::vector<TableUse> tables;  // in FROM order
   std::vector<Predicate> predicates;
+  // Constant items (ORDER BY NULL, GROUP BY 'x') are left out: they order nothing. An ORDER BY
+  // of constants only is `order_by_written` with an empty `order_by`: "no order, on purpose".
   std::vector<OrderColumn> order_by;
   std::vector<OrderColumn> group_by;
+  bool order_by_written = false;
   bool order_by_rand = false;  // ORDER BY RAND()
   bool has_where = false;
   std::optional<uint64_t> limit;  // literal LIMIT / OFFSET values

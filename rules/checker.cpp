@@ -278,7 +278,11 @@ void Checker::NoteUse(const analyzer::QueryModel& model) {
       if (!use.table) continue;
       const std::string table = WorkloadUse::TableKey(*use.table);
       if (!Contains(use_.tables_queried, table)) use_.tables_queried.push_back(table);
-      const analyzer::TableAccess access = analyzer::AnalyzeAccess(block, static_cast<int>(t));
+      // An index the statement would search once a blocker another rule reports is fixed
+      // (a conversion, a function on the column, a charset mismatch) counts as used: the
+      // advice is to make it usable, not to drop it.
+      const analyzer::TableAccess access =
+          analyzer::AnalyzeAccess(block, static_cast<int>(t), {.assume_fixed = true});
       auto mark = [&](std::string_view index) {
         const std::string key = WorkloadUse::IndexKey(*use.table, index);
         if (!Contains(use_.used_indexes, key)) use_.used_indexes.push_back(key);
@@ -289,7 +293,9 @@ void Checker::NoteUse(const analyzer::QueryModel& model) {
       // An OR of searchable branches can merge index scans (10.2.1.3, "Index Merge
       // Optimization"): each index led by a branch's column is used.
       for (const analyzer::Predicate* p : block.PredicatesOn(static_cast<int>(t))) {
-        if (p->or_group < 0 || !p->sargable() || (!p->IsEquality() && !p->IsRange())) continue;
+        if (p->or_group < 0 || !p->SargableOnceFixed() || (!p->IsEquality() && !p->IsRange())) {
+          continue;
+        }
         for (const analyzer::Index& index : use.table->indexes) {
           if (index.IsBtree() && !index.parts.empty() &&
               parser::EqualsIgnoreCase(index.parts.front().column, p->column.name)) {

@@ -92,6 +92,57 @@ const analyzer::Index* IndexOn(const analyzer::Table& table, std::string_view co
   return nullptr;
 }
 
+const analyzer::Index* IndexHolding(const analyzer::Table& table, std::string_view column) {
+  for (const analyzer::Index& index : table.indexes) {
+    if (!index.IsBtree() || index.invisible) continue;
+    for (const analyzer::KeyPart& part : index.parts) {
+      if (EqualsIgnoreCase(part.column, column)) return &index;
+    }
+  }
+  return nullptr;
+}
+
+std::string FunctionRewriteHint(const analyzer::Predicate& p, const analyzer::Column& column) {
+  const std::string& f = p.function;
+  const std::string c = Quote(column.name);
+  if (f == "DATE") {
+    return fmt::format(
+        "compare the bare column with a range: {} >= 'day' AND {} < 'day' + "
+        "INTERVAL 1 DAY",
+        c, c);
+  }
+  if (f == "YEAR") {
+    return fmt::format(
+        "compare the bare column with a range: {} >= 'YYYY-01-01' AND {} < "
+        "'YYYY-01-01' + INTERVAL 1 YEAR",
+        c, c);
+  }
+  if (f == "MONTH" || f == "DAY" || f == "DATE_FORMAT" || f == "TO_DAYS" || f == "UNIX_TIMESTAMP") {
+    return fmt::format("compare the bare column {} with the matching date range", c);
+  }
+  const bool ci = column.collation.size() > 3 &&
+                  column.collation.compare(column.collation.size() - 3, 3, "_ci") == 0;
+  if ((f == "LOWER" || f == "UPPER") && !ci) {
+    return fmt::format(
+        "index the expression: ADD INDEX (({}({}))) on MySQL 8.0.13+, or an indexed "
+        "generated column on MariaDB",
+        f, c);
+  }
+  if (f == "LOWER" || f == "UPPER") {
+    return fmt::format(
+        "a _ci collation ({}) already compares case-insensitively: compare {} "
+        "directly; or index the expression: ADD INDEX (({}({})))",
+        column.collation.empty() ? "the column's" : column.collation, c, f, c);
+  }
+  if (f == "+" || f == "-" || f == "*" || f == "/" || f == "DIV" || f == "%") {
+    return fmt::format("move the arithmetic to the other side so {} stands alone", c);
+  }
+  return fmt::format(
+      "compare the bare column {}, or index the expression (MySQL 8.0.13+: ADD INDEX ((expr)); "
+      "MariaDB: an indexed generated column)",
+      c);
+}
+
 bool FoundByUniqueKey(const analyzer::QueryBlock& block, int t) {
   analyzer::AccessOptions constants_only;
   constants_only.use_joins = false;

@@ -36,6 +36,14 @@ std::string SpanText(const analyzer::QueryModel& query, analyzer::Span span, siz
 const analyzer::Index* IndexOn(const analyzer::Table& table, std::string_view column,
                                const std::vector<const analyzer::Predicate*>& equalities = {});
 
+// The first visible B-tree index that holds `column` as a whole key part, in any position.
+const analyzer::Index* IndexHolding(const analyzer::Table& table, std::string_view column);
+
+// How to write a predicate that wraps `column` in a function (Predicate::function) so an index
+// can search it: a range on the bare column, the arithmetic moved across, or an index on the
+// expression.
+std::string FunctionRewriteHint(const analyzer::Predicate& p, const analyzer::Column& column);
+
 // Whether table `t` of `block` is read by a unique lookup through constants (every part of
 // the primary key or a unique index bound by `=` to a value, not to a join column): one row,
 // so what else the query does to its columns cannot cost an index search. Join columns do

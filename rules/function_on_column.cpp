@@ -1,6 +1,7 @@
 // function-on-column: an indexed column is wrapped in a function or expression in a predicate.
 #include <fmt/format.h>
 
+#include "parser/keywords.h"
 #include "rules/common.h"
 #include "rules/rule.h"
 
@@ -25,6 +26,13 @@ it: `DATE(created_at) = '2024-05-01'`, `YEAR(d) = 2024`, `LOWER(email) = ?`,
 itself indexed — a generated column with that expression, or a functional key part (MySQL
 8.0.13+) — because then the optimizer can use that index, and when the query finds the row by
 its primary key or a unique key anyway (`id = 42 AND DATE(created_at) = …`).
+
+The column may be any key part. When it leads an index, or follows key parts the query binds
+by equality, the finding names the index the function blocks. When every index holds it only
+after columns the query does not bind, and nothing else searches the table, the finding says
+both: the function, and that the index cannot be entered by this column alone (what
+`leftmost-prefix` reports for the bare column) — removing the function is not enough there. A
+column in no index is `missing-index`'s: the table is scanned, and no index is blocked.
 
 ## Why it matters
 
@@ -58,47 +66,6 @@ indexed generated column on MariaDB.
 - MySQL 8.0 Reference Manual, 10.3.11 "Optimizer Use of Generated Column Indexes"
 )md"};
 
-std::string RewriteHint(const Predicate& p, const Column& column) {
-  const std::string& f = p.function;
-  const std::string c = Quote(column.name);
-  if (f == "DATE") {
-    return fmt::format(
-        "compare the bare column with a range: {} >= 'day' AND {} < 'day' + "
-        "INTERVAL 1 DAY",
-        c, c);
-  }
-  if (f == "YEAR") {
-    return fmt::format(
-        "compare the bare column with a range: {} >= 'YYYY-01-01' AND {} < "
-        "'YYYY-01-01' + INTERVAL 1 YEAR",
-        c, c);
-  }
-  if (f == "MONTH" || f == "DAY" || f == "DATE_FORMAT" || f == "TO_DAYS" || f == "UNIX_TIMESTAMP") {
-    return fmt::format("compare the bare column {} with the matching date range", c);
-  }
-  const bool ci = column.collation.size() > 3 &&
-                  column.collation.compare(column.collation.size() - 3, 3, "_ci") == 0;
-  if ((f == "LOWER" || f == "UPPER") && !ci) {
-    return fmt::format(
-        "index the expression: ADD INDEX (({}({}))) on MySQL 8.0.13+, or an indexed "
-        "generated column on MariaDB",
-        f, c);
-  }
-  if (f == "LOWER" || f == "UPPER") {
-    return fmt::format(
-        "a _ci collation ({}) already compares case-insensitively: compare {} "
-        "directly; or index the expression: ADD INDEX (({}({})))",
-        column.collation.empty() ? "the column's" : column.collation, c, f, c);
-  }
-  if (f == "+" || f == "-" || f == "*" || f == "/" || f == "DIV" || f == "%") {
-    return fmt::format("move the arithmetic to the other side so {} stands alone", c);
-  }
-  return fmt::format(
-      "compare the bare column {}, or index the expression (MySQL 8.0.13+: ADD INDEX ((expr)); "
-      "MariaDB: an indexed generated column)",
-      c);
-}
-
 class FunctionOnColumn final : public Rule {
  public:
   const RuleInfo& info() const override { return kInfo; }
@@ -116,18 +83,50 @@ class FunctionOnColumn final : public Rule {
           if (q->sargable() && q->IsEquality() && q->or_group < 0) equalities.push_back(q);
         }
         const Index* index = IndexOn(*use.table, p.column.name, equalities);
-        if (!index || FoundByUniqueKey(block, p.column.table)) continue;  // one row: no search lost
-        Finding& f = out.Add(
-            kInfo, p.span,
-            fmt::format("`{}` wraps `{}`.`{}` in {}: index `{}` cannot be searched by it",
-                        SpanText(query, p.span, 60), use.alias, p.column.name,
-                        p.function == "expression" ? "an expression" : p.function, index->name));
+        if (FoundByUniqueKey(block, p.column.table)) continue;  // one row: no search lost
+        std::string message =
+            fmt::format("`{}` wraps `{}`.`{}` in {}", SpanText(query, p.span, 60), use.alias,
+                        p.column.name, p.function == "expression" ? "an expression" : p.function);
+        std::string fix = FunctionRewriteHint(p, *p.column.column);
+        if (index) {
+          message += fmt::format(": index `{}` cannot be searched by it", index->name);
+        } else {
+          // The column is in an index, but not where the query could enter it: without the
+          // function leftmost-prefix would speak, with it that rule sees nothing constrained.
+          // Said here, once, when the table has no other way in (a full scan).
+          index = IndexHolding(*use.table, p.column.name);
+          if (!index || IsTiny(*use.table) || !ScansTable(block, p.column.table)) continue;
+          const size_t part = PartOf(*index, p.column.name);
+          std::vector<std::string> before;
+          for (size_t i = 0; i < part; ++i) before.push_back(index->parts[i].column);
+          message += fmt::format(
+              ", which no index can search; and index `{}` {} holds it only after {}, which "
+              "the query does not bind by equality",
+              index->name, index->DescribeParts(), QuoteList(before));
+          fix += fmt::format("; then bind {} too, or add an index that leads with {}",
+                             QuoteList(before), Quote(p.column.name));
+        }
+        Finding& f = out.Add(kInfo, p.span, std::move(message));
         SetTable(f, use);
         f.columns = {p.column.name};
         f.index = index->name;
-        f.fix = RewriteHint(p, *p.column.column);
+        f.fix = std::move(fix);
       }
     }
+  }
+
+ private:
+  static size_t PartOf(const Index& index, std::string_view column) {
+    size_t i = 0;
+    while (i < index.parts.size() && !parser::EqualsIgnoreCase(index.parts[i].column, column)) ++i;
+    return i;
+  }
+
+  // No index can search table `t` (as leftmost-prefix and missing-index judge it: the table a
+  // join starts from is searched by its own filters only).
+  static bool ScansTable(const QueryBlock& block, int t) {
+    const bool drives = block.tables.size() > 1 && DrivingTable(block) == t;
+    return AnalyzeAccess(block, t, {.use_joins = !drives}).Best() == nullptr;
   }
 };
 

@@ -55,7 +55,7 @@ class GroupByWithoutOrderBy final : public Rule {
     const QueryBlock* found = query.Main();
     if (!found) return;
     const QueryBlock& block = *found;
-    if (block.kind != BlockKind::kStatement || block.group_by.empty() || !block.order_by.empty() ||
+    if (block.kind != BlockKind::kStatement || block.group_by.empty() || block.order_by_written ||
         block.limit_written) {
       return;  // with LIMIT the ORDER BY question is someone else's (and mostly intended)
     }

@@ -28,8 +28,10 @@ the join). The fix is the index the three-star design gives: equality
 columns, then the `ORDER BY` columns or one range column.
 
 It stays silent for tables known to be tiny (statistics: fewer than 1000 rows) and for
-predicates no index could serve anyway (functions on columns, leading wildcards, type
-conversions: other rules report those).
+predicates no index could serve anyway (leading wildcards, type conversions, functions on
+indexed columns: other rules report those). A function on a column that no index holds
+(`DATE(expires_at) = ?`) is reported here, since no other rule has an index to name: the fix
+is the rewrite on the bare column, then an index on it.
 
 ## Why it matters
 
@@ -71,7 +73,8 @@ class MissingIndex final : public Rule {
         const bool drives = block.tables.size() > 1 && DrivingTable(block) == static_cast<int>(t);
         const AccessOptions options{.use_joins = !drives};
         const TableAccess access = AnalyzeAccess(block, static_cast<int>(t), options);
-        if (access.Best() || (!access.has_filter && !access.has_join)) continue;
+        const std::vector<const Predicate*> wrapped = WrappedUnindexed(block, static_cast<int>(t));
+        if (access.Best() || (!access.has_filter && !access.has_join && wrapped.empty())) continue;
         // A composite index constrained on later parts only: leftmost-prefix says it, with
         // the same fix.
         if (std::any_of(access.indexes.begin(), access.indexes.end(), [](const IndexUse& u) {
@@ -80,9 +83,13 @@ class MissingIndex final : public Rule {
             })) {
           continue;
         }
-        if (!access.has_filter && !JoinNeedsIndex(block, static_cast<int>(t))) continue;
-        const IndexWant want = WantIndex(block, static_cast<int>(t), options);
-        if (want.columns.empty()) continue;
+        // Scanned once, by a condition with a function on it, when the join is served from the
+        // other side: the fix is for that condition, not for the join.
+        const bool searched = access.has_filter || JoinNeedsIndex(block, static_cast<int>(t));
+        if (!searched && wrapped.empty()) continue;
+        const IndexWant want =
+            searched ? WantIndex(block, static_cast<int>(t), options) : IndexWant{};
+        if (want.columns.empty() && wrapped.empty()) continue;
         std::vector<std::string> filtered;  // by constants
         std::vector<std::string> joined;    // by columns of other tables
         Span span = use.span;
@@ -99,19 +106,51 @@ class MissingIndex final : public Rule {
         if (!filtered.empty()) what = "filtered on " + QuoteList(filtered);
         if (!joined.empty())
           what += (what.empty() ? "" : " and ") + ("joined on " + QuoteList(joined));
-        const size_t count = filtered.size() + joined.size();
+        for (const Predicate* p : wrapped) {
+          if (filtered.empty() && joined.empty() && p == wrapped.front()) span = p->span;
+          what += (what.empty()           ? "filtered by "
+                   : p == wrapped.front() ? " and by "
+                                          : ", ") +
+                  fmt::format("`{}`", SpanText(query, p->span, 60));
+        }
+        const size_t count = filtered.size() + joined.size() + wrapped.size();
         Finding& f =
             out.Add(kInfo, span,
                     fmt::format("{} is {} but no index can search by {}: every row is read",
                                 TableLabel(use), what, count == 1 ? "it" : "them"));
         SetTable(f, use);
-        f.columns = want.columns;
-        f.fix = AddIndexDdl(*use.table, want);
+        if (!want.columns.empty()) {
+          f.columns = want.columns;
+          f.fix = AddIndexDdl(*use.table, want);
+          continue;
+        }
+        // Only conditions with a function on the column: rewrite the first, then index it.
+        const Predicate& p = *wrapped.front();
+        IndexWant bare;
+        bare.columns = {p.column.name};
+        f.columns = bare.columns;
+        f.fix =
+            fmt::format("{}; on the bare column, an index can search it: {}",
+                        FunctionRewriteHint(p, *p.column.column), AddIndexDdl(*use.table, bare));
       }
     }
   }
 
  private:
+  // Filters on table `t` that wrap a column no index holds in a function (`LOWER(nick) = ?`):
+  // function-on-column speaks for indexed columns; for these, a full scan is this rule's.
+  static std::vector<const Predicate*> WrappedUnindexed(const QueryBlock& block, int t) {
+    std::vector<const Predicate*> out;
+    for (const Predicate* p : block.PredicatesOn(t)) {
+      if (p->blocker != Blocker::kFunction || p->or_group >= 0 || p->mirror || !p->column.column ||
+          p->value == ValueKind::kColumn || (!p->IsEquality() && !p->IsRange())) {
+        continue;
+      }
+      if (!IndexHolding(*block.tables[t].table, p->column.name)) out.push_back(p);
+    }
+    return out;
+  }
+
   // A table joined without a filter of its own needs an index when the other side of its
   // join conditions is read first: because the other side has no index on its join column
   // either (of two such tables, the one later in FROM is reported), or because the other

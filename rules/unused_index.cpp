@@ -27,6 +27,13 @@ indexes of the tables the workload touches that no statement can use.
 Primary keys, unique indexes (they enforce a constraint) and indexes that back a foreign key
 are never reported, nor tables the workload does not read or write.
 
+Nor is an index a statement would search once a blocker another rule reports is removed: a
+string column compared with a number or under another collation (`implicit-conversion`), a
+join across charsets (`charset-mismatch-join`), a function on the column
+(`function-on-column`). Those findings say how to make the index usable; dropping it would
+undo their fix. A constant `ORDER BY` (`ORDER BY NULL`) asks for no order, so an index that
+serves the `GROUP BY` still counts.
+
 ## Why it matters
 
 An unused index still costs a write on every `INSERT` and `DELETE`, and on `UPDATE`s of its

@@ -285,3 +285,75 @@ TEST_CASE("access: leftmost prefix, covering, order, three-star want", "[access]
   a = analyzer::AnalyzeAccess(f.model.blocks[0], 0);
   CHECK_FALSE(a.sorts);  // (country, created_at): the equality, then the order
 }
+
+TEST_CASE("bind: a constant ORDER BY orders nothing; positions and aggregates do", "[bind]") {
+  Fixture f;
+  for (const char* sql : {
+           "SELECT status, COUNT(*) FROM orders GROUP BY status ORDER BY NULL",
+           "SELECT status, COUNT(*) FROM orders GROUP BY status ORDER BY 'x'",
+           "SELECT status, COUNT(*) FROM orders GROUP BY status ORDER BY ?",
+           "SELECT status, COUNT(*) FROM orders GROUP BY status ORDER BY -1 + @v",
+       }) {
+    INFO(sql);
+    const auto& block = f.Bind(sql).blocks[0];
+    CHECK(block.order_by.empty());
+    CHECK(block.order_by_written);
+    REQUIRE(block.group_by.size() == 1);
+    CHECK(block.group_by[0].column.name == "status");
+    // GROUP BY alone decides the order the index must give: idx_customer_status does not.
+    const auto a = analyzer::AnalyzeAccess(block, 0);
+    CHECK(a.order_applies);
+  }
+  // A constant among columns is skipped; the columns stay.
+  auto* block = &f.Bind("SELECT id FROM orders ORDER BY NULL, created_at DESC").blocks[0];
+  REQUIRE(block->order_by.size() == 1);
+  CHECK(block->order_by[0].column.name == "created_at");
+  // ORDER BY 2 is the second select item, not a constant.
+  block = &f.Bind("SELECT id, status FROM orders ORDER BY 2").blocks[0];
+  REQUIRE(block->order_by.size() == 1);
+  CHECK(block->order_by[0].column.name == "status");
+  // An aggregate has no column but a value per group; RAND() one per row.
+  block =
+      &f.Bind("SELECT status, COUNT(*) AS n FROM orders GROUP BY status ORDER BY n DESC").blocks[0];
+  CHECK(block->order_by.size() == 1);
+  block = &f.Bind("SELECT id FROM orders ORDER BY RAND()").blocks[0];
+  CHECK(block->order_by.size() == 1);
+  CHECK(block->order_by_rand);
+  // No ORDER BY at all.
+  block = &f.Bind("SELECT status FROM orders GROUP BY status").blocks[0];
+  CHECK_FALSE(block->order_by_written);
+  // UPDATE … ORDER BY NULL.
+  block = &f.Bind("UPDATE orders SET status = 'x' WHERE customer_id = 1 ORDER BY NULL").blocks[0];
+  CHECK(block->order_by.empty());
+  CHECK(block->order_by_written);
+}
+
+TEST_CASE("access: assume_fixed counts predicates whose blocker a rewrite removes", "[access]") {
+  Fixture f;
+  const analyzer::AccessOptions fixed{.assume_fixed = true};
+  auto used = [&](const analyzer::TableAccess& a, std::string_view index) {
+    for (const auto& u : a.indexes) {
+      if (u.index->name == index) return u.used_parts();
+    }
+    return -1;
+  };
+  // A string column compared with a number: usable once the value is quoted.
+  f.Bind("SELECT id FROM customers WHERE phone = 5551234");
+  CHECK(used(analyzer::AnalyzeAccess(f.model.blocks[0], 0), "idx_phone") == 0);
+  CHECK(used(analyzer::AnalyzeAccess(f.model.blocks[0], 0, fixed), "idx_phone") == 1);
+  // A function on the leading column: usable once rewritten on the bare column.
+  f.Bind("SELECT id FROM customers WHERE YEAR(created_at) = 2024 AND LOWER(country) = 'de'");
+  CHECK(analyzer::AnalyzeAccess(f.model.blocks[0], 0).Best() == nullptr);
+  CHECK(used(analyzer::AnalyzeAccess(f.model.blocks[0], 0, fixed), "idx_country_created") == 2);
+  // The narrower side of a charset-mismatched join: usable once the charsets agree.
+  f.Bind("SELECT c.id FROM orders o JOIN customers c ON c.code = o.customer_code");
+  const auto code = f.On("code");
+  REQUIRE(code.size() == 1);
+  CHECK(code[0]->blocker == Blocker::kCharset);
+  CHECK_FALSE(code[0]->sargable());
+  CHECK(code[0]->SargableOnceFixed());
+  // No rewrite makes these searchable: a leading wildcard, a negation.
+  f.Bind("SELECT id FROM customers WHERE phone LIKE '%1' AND country <> 'DE'");
+  CHECK(used(analyzer::AnalyzeAccess(f.model.blocks[0], 0, fixed), "idx_phone") == 0);
+  CHECK(used(analyzer::AnalyzeAccess(f.model.blocks[0], 0, fixed), "idx_country_created") == 0);
+}
