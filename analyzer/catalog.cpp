@@ -19,6 +19,9 @@
 //  - "Clustered and Secondary Indexes": the clustered index is the primary key, else the first
 //    UNIQUE index whose columns are all NOT NULL; secondary records hold its columns.
 //  - "Data Type Storage Requirements", for Column::KeyBytes.
+//  - "CREATE VIEW Statement", "RENAME TABLE Statement": views share the tables' namespace, take
+//    their column names from the select list, and are renamed by RENAME TABLE. The parser leaves
+//    view statements unmodelled; the catalog reads them itself (CatalogBuilder::ViewStatement).
 #include "analyzer/catalog.h"
 
 #include <algorithm>
@@ -29,6 +32,7 @@
 #include <utility>
 
 #include "parser/keywords.h"
+#include "parser/lexer.h"
 
 namespace qadvisor::analyzer {
 
@@ -501,7 +505,17 @@ bool Table::IndexHolds(const Index& index, std::string_view column) const {
 
 std::string Table::QualifiedName() const { return database.empty() ? name : database + "." + name; }
 
+bool View::HasColumn(std::string_view column) const {
+  return columns.empty() || std::any_of(columns.begin(), columns.end(), [&](const std::string& c) {
+           return EqualsIgnoreCase(c, column);
+         });
+}
+
+std::string View::QualifiedName() const { return database.empty() ? name : database + "." + name; }
+
 // --- Catalog -------------------------------------------------------------------------------------
+
+class ViewTokens;
 
 // Applies statements to a Catalog. Lookup helpers are static so that Catalog's own methods use
 // the same name rules.
@@ -520,23 +534,45 @@ class CatalogBuilder {
   static std::string StoredName(const Catalog& c, std::string_view name) {
     return c.options_.lower_case_table_names == 1 ? parser::LowerAscii(name) : std::string(name);
   }
-  static int FindExact(const Catalog& c, std::string_view database, std::string_view name) {
-    for (size_t i = 0; i < c.tables_.size(); ++i) {
-      const Table& t = c.tables_[i];
-      if (SameTableName(c, t.database, database) && SameTableName(c, t.name, name)) {
+  // Over tables_ or views_: both are named alike, and share one namespace in a database.
+  template <typename T>
+  static int FindExactIn(const Catalog& c, const std::vector<T>& list, std::string_view database,
+                         std::string_view name) {
+    for (size_t i = 0; i < list.size(); ++i) {
+      if (SameTableName(c, list[i].database, database) && SameTableName(c, list[i].name, name)) {
         return static_cast<int>(i);
       }
     }
     return -1;
   }
-  static int FindUnique(const Catalog& c, std::string_view name) {
+  template <typename T>
+  static int FindUniqueIn(const Catalog& c, const std::vector<T>& list, std::string_view name) {
     int found = -1;
-    for (size_t i = 0; i < c.tables_.size(); ++i) {
-      if (!SameTableName(c, c.tables_[i].name, name)) continue;
+    for (size_t i = 0; i < list.size(); ++i) {
+      if (!SameTableName(c, list[i].name, name)) continue;
       if (found >= 0) return -1;
       found = static_cast<int>(i);
     }
     return found;
+  }
+  // As Catalog::FindTable looks a name up: in `database`, else the only one of that name, else
+  // in the current database.
+  template <typename T>
+  static int FindForQuery(const Catalog& c, const std::vector<T>& list, std::string_view database,
+                          std::string_view name) {
+    if (!database.empty()) {
+      const int exact = FindExactIn(c, list, database, name);
+      if (exact >= 0) return exact;
+    }
+    const int unique = FindUniqueIn(c, list, name);
+    if (unique >= 0) return unique;
+    return FindExactIn(c, list, c.current_database_, name);
+  }
+  static int FindExact(const Catalog& c, std::string_view database, std::string_view name) {
+    return FindExactIn(c, c.tables_, database, name);
+  }
+  static int FindUnique(const Catalog& c, std::string_view name) {
+    return FindUniqueIn(c, c.tables_, name);
   }
   // A table a statement names: db.t exactly; t in the current database, or else the only table
   // called t (a migration applied to a schema loaded without USE).
@@ -574,6 +610,11 @@ class CatalogBuilder {
   int Find(const TableName& name) const {
     return FindForDdl(catalog_, name.database, name.name, name.qualified);
   }
+  int FindViewFor(const TableName& name) const {
+    const int exact = FindExactIn(catalog_, catalog_.views_, name.database, name.name);
+    if (exact >= 0 || name.qualified) return exact;
+    return FindUniqueIn(catalog_, catalog_.views_, name.name);
+  }
   SourceLocation LocationAt(uint32_t offset) const;
   uint32_t CodeStart() const;
   void Report(uint32_t offset, std::string message);
@@ -607,6 +648,20 @@ class CatalogBuilder {
   bool DropTables(const ast::DropTableStatement& s);
   bool DropIndexStatement(const ast::DropIndexStatement& s);
   bool Unsupported(const ast::UnsupportedStatement& s);
+  // CREATE / ALTER / DROP VIEW; nullopt when the statement is none of these.
+  enum class ViewDdl : uint8_t { kCreate, kCreateOrReplace, kAlter };
+  std::optional<bool> ViewStatement(const ast::UnsupportedStatement& s);
+  bool DropViews(ViewTokens& t, uint32_t base);
+  bool DefineView(ViewTokens& t, uint32_t base, ViewDdl ddl);
+  // The column names of a view's query (see View::columns); empty when unknown.
+  std::vector<std::string> QueryColumns(const ast::Query& query,
+                                        std::span<const ast::Cte> outer_ctes) const;
+  std::vector<std::string> SelectColumns(const ast::Select& select,
+                                         std::span<const ast::Cte> ctes) const;
+  // The columns of a FROM item that `qualifier` names (empty: every item), appended to `out`;
+  // false when some are unknown.
+  bool FromColumns(const ast::TableRef& ref, std::string_view qualifier,
+                   std::span<const ast::Cte> ctes, std::vector<std::string>& out) const;
 
   Catalog& catalog_;
   const ast::Statement& statement_;
@@ -639,14 +694,13 @@ bool Catalog::ApplyStatement(const ast::Statement& statement, std::string_view s
 }
 
 const Table* Catalog::FindTable(std::string_view database, std::string_view name) const {
-  if (!database.empty()) {
-    const int exact = CatalogBuilder::FindExact(*this, database, name);
-    if (exact >= 0) return &tables_[static_cast<size_t>(exact)];
-  }
-  const int unique = CatalogBuilder::FindUnique(*this, name);
-  if (unique >= 0) return &tables_[static_cast<size_t>(unique)];
-  const int current = CatalogBuilder::FindExact(*this, current_database_, name);
-  return current >= 0 ? &tables_[static_cast<size_t>(current)] : nullptr;
+  const int i = CatalogBuilder::FindForQuery(*this, tables_, database, name);
+  return i >= 0 ? &tables_[static_cast<size_t>(i)] : nullptr;
+}
+
+const View* Catalog::FindView(std::string_view database, std::string_view name) const {
+  const int i = CatalogBuilder::FindForQuery(*this, views_, database, name);
+  return i >= 0 ? &views_[static_cast<size_t>(i)] : nullptr;
 }
 
 Table* Catalog::FindTable(std::string_view database, std::string_view name) {
@@ -663,6 +717,18 @@ Table& Catalog::AddTable(Table table) {
     return slot;
   }
   return tables_.emplace_back(std::move(table));
+}
+
+View& Catalog::AddView(View view) {
+  view.database = CatalogBuilder::StoredName(*this, view.database);
+  view.name = CatalogBuilder::StoredName(*this, view.name);
+  const int existing = CatalogBuilder::FindExactIn(*this, views_, view.database, view.name);
+  if (existing >= 0) {
+    View& slot = views_[static_cast<size_t>(existing)];
+    slot = std::move(view);
+    return slot;
+  }
+  return views_.emplace_back(std::move(view));
 }
 
 bool Catalog::DropTable(std::string_view database, std::string_view name) {
@@ -1303,6 +1369,11 @@ bool CatalogBuilder::CreateTable(const ast::CreateTableStatement& s) {
     if (!s.if_not_exists) Report(CodeStart(), what + ": table already exists");
     return false;
   }
+  // Tables and views share one namespace (MySQL error 1050, "Table '…' already exists").
+  if (FindExactIn(catalog_, catalog_.views_, name.database, name.name) >= 0) {
+    if (!s.if_not_exists) Report(CodeStart(), what + ": a view of that name exists");
+    return false;
+  }
   Table table;
   if (!s.like.parts.empty()) {
     const TableName like = Resolve(s.like);
@@ -1651,6 +1722,7 @@ bool CatalogBuilder::DropIndexStatement(const ast::DropIndexStatement& s) {
 //   RENAME TABLE a TO b {, c TO d}   (pt-online-schema-change and gh-ost swap tables so)
 bool CatalogBuilder::Unsupported(const ast::UnsupportedStatement& s) {
   if (s.span.end() > script_.size()) return false;
+  if (const std::optional<bool> view = ViewStatement(s)) return *view;
   const std::vector<std::string> w = Words(script_.substr(s.span.offset, s.span.length));
   auto word = [&](size_t i) { return i < w.size() ? parser::LowerAscii(w[i]) : std::string(); };
   if (word(0) == "drop" && (word(1) == "database" || word(1) == "schema")) {
@@ -1658,15 +1730,18 @@ bool CatalogBuilder::Unsupported(const ast::UnsupportedStatement& s) {
     if (word(2) == "if" && word(3) == "exists") i = 4;
     if (i >= w.size()) return false;
     const std::string db = StoredName(catalog_, w[i]);
-    const size_t before = catalog_.tables_.size() + catalog_.databases_.size();
+    const size_t before =
+        catalog_.tables_.size() + catalog_.views_.size() + catalog_.databases_.size();
     std::erase_if(catalog_.tables_,
                   [&](const Table& t) { return SameTableName(catalog_, t.database, db); });
+    std::erase_if(catalog_.views_,
+                  [&](const View& v) { return SameTableName(catalog_, v.database, db); });
     std::erase_if(catalog_.databases_,
                   [&](const Catalog::Database& d) { return SameTableName(catalog_, d.name, db); });
     if (SameTableName(catalog_, catalog_.current_database_, db)) {
       catalog_.current_database_.clear();
     }
-    return before != catalog_.tables_.size() + catalog_.databases_.size();
+    return before != catalog_.tables_.size() + catalog_.views_.size() + catalog_.databases_.size();
   }
   if (word(0) == "rename" && word(1) == "table") {
     // Every pair in turn, as the server does (a TO tmp, b TO a, tmp TO b swaps a and b).
@@ -1690,27 +1765,399 @@ bool CatalogBuilder::Unsupported(const ast::UnsupportedStatement& s) {
       if (word(i) != ",") break;
       ++i;
     }
+    // RENAME TABLE renames views too (MySQL 8.0 manual, "RENAME TABLE Statement").
     const std::vector<Table> before = catalog_.tables_;
+    const std::vector<View> views_before = catalog_.views_;
     for (const auto& [from, to] : pairs) {
       const int found = Find(from);
-      if (found < 0) {
+      const int view = found >= 0 ? -1 : FindViewFor(from);
+      if (found < 0 && view < 0) {
         failures_.push_back({CodeStart(), from.Display() + ": table is not defined"});
         break;
       }
-      if (FindExact(catalog_, to.database, to.name) >= 0) {
+      if (FindExact(catalog_, to.database, to.name) >= 0 ||
+          FindExactIn(catalog_, catalog_.views_, to.database, to.name) >= 0) {
         failures_.push_back({CodeStart(), to.Display() + ": table already exists"});
         break;
       }
-      Table& t = catalog_.tables_[static_cast<size_t>(found)];
-      if (to.qualified || !catalog_.current_database_.empty()) t.database = to.database;
-      t.name = to.name;
+      auto rename = [&](auto& object) {
+        if (to.qualified || !catalog_.current_database_.empty()) object.database = to.database;
+        object.name = to.name;
+      };
+      if (found >= 0) {
+        rename(catalog_.tables_[static_cast<size_t>(found)]);
+      } else {
+        rename(catalog_.views_[static_cast<size_t>(view)]);
+      }
     }
     if (!failures_.empty()) {
       catalog_.tables_ = before;
+      catalog_.views_ = views_before;
       ReportAll("RENAME TABLE");
       return false;
     }
     return !pairs.empty();
+  }
+  return false;
+}
+
+// --- CatalogBuilder: views -----------------------------------------------------------------------
+
+// The tokens of a view statement, which the parser leaves unmodelled. Read with the lexer, so
+// that comments, quoting and mysqldump's version comments (`/*!50001 CREATE ALGORITHM=… */
+// /*!50013 DEFINER=… */ /*!50001 VIEW … */`) are what the server would see.
+class ViewTokens {
+ public:
+  ViewTokens(std::string_view text, parser::LexerOptions options) : text_(text) {
+    parser::Lexer lexer(text, options);
+    for (parser::Token t = lexer.Next(); t.kind != parser::TokenKind::kEnd; t = lexer.Next()) {
+      tokens_.push_back(t);
+    }
+    while (!tokens_.empty() && tokens_.back().kind == parser::TokenKind::kSemicolon) {
+      tokens_.pop_back();
+    }
+  }
+
+  size_t size() const { return tokens_.size(); }
+  size_t pos() const { return pos_; }
+  bool AtEnd() const { return pos_ >= tokens_.size(); }
+  const parser::Token& At(size_t i) const { return tokens_[i]; }
+  std::string_view Text(size_t i) const { return tokens_[i].Text(text_); }
+  parser::TokenKind Kind(size_t ahead = 0) const {
+    return pos_ + ahead < tokens_.size() ? tokens_[pos_ + ahead].kind : parser::TokenKind::kEnd;
+  }
+  bool Word(std::string_view lower, size_t ahead = 0) const {
+    return Kind(ahead) == parser::TokenKind::kIdentifier &&
+           EqualsIgnoreCase(Text(pos_ + ahead), lower);
+  }
+  bool AcceptWord(std::string_view lower) {
+    if (!Word(lower)) return false;
+    ++pos_;
+    return true;
+  }
+  bool Accept(parser::TokenKind kind) {
+    if (Kind() != kind) return false;
+    ++pos_;
+    return true;
+  }
+  void Skip(size_t n = 1) { pos_ = std::min(pos_ + n, tokens_.size()); }
+  // Where the next token starts in the statement text (its end when none is left).
+  uint32_t Offset() const {
+    return AtEnd() ? static_cast<uint32_t>(text_.size()) : tokens_[pos_].offset;
+  }
+
+  // name: ident [. ident], unquoted; empty when the next token is no name.
+  std::vector<std::string> Name() {
+    std::vector<std::string> parts;
+    while (Kind() == parser::TokenKind::kIdentifier ||
+           Kind() == parser::TokenKind::kQuotedIdentifier) {
+      parts.push_back(Unquote(Text(pos_)));
+      ++pos_;
+      if (!Accept(parser::TokenKind::kDot)) break;
+    }
+    return parts;
+  }
+
+  // The tokens from `from` to `to` as text: comments (and version comment markers) become one
+  // space, everything else stays as written.
+  std::string Join(size_t from, size_t to) const {
+    std::string out;
+    for (size_t i = from; i < to; ++i) {
+      if (i > from && tokens_[i].offset > tokens_[i - 1].offset + tokens_[i - 1].length) {
+        out.push_back(' ');
+      }
+      out += Text(i);
+    }
+    return out;
+  }
+
+ private:
+  std::string_view text_;
+  std::vector<parser::Token> tokens_;
+  size_t pos_ = 0;
+};
+
+// view_statement:
+//   CREATE [OR REPLACE] [ALGORITHM = word] [DEFINER = user] [SQL SECURITY word]
+//       VIEW [IF NOT EXISTS] name [(column, …)] AS query [WITH [CASCADED | LOCAL] CHECK OPTION]
+//   ALTER [ALGORITHM = word] [DEFINER = user] [SQL SECURITY word] VIEW name [(column, …)] AS …
+//   DROP VIEW [IF EXISTS] name {, name} [RESTRICT | CASCADE]
+// (MySQL 8.0 Reference Manual, "CREATE VIEW Statement", "ALTER VIEW Statement", "DROP VIEW
+// Statement"; IF NOT EXISTS is MariaDB's.)
+std::optional<bool> CatalogBuilder::ViewStatement(const ast::UnsupportedStatement& s) {
+  // The span starts at the statement's first token, which may be inside a version comment
+  // (`/*!50001 CREATE …`): lexed from there, its closing `*/` would read as `*` and `/`. Start
+  // at the comment's opening instead.
+  uint32_t start = s.span.offset;
+  {
+    uint32_t i = start;
+    while (i > 0 && IsSpace(script_[i - 1])) --i;
+    while (i > 0 && script_[i - 1] >= '0' && script_[i - 1] <= '9') --i;
+    const std::string_view before = script_.substr(0, i);
+    if (before.ends_with("/*M!")) {
+      start = i - 4;
+    } else if (before.ends_with("/*!")) {
+      start = i - 3;
+    }
+  }
+  const uint32_t base = start;
+  const std::string_view text = script_.substr(start, s.span.end() - start);
+  ViewTokens t(text,
+               parser::LexerOptions{.version_comments = catalog_.options_.flavor == Flavor::kMariaDB
+                                                            ? parser::VersionComments::kMariaDB
+                                                            : parser::VersionComments::kMySQL8});
+  const bool create = t.Word("create");
+  const bool alter = t.Word("alter");
+  if (t.Word("drop") && t.Word("view", 1)) {
+    t.Skip(2);
+    return DropViews(t, base);
+  }
+  if (!create && !alter) return std::nullopt;
+  t.Skip();
+  bool or_replace = false;
+  while (!t.AtEnd()) {
+    if (create && t.Word("or") && t.Word("replace", 1)) {
+      or_replace = true;
+      t.Skip(2);
+    } else if ((t.Word("algorithm") || t.Word("definer")) && t.Kind(1) == parser::TokenKind::kEq) {
+      // ALGORITHM = word; DEFINER = user[@host] | CURRENT_USER[()] | CURRENT_ROLE
+      t.Skip(3);
+      t.Accept(parser::TokenKind::kUserVariable);  // the lexer reads @host, @'host', @`host`
+      if (t.Kind() == parser::TokenKind::kLParen && t.Kind(1) == parser::TokenKind::kRParen) {
+        t.Skip(2);
+      }
+    } else if (t.Word("sql") && t.Word("security", 1)) {
+      t.Skip(3);
+    } else {
+      break;
+    }
+  }
+  if (!t.AcceptWord("view")) return std::nullopt;
+  return DefineView(t, base,
+                    alter        ? ViewDdl::kAlter
+                    : or_replace ? ViewDdl::kCreateOrReplace
+                                 : ViewDdl::kCreate);
+}
+
+bool CatalogBuilder::DefineView(ViewTokens& t, uint32_t base, ViewDdl ddl) {
+  const char* const verb = ddl == ViewDdl::kAlter ? "ALTER VIEW" : "CREATE VIEW";
+  bool if_not_exists = false;
+  if (ddl != ViewDdl::kAlter && t.Word("if") && t.Word("not", 1) && t.Word("exists", 2)) {
+    if_not_exists = true;
+    t.Skip(3);
+  }
+  const uint32_t name_offset = base + t.Offset();
+  const std::vector<std::string> parts = t.Name();
+  if (parts.empty() || parts.size() > 2) {
+    Report(name_offset, std::string(verb) + ": expected a view name");
+    return false;
+  }
+  const TableName name = Resolve(parts);
+  const std::string what = std::string(verb) + " " + name.Display();
+  View view;
+  view.database = name.database;
+  view.name = name.name;
+  view.location = LocationAt(CodeStart());
+  bool column_list = false;
+  if (t.Accept(parser::TokenKind::kLParen)) {
+    column_list = true;
+    while (!t.AtEnd() && !t.Accept(parser::TokenKind::kRParen)) {
+      if (t.Kind() == parser::TokenKind::kIdentifier ||
+          t.Kind() == parser::TokenKind::kQuotedIdentifier) {
+        view.columns.push_back(Unquote(t.Text(t.pos())));
+      }
+      t.Skip();
+    }
+  }
+  if (!t.AcceptWord("as")) {
+    Report(base + t.Offset(), what + ": expected AS and the view's query");
+    return false;
+  }
+  // The query: up to WITH [CASCADED | LOCAL] CHECK OPTION at the end.
+  size_t end = t.size();
+  if (end >= t.pos() + 3 && EqualsIgnoreCase(t.Text(end - 1), "option") &&
+      EqualsIgnoreCase(t.Text(end - 2), "check")) {
+    size_t with = end - 3;
+    if (EqualsIgnoreCase(t.Text(with), "cascaded") || EqualsIgnoreCase(t.Text(with), "local")) {
+      --with;
+    }
+    if (with >= t.pos() && EqualsIgnoreCase(t.Text(with), "with")) end = with;
+  }
+  view.query = t.Join(t.pos(), end);
+  if (!column_list) {
+    const parser::ParseResult parsed = parser::Parse(view.query);
+    if (parsed.ok() && parsed.statements().size() == 1 &&
+        parsed.statements().front()->kind == ast::StatementKind::kSelect) {
+      const auto& select = parsed.statements().front()->As<ast::SelectStatement>();
+      if (select.query != nullptr) view.columns = QueryColumns(*select.query, {});
+    }
+  }
+
+  const int table = FindExact(catalog_, name.database, name.name);
+  int existing = FindExactIn(catalog_, catalog_.views_, name.database, name.name);
+  if (ddl == ViewDdl::kAlter) {
+    // ALTER VIEW names the view as any statement names a table: the only one of that name will
+    // do when the script never said USE.
+    existing = FindViewFor(name);
+    if (existing < 0) {
+      Report(CodeStart(), what + ": view is not defined");
+      return false;
+    }
+    View& slot = catalog_.views_[static_cast<size_t>(existing)];
+    view.database = slot.database;
+    view.name = slot.name;
+    slot = std::move(view);
+    return true;
+  }
+  if (table >= 0) {
+    // MySQL error 1050: a table of that name exists, OR REPLACE or not.
+    if (!if_not_exists) Report(CodeStart(), what + ": a table of that name exists");
+    return false;
+  }
+  if (existing >= 0) {
+    if (ddl != ViewDdl::kCreateOrReplace) {
+      if (!if_not_exists) Report(CodeStart(), what + ": view already exists");
+      return false;
+    }
+    catalog_.views_[static_cast<size_t>(existing)] = std::move(view);
+    return true;
+  }
+  catalog_.views_.push_back(std::move(view));
+  return true;
+}
+
+// DROP VIEW drops the views it finds and reports the others, as MariaDB does and as DROP TABLE
+// here does (MySQL 8.0 drops none when one is missing). A table named in it stays: MySQL error
+// 1347, "'db.t' is not VIEW".
+bool CatalogBuilder::DropViews(ViewTokens& t, uint32_t base) {
+  bool if_exists = false;
+  if (t.Word("if") && t.Word("exists", 1)) {
+    if_exists = true;
+    t.Skip(2);
+  }
+  bool changed = false;
+  do {
+    const uint32_t offset = base + t.Offset();
+    const std::vector<std::string> parts = t.Name();
+    if (parts.empty() || parts.size() > 2) break;
+    const TableName name = Resolve(parts);
+    const int found = FindViewFor(name);
+    if (found >= 0) {
+      catalog_.views_.erase(catalog_.views_.begin() + found);
+      changed = true;
+    } else if (Find(name) >= 0) {
+      Report(offset, "DROP VIEW " + name.Display() + ": a table, not a view");
+    } else if (!if_exists) {
+      Report(offset, "DROP VIEW " + name.Display() + ": view is not defined");
+    }
+  } while (t.Accept(parser::TokenKind::kComma));
+  return changed;
+}
+
+// How MySQL names the columns of a view without a column list: by the select list of its
+// (first) SELECT — the alias, else the column's name, else the expression's text — with `*`
+// and `t.*` standing for the columns of the FROM items (MySQL 8.0 manual, "CREATE VIEW
+// Statement": "the view's column names are taken from the SELECT statement").
+std::vector<std::string> CatalogBuilder::QueryColumns(const ast::Query& query,
+                                                      std::span<const ast::Cte> outer_ctes) const {
+  const std::span<const ast::Cte> ctes = query.with.empty() ? outer_ctes : query.with;
+  const ast::QueryTerm* term = query.term;
+  while (term != nullptr && term->select == nullptr) {
+    if (term->set_op != nullptr) {
+      term = term->set_op->left;  // a set operation's columns are named by its first part
+    } else if (term->parens != nullptr) {
+      return QueryColumns(*term->parens, ctes);
+    } else {
+      term = nullptr;
+    }
+  }
+  return term == nullptr ? std::vector<std::string>() : SelectColumns(*term->select, ctes);
+}
+
+std::vector<std::string> CatalogBuilder::SelectColumns(const ast::Select& select,
+                                                       std::span<const ast::Cte> ctes) const {
+  std::vector<std::string> out;
+  for (const ast::SelectItem& item : select.items) {
+    if (!item.alias.empty()) {
+      out.push_back(item.alias.Value());
+    } else if (!item.string_alias.empty()) {
+      out.push_back(Unquote(item.string_alias));
+    } else if (item.expr != nullptr && item.expr->kind == ast::ExprKind::kColumn) {
+      const ast::Column& c = item.expr->As<ast::Column>();
+      if (!c.star) {
+        out.push_back(c.name.last().Value());
+        continue;
+      }
+      const std::string qualifier = c.name.parts.empty() ? "" : c.name.last().Value();
+      const size_t before = out.size();
+      for (const ast::TableRef* ref : select.from) {
+        if (ref == nullptr || !FromColumns(*ref, qualifier, ctes, out)) return {};
+      }
+      if (out.size() == before) return {};  // `x.*` of nothing this SELECT reads
+    } else if (item.expr != nullptr) {
+      out.push_back(parser::ToSql(*item.expr));
+    }
+  }
+  return out;
+}
+
+bool CatalogBuilder::FromColumns(const ast::TableRef& ref, std::string_view qualifier,
+                                 std::span<const ast::Cte> ctes,
+                                 std::vector<std::string>& out) const {
+  auto named = [&](std::string_view name) {
+    return qualifier.empty() || EqualsIgnoreCase(name, qualifier);
+  };
+  switch (ref.kind) {
+    case ast::TableRefKind::kTable: {
+      const auto& table = ref.As<ast::TableName>();
+      const std::string shown =
+          table.alias.empty() ? table.name.last().Value() : table.alias.Value();
+      if (!named(shown)) return true;
+      if (table.name.parts.size() == 1) {
+        for (const ast::Cte& cte : ctes) {
+          if (!EqualsIgnoreCase(cte.name.Value(), table.name.last().Value())) continue;
+          std::vector<std::string> columns;
+          for (const ast::Ident& c : cte.columns) columns.push_back(c.Value());
+          if (columns.empty() && cte.query != nullptr) columns = QueryColumns(*cte.query, ctes);
+          if (columns.empty()) return false;
+          out.insert(out.end(), columns.begin(), columns.end());
+          return true;
+        }
+      }
+      const std::string db =
+          table.name.parts.size() > 1 ? table.name.parts[0].Value() : catalog_.current_database_;
+      if (const Table* t = catalog_.FindTable(db, table.name.last().Value())) {
+        for (const Column& c : t->columns) out.push_back(c.name);
+        return true;
+      }
+      const View* v = catalog_.FindView(db, table.name.last().Value());
+      if (v == nullptr || v->columns.empty()) return false;
+      out.insert(out.end(), v->columns.begin(), v->columns.end());
+      return true;
+    }
+    case ast::TableRefKind::kJoin: {
+      const auto& join = ref.As<ast::Join>();
+      return join.left != nullptr && join.right != nullptr &&
+             FromColumns(*join.left, qualifier, ctes, out) &&
+             FromColumns(*join.right, qualifier, ctes, out);
+    }
+    case ast::TableRefKind::kDerived: {
+      const auto& derived = ref.As<ast::DerivedTable>();
+      if (!named(derived.alias.Value())) return true;
+      std::vector<std::string> columns;
+      for (const ast::Ident& c : derived.columns) columns.push_back(c.Value());
+      if (columns.empty() && derived.query != nullptr) {
+        columns = QueryColumns(*derived.query, ctes);
+      }
+      if (columns.empty()) return false;
+      out.insert(out.end(), columns.begin(), columns.end());
+      return true;
+    }
+    case ast::TableRefKind::kParens:
+      for (const ast::TableRef* item : ref.As<ast::ParenTables>().items) {
+        if (item == nullptr || !FromColumns(*item, qualifier, ctes, out)) return false;
+      }
+      return true;
   }
   return false;
 }
@@ -1841,7 +2288,8 @@ Result<std::vector<CatalogIssue>> LoadStats(Catalog& catalog, std::string_view j
         if (found == nullptr) continue;
         if (cardinality.size() > found->parts.size()) {
           issue(path + ": index " + Quoted(index) + " of " + shown + " has " +
-                std::to_string(found->parts.size()) + " parts, not " +
+                std::to_string(found->parts.size()) +
+                (found->parts.size() == 1 ? " part, not " : " parts, not ") +
                 std::to_string(cardinality.size()));
           cardinality.resize(found->parts.size());
         }

@@ -1,9 +1,10 @@
 // The schema model: databases, tables, columns, indexes and optional statistics.
 //
 // Built by applying DDL in order (CREATE DATABASE / USE / CREATE TABLE / ALTER TABLE /
-// CREATE INDEX / DROP TABLE / DROP INDEX), from mysqldump --no-data output, SHOW CREATE TABLE
-// output or hand-written migrations; later the live connector fills the same model. Everything
-// is resolved at load time, so readers never walk defaults again:
+// CREATE INDEX / DROP TABLE / DROP INDEX / RENAME TABLE, and CREATE / ALTER / DROP VIEW), from
+// mysqldump --no-data output, SHOW CREATE TABLE output or hand-written migrations; later the
+// live connector fills the same model. Everything is resolved at load time, so readers never
+// walk defaults again:
 //  - column types are reduced to a TypeFamily with length, scale and UNSIGNED;
 //  - character sets and collations are resolved server → database → table → column (MySQL 8.0
 //    Reference Manual 10.3, "Specifying Character Sets and Collations"), `utf8` read as
@@ -139,6 +140,25 @@ struct Table {
   std::string QualifiedName() const;  // "shop.orders", or "orders" without a database
 };
 
+// A view: a name queries may read from, with no rows and no indexes of its own. Views are kept
+// apart from tables (Catalog::views(), not tables()), so that nothing that reasons about
+// storage — indexes, primary keys, index proposals — ever sees one; a query that reads a view
+// is bound as reading a table the catalog lacks, and unknown-table looks the name up here.
+struct View {
+  std::string database;  // may be empty when the DDL never named one
+  std::string name;
+  // The view's column names in order: its column list when written, else the names MySQL gives
+  // the select list (alias, column name, or the expression's text; `*` expanded from the
+  // catalog). Empty when they cannot be told: the query did not parse, or `*` reads a table
+  // or derived table whose columns are unknown.
+  std::vector<std::string> columns;
+  std::string query;  // the view's SELECT as written (comments dropped), for messages
+  SourceLocation location;
+
+  bool HasColumn(std::string_view column) const;  // case-insensitive; true when columns unknown
+  std::string QualifiedName() const;              // "shop.v", or "v" without a database
+};
+
 // A problem met while applying DDL: what, and where. Never fatal; the statement is skipped.
 struct CatalogIssue {
   SourceLocation location;
@@ -171,7 +191,11 @@ class Catalog {
   const Table* FindTable(std::string_view database, std::string_view name) const;
   Table* FindTable(std::string_view database, std::string_view name);
 
+  // Finds a view as FindTable finds a table.
+  const View* FindView(std::string_view database, std::string_view name) const;
+
   const std::vector<Table>& tables() const { return tables_; }
+  const std::vector<View>& views() const { return views_; }
   std::vector<Table>& tables() { return tables_; }
   const std::vector<CatalogIssue>& issues() const { return issues_; }
   const std::string& current_database() const { return current_database_; }
@@ -180,6 +204,8 @@ class Catalog {
   // Adds or replaces a table (the live connector builds tables itself).
   Table& AddTable(Table table);
   bool DropTable(std::string_view database, std::string_view name);
+  // Adds or replaces a view (a table of that name is left alone: the caller decides).
+  View& AddView(View view);
 
   // Charset facts for the chosen flavour.
   std::string DefaultCollation(std::string_view charset) const;  // "utf8mb4" → "utf8mb4_0900_ai_ci"
@@ -188,6 +214,7 @@ class Catalog {
  private:
   CatalogOptions options_;
   std::vector<Table> tables_;
+  std::vector<View> views_;
   struct Database {
     std::string name;
     std::string charset;

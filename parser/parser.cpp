@@ -1180,13 +1180,48 @@ class StatementParser {
     return base_ + (tokens_.empty() ? 0 : static_cast<uint32_t>(tokens_.front().offset));
   }
 
+  // The statement's kind for a note: its first word, and for CREATE / ALTER / DROP the kind of
+  // object, past the clauses that may stand between them:
+  //   CREATE [OR REPLACE] [ALGORITHM = x] [DEFINER = user] [SQL SECURITY x] VIEW …  → CREATE VIEW
+  //   CREATE DEFINER = `u`@`h` AGGREGATE FUNCTION …                              → CREATE FUNCTION
+  // A form of a kind this parser does model keeps its words (CREATE OR REPLACE TABLE, MariaDB),
+  // so the note does not claim CREATE TABLE is unmodelled.
   std::string Describe() const {
     std::string what = Upper(Text(Peek()));
-    if ((PeekWord("create") || PeekWord("alter") || PeekWord("drop") || PeekWord("show")) &&
-        Peek(1).kind == TokenKind::kIdentifier) {
-      what += " " + Upper(Text(Peek(1)));
+    if (PeekWord("show") && Peek(1).kind == TokenKind::kIdentifier) {
+      return what + " " + Upper(Text(Peek(1)));
     }
-    return what;
+    if (!PeekWord("create") && !PeekWord("alter") && !PeekWord("drop")) return what;
+    size_t i = 1;
+    std::string modifiers;  // the words skipped, for a modelled kind
+    auto skip = [&](size_t n) {
+      for (size_t k = 0; k < n; ++k) modifiers += " " + Upper(Text(Peek(i + k)));
+      i += n;
+    };
+    while (Peek(i).kind == TokenKind::kIdentifier) {
+      if (PeekWord("or", i) && PeekWord("replace", i + 1)) {
+        skip(2);
+      } else if ((PeekWord("algorithm", i) || PeekWord("definer", i)) &&
+                 Peek(i + 1).kind == TokenKind::kEq) {
+        // ALGORITHM = word; DEFINER = user[@host] | CURRENT_USER[()] | CURRENT_ROLE
+        i += 2;
+        if (Peek(i).kind != TokenKind::kEnd) ++i;
+        if (Peek(i).kind == TokenKind::kUserVariable) ++i;  // the lexer reads @host, @'host'
+        if (Peek(i).kind == TokenKind::kLParen && Peek(i + 1).kind == TokenKind::kRParen) i += 2;
+      } else if (PeekWord("sql", i) && PeekWord("security", i + 1)) {
+        i += 3;
+      } else if (PeekWord("aggregate", i) || PeekWord("online", i) || PeekWord("offline", i) ||
+                 PeekWord("ignore", i) || PeekWord("temporary", i) || PeekWord("unique", i) ||
+                 PeekWord("fulltext", i) || PeekWord("spatial", i)) {
+        skip(1);
+      } else {
+        break;
+      }
+    }
+    if (Peek(i).kind != TokenKind::kIdentifier) return what;
+    const bool modelled_kind = PeekWord("table", i) || PeekWord("index", i) ||
+                               PeekWord("database", i) || PeekWord("schema", i);
+    return what + (modelled_kind ? modifiers : "") + " " + Upper(Text(Peek(i)));
   }
 
  private:

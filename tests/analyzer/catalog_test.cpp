@@ -6,6 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "analyzer/advisor.h"
+#include "analyzer/query_model.h"
+
 namespace qadvisor::analyzer {
 namespace {
 
@@ -1062,9 +1065,205 @@ TEST_CASE("LoadStats rejects malformed files and changes nothing") {
       c, R"({"tables": [{"table": "t", "rows": 7.4, "indexes": {"PRIMARY": [7, 9]}}]})", "s.json");
   REQUIRE(extra.ok());
   REQUIRE(extra.value().size() == 1);
-  CHECK(extra.value()[0].message == "tables[0]: index `PRIMARY` of t has 1 parts, not 2");
+  CHECK(extra.value()[0].message == "tables[0]: index `PRIMARY` of t has 1 part, not 2");
   CHECK(Get(c, "", "t").rows == 7u);
   CHECK(Idx(Get(c, "", "t"), "PRIMARY").parts[0].cardinality == 7u);
+}
+
+// --- views ---------------------------------------------------------------------------------------
+
+const View& GetView(const Catalog& catalog, std::string_view database, std::string_view name) {
+  const View* v = catalog.FindView(database, name);
+  if (v == nullptr) FAIL("no view " << database << "." << name);
+  return *v;
+}
+
+using Names = std::vector<std::string>;
+
+TEST_CASE("views: recorded by name, database and the names of their select list") {
+  const Catalog c = Load(R"sql(
+CREATE DATABASE shop;
+USE shop;
+CREATE TABLE ol (id INT PRIMARY KEY, qty INT, sku VARCHAR(20));
+CREATE VIEW v AS SELECT id, qty FROM ol;
+CREATE VIEW named (a, `b c`) AS SELECT id, qty FROM ol;
+CREATE VIEW aliased AS SELECT o.id AS line_id, qty * 2 doubled, sku 'code', COUNT(*), ol.qty
+  FROM ol o GROUP BY o.id;
+CREATE VIEW starred AS SELECT *, 1 AS one FROM ol;
+CREATE VIEW joined AS SELECT a.*, b.sku AS other FROM ol a JOIN ol b ON b.id = a.id;
+CREATE VIEW unioned AS SELECT id AS k FROM ol UNION ALL SELECT qty FROM ol;
+CREATE VIEW over_view AS SELECT * FROM v WHERE qty > 0;
+CREATE VIEW derived AS SELECT * FROM (SELECT id AS x FROM ol) AS d;
+CREATE VIEW with_cte AS WITH c (n) AS (SELECT id FROM ol) SELECT * FROM c;
+)sql");
+  CHECK(Messages(c).empty());
+  CHECK(c.tables().size() == 1);  // views are not tables
+  CHECK(c.FindTable("shop", "v") == nullptr);
+  const View& v = GetView(c, "shop", "v");
+  CHECK(v.database == "shop");
+  CHECK(v.name == "v");
+  CHECK(v.columns == Names{"id", "qty"});
+  CHECK(v.query == "SELECT id, qty FROM ol");
+  CHECK(v.location.line == 5);
+  CHECK(v.QualifiedName() == "shop.v");
+  CHECK(v.HasColumn("QTY"));
+  CHECK_FALSE(v.HasColumn("sku"));
+  CHECK(GetView(c, "", "named").columns == Names{"a", "b c"});
+  CHECK(GetView(c, "", "aliased").columns ==
+        Names{"line_id", "doubled", "code", "COUNT(*)", "qty"});
+  CHECK(GetView(c, "", "starred").columns == Names{"id", "qty", "sku", "one"});
+  CHECK(GetView(c, "", "joined").columns == Names{"id", "qty", "sku", "other"});
+  CHECK(GetView(c, "", "unioned").columns == Names{"k"});
+  CHECK(GetView(c, "", "over_view").columns == Names{"id", "qty"});
+  CHECK(GetView(c, "", "derived").columns == Names{"x"});
+  CHECK(GetView(c, "", "with_cte").columns == Names{"n"});
+  CHECK(c.views().size() == 9);
+}
+
+TEST_CASE("views: columns stay unknown when they cannot be told") {
+  const Catalog c = Load(R"sql(
+CREATE TABLE t (id INT);
+CREATE VIEW of_unknown AS SELECT * FROM not_defined;
+CREATE VIEW unparsed AS SELECT id FROM t WHERE id IN (1, 2 FROM t;
+)sql");
+  CHECK(GetView(c, "", "of_unknown").columns.empty());
+  CHECK(GetView(c, "", "of_unknown").HasColumn("anything"));
+  CHECK(GetView(c, "", "unparsed").columns.empty());
+  CHECK(Messages(c).empty());
+}
+
+TEST_CASE("views: every header form, mysqldump's version comments and CHECK OPTION") {
+  const Catalog c = Load(R"sql(
+CREATE TABLE t (id INT, x INT);
+CREATE OR REPLACE VIEW a AS SELECT id FROM t;
+CREATE ALGORITHM=MERGE DEFINER=`root`@`localhost` SQL SECURITY INVOKER VIEW b AS SELECT x FROM t;
+CREATE OR REPLACE ALGORITHM = TEMPTABLE DEFINER = CURRENT_USER() SQL SECURITY DEFINER VIEW c
+  AS SELECT id, x FROM t WITH CASCADED CHECK OPTION;
+CREATE DEFINER='app'@'%' VIEW d (n) AS SELECT id FROM t WITH CHECK OPTION;
+CREATE DEFINER=CURRENT_USER VIEW IF NOT EXISTS e AS SELECT x FROM t WITH LOCAL CHECK OPTION;
+/*!50001 CREATE ALGORITHM=UNDEFINED */
+/*!50013 DEFINER=`root`@`localhost` SQL SECURITY DEFINER */
+/*!50001 VIEW `dumped` AS select `t`.`id` AS `id`,`t`.`x` AS `x` from `t` */;
+)sql");
+  CHECK(Messages(c).empty());
+  CHECK(GetView(c, "", "a").columns == Names{"id"});
+  CHECK(GetView(c, "", "b").columns == Names{"x"});
+  CHECK(GetView(c, "", "c").columns == Names{"id", "x"});
+  CHECK(GetView(c, "", "c").query == "SELECT id, x FROM t");
+  CHECK(GetView(c, "", "d").columns == Names{"n"});
+  CHECK(GetView(c, "", "e").columns == Names{"x"});
+  CHECK(GetView(c, "", "dumped").columns == Names{"id", "x"});
+  CHECK(GetView(c, "", "dumped").query == "select `t`.`id` AS `id`,`t`.`x` AS `x` from `t`");
+}
+
+TEST_CASE("views: replaced, altered, renamed and dropped as the server does") {
+  Catalog c = Load(R"sql(
+CREATE TABLE t (id INT, x INT);
+CREATE VIEW v AS SELECT id FROM t;
+CREATE OR REPLACE VIEW v AS SELECT id, x FROM t;
+)sql");
+  CHECK(GetView(c, "", "v").columns == Names{"id", "x"});
+  CHECK(c.views().size() == 1);
+
+  ApplySql(c,
+           "ALTER ALGORITHM=MERGE DEFINER=`u`@`h` SQL SECURITY INVOKER VIEW v AS SELECT x FROM t;");
+  CHECK(GetView(c, "", "v").columns == Names{"x"});
+
+  ApplySql(c, "RENAME TABLE v TO w, t TO u;");
+  CHECK(c.FindView("", "v") == nullptr);
+  CHECK(GetView(c, "", "w").columns == Names{"x"});
+  CHECK(c.FindTable("", "u") != nullptr);
+
+  ApplySql(c, "CREATE VIEW v2 AS SELECT 1 AS one; DROP VIEW IF EXISTS w, v2, never;");
+  CHECK(c.views().empty());
+  CHECK(Messages(c).empty());
+}
+
+TEST_CASE("views: statements the server rejects are reported and change nothing") {
+  Catalog c = Load(R"sql(
+CREATE TABLE t (id INT);
+CREATE VIEW v AS SELECT id FROM t;
+)sql");
+  ApplySql(c, R"sql(
+CREATE VIEW v AS SELECT 2 AS two;
+CREATE VIEW IF NOT EXISTS v AS SELECT 3 AS three;
+CREATE VIEW t AS SELECT 1 AS one;
+CREATE OR REPLACE VIEW t AS SELECT 1 AS one;
+ALTER VIEW nope AS SELECT 1 AS one;
+DROP VIEW nope;
+DROP VIEW t;
+CREATE TABLE v (id INT);
+RENAME TABLE t TO v;
+)sql");
+  CHECK(Messages(c) == Names{
+                           "CREATE VIEW `v`: view already exists",
+                           "CREATE VIEW `t`: a table of that name exists",
+                           "CREATE VIEW `t`: a table of that name exists",
+                           "ALTER VIEW `nope`: view is not defined",
+                           "DROP VIEW `nope`: view is not defined",
+                           "DROP VIEW `t`: a table, not a view",
+                           "CREATE TABLE `v`: a view of that name exists",
+                           "RENAME TABLE: `v`: table already exists",
+                       });
+  CHECK(GetView(c, "", "v").columns == Names{"id"});
+  CHECK(c.tables().size() == 1);
+  CHECK(c.views().size() == 1);
+  CHECK(c.issues()[4].location.line == 7);  // DROP VIEW nope: the name's line
+}
+
+TEST_CASE("views: found as tables are, by database; DROP DATABASE drops them") {
+  Catalog c = Load(R"sql(
+CREATE DATABASE a;
+CREATE DATABASE b;
+CREATE TABLE a.t (id INT);
+CREATE VIEW a.v AS SELECT id FROM a.t;
+CREATE VIEW b.v AS SELECT 1 AS one;
+USE a;
+CREATE VIEW only_a AS SELECT id FROM t;
+)sql");
+  CHECK(Messages(c).empty());
+  CHECK(GetView(c, "a", "v").columns == Names{"id"});
+  CHECK(GetView(c, "b", "v").columns == Names{"one"});
+  CHECK(GetView(c, "", "v").database == "a");  // ambiguous: the current database's
+  CHECK(GetView(c, "x", "only_a").database == "a");
+  CHECK(c.FindView("b", "t") == nullptr);  // a table is no view
+  ApplySql(c, "DROP DATABASE a;");
+  CHECK(c.views().size() == 1);
+  CHECK(c.views()[0].database == "b");
+}
+
+TEST_CASE("views: other unmodelled statements are no views") {
+  const Catalog c = Load(R"sql(
+CREATE TABLE t (id INT);
+CREATE DEFINER=`root`@`localhost` PROCEDURE p() SELECT 1;
+CREATE OR REPLACE FUNCTION f() RETURNS INT RETURN 1;
+CREATE TRIGGER tr BEFORE INSERT ON t FOR EACH ROW SET NEW.id = 1;
+GRANT SELECT ON t TO u;
+DROP PROCEDURE p;
+)sql");
+  CHECK(c.views().empty());
+  CHECK(Messages(c).empty());
+}
+
+TEST_CASE("views: a query reads one without an unknown column, and gets no index proposal") {
+  Catalog c = Load(R"sql(
+CREATE TABLE ol (id INT PRIMARY KEY, qty INT, sku VARCHAR(20));
+CREATE VIEW v AS SELECT id, qty FROM ol;
+)sql");
+  const parser::ParseResult parsed = parser::Parse("SELECT qty FROM v WHERE id = 1 ORDER BY qty;");
+  REQUIRE(parsed.ok());
+  const QueryModel model = Bind(*parsed.statements()[0], c, "", parsed.text());
+  // The binder knows tables only: the view is a table it lacks (unknown-table asks the
+  // catalog), whose columns it does not question.
+  REQUIRE(model.issues.size() == 1);
+  CHECK(model.issues[0].kind == IssueKind::kUnknownTable);
+  CHECK(c.FindView("", model.issues[0].name) != nullptr);
+  REQUIRE(model.Main() != nullptr);
+  REQUIRE(model.Main()->tables.size() == 1);
+  CHECK(model.Main()->tables[0].table == nullptr);
+  const std::vector<WorkloadQuery> workload{{"q1", 100, &model}};
+  const Advice advice = Advise(c, workload);
+  CHECK(advice.proposals.empty());
 }
 
 TEST_CASE("a catalog is a value: copies are independent") {

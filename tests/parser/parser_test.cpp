@@ -306,6 +306,52 @@ TEST_CASE("one bad statement does not stop the others; unsupported kinds are lis
   CHECK(r.diagnostics()[1].severity == Severity::kNote);
 }
 
+TEST_CASE("the note on an unmodelled statement names its kind, past the clauses before it") {
+  auto note = [](std::string_view sql) {
+    const ParseResult r = Parse(sql);
+    INFO(sql);
+    REQUIRE(r.ok());
+    REQUIRE(r.diagnostics().size() == 1);
+    CHECK(r.diagnostics()[0].severity == Severity::kNote);
+    return r.diagnostics()[0].message;
+  };
+  auto statements = [](std::string_view kind) {
+    return std::string(kind) + " statements are not modelled yet; skipped";
+  };
+  CHECK(note("CREATE VIEW v AS SELECT 1") == statements("CREATE VIEW"));
+  CHECK(note("create or replace view v as select 1") == statements("CREATE VIEW"));
+  CHECK(note("CREATE ALGORITHM=MERGE VIEW v AS SELECT 1") == statements("CREATE VIEW"));
+  CHECK(note("CREATE OR REPLACE ALGORITHM = TEMPTABLE DEFINER = `root`@`localhost` SQL SECURITY "
+             "INVOKER VIEW v AS SELECT 1") == statements("CREATE VIEW"));
+  CHECK(note("CREATE DEFINER='app'@'%' VIEW v AS SELECT 1") == statements("CREATE VIEW"));
+  CHECK(note("CREATE DEFINER=CURRENT_USER() SQL SECURITY DEFINER VIEW v AS SELECT 1") ==
+        statements("CREATE VIEW"));
+  CHECK(note("CREATE DEFINER = app@localhost VIEW v AS SELECT 1") == statements("CREATE VIEW"));
+  CHECK(note("ALTER ALGORITHM=MERGE DEFINER=`u`@`h` SQL SECURITY INVOKER VIEW v AS SELECT 1") ==
+        statements("ALTER VIEW"));
+  CHECK(note("ALTER VIEW v AS SELECT 1") == statements("ALTER VIEW"));
+  CHECK(note("DROP VIEW IF EXISTS v") == statements("DROP VIEW"));
+  CHECK(note("/*!50001 CREATE ALGORITHM=UNDEFINED */ /*!50013 DEFINER=`root`@`localhost` SQL "
+             "SECURITY DEFINER */ /*!50001 VIEW `v` AS select 1 AS `a` */") ==
+        statements("CREATE VIEW"));
+  CHECK(note("CREATE DEFINER=`root`@`localhost` PROCEDURE p() SELECT 1") ==
+        statements("CREATE PROCEDURE"));
+  CHECK(note("CREATE OR REPLACE FUNCTION f() RETURNS INT RETURN 1") ==
+        statements("CREATE FUNCTION"));
+  CHECK(note("CREATE DEFINER=CURRENT_USER AGGREGATE FUNCTION f() RETURNS INT RETURN 1") ==
+        statements("CREATE FUNCTION"));
+  CHECK(note("CREATE TRIGGER tr BEFORE INSERT ON t FOR EACH ROW SET NEW.a = 1") ==
+        statements("CREATE TRIGGER"));
+  // A form of a kind the parser models keeps its words: CREATE TABLE itself is modelled.
+  CHECK(note("CREATE OR REPLACE TABLE t (a INT)") == statements("CREATE OR REPLACE TABLE"));
+  // The rest as before.
+  CHECK(note("GRANT SELECT ON db.* TO u") == statements("GRANT"));
+  CHECK(note("SHOW TABLES") == statements("SHOW TABLES"));
+  CHECK(note("DROP PROCEDURE p") == statements("DROP PROCEDURE"));
+  CHECK(note("CREATE") == statements("CREATE"));
+  CHECK(note("CREATE OR REPLACE") == statements("CREATE"));
+}
+
 TEST_CASE("reserved words need quotes, except after a dot") {
   CHECK_FALSE(Parse("SELECT order FROM t").ok());
   CHECK(Parse("SELECT `order`, t.order FROM t").ok());
