@@ -11,6 +11,7 @@
 #include "report/check_report.h"
 #include "report/digest_report.h"
 #include "report/json_writer.h"
+#include "report/markdown.h"
 
 namespace qadvisor::report {
 namespace {
@@ -61,7 +62,7 @@ const std::vector<rules::Finding>& FindingsFor(const AdviseReport& r, const std:
 
 std::string Weight(const AdviseReport& r, int64_t weight) {
   if (r.timed) return FormatDuration(weight);
-  return fmt::format("{} statement{}", weight, weight == 1 ? "" : "s");
+  return Plural(static_cast<uint64_t>(std::max<int64_t>(weight, 0)), "statement", "statements");
 }
 
 // How one table of a class is (or is not) served, in a few words.
@@ -90,7 +91,8 @@ std::string ColumnList(const IndexProposal& p) {
 
 std::string Header(const AdviseReport& r, const Totals& t) {
   const auto& d = r.run->digest;
-  std::string out = fmt::format("{} events, {} query classes", d.events(), d.classes().size());
+  std::string out = Plural(d.events(), "event", "events") + ", " +
+                    Plural(d.classes().size(), "query class", "query classes");
   if (r.timed)
     out += fmt::format(", {} of query time", FormatDuration(static_cast<int64_t>(t.time)));
   return out;
@@ -431,7 +433,7 @@ std::string VerificationMarkdown(const AdviseReport& r) {
     const IndexProposal& p = proposals[i];
     const Verdict verdict = VerdictOf(r, i);
     out +=
-        fmt::format("### {}. `{}` ({}): {}\n\n", i + 1, p.table->name, ColumnList(p),
+        fmt::format("### {}. {} ({}): {}\n\n", i + 1, MarkdownCode(p.table->name), ColumnList(p),
                     Recommended(verdict) ? VerdictTag(verdict) : "**" + VerdictTag(verdict) + "**");
     const auto queries = QueriesOf(r, i);
     if (queries.empty()) {
@@ -446,12 +448,11 @@ std::string VerificationMarkdown(const AdviseReport& r) {
     std::string remarks;
     for (const QueryVerification* q : queries) {
       const VerificationCells c = CellsFor(*q, v);
-      std::string query = Cell(Snippet(q->statement, 80));
-      for (char& ch : query) ch = ch == '`' ? '\'' : ch;
+      const std::string query = Snippet(q->statement, 80);
       out += fmt::format("| `{}` | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
-                         q->query_class, query.empty() ? "—" : "`" + query + "`", Cell(c.access),
-                         Cell(c.key), c.rows, c.rows_read, c.filtered, c.extra, c.median, c.speedup,
-                         analyzer::VerdictName(q->verdict));
+                         q->query_class, query.empty() ? "—" : MarkdownCodeCell(query),
+                         Cell(c.access), Cell(c.key), c.rows, c.rows_read, c.filtered, c.extra,
+                         c.median, c.speedup, analyzer::VerdictName(q->verdict));
       if (const std::string remark = QueryRemark(*q); !remark.empty()) {
         remarks += fmt::format("- `{}`: {}\n", q->query_class, remark);
       }
@@ -694,9 +695,9 @@ std::string RenderAdviseText(const AdviseReport& r) {
   for (const QueryClass* c : Ranked(r)) {
     const std::string id = analyzer::FormatClassId(c->id);
     ++rank;
-    out +=
-        fmt::format("#{} {}  {:.1f}%  {}  {} calls", rank, id, 100.0 * Share(r, *c, t),
-                    Weight(r, r.timed ? ClassTime(*c) : static_cast<int64_t>(c->count)), c->count);
+    out += fmt::format("#{} {}  {:.1f}%  {}  {}", rank, id, 100.0 * Share(r, *c, t),
+                       Weight(r, r.timed ? ClassTime(*c) : static_cast<int64_t>(c->count)),
+                       Plural(c->count, "call", "calls"));
     if (const auto* qt = c->Metric(analyzer::kQueryTime)) {
       out += fmt::format("  p95 {}", FormatDuration(qt->Percentile(0.95)));
     }
@@ -740,21 +741,22 @@ std::string RenderAdviseMarkdown(const AdviseReport& r) {
     for (size_t i = 0; i < proposals.size(); ++i) {
       const IndexProposal& p = proposals[i];
       std::string replaces;
-      for (const std::string& x : p.replaces)
-        replaces += (replaces.empty() ? "`" : ", `") + x + "`";
+      for (const std::string& x : p.replaces) {
+        replaces += (replaces.empty() ? "" : ", ") + MarkdownCodeCell(x);
+      }
       std::string verdict;
       if (r.verification) {
         const Verdict v = VerdictOf(r, i);
         verdict = (Recommended(v) ? VerdictTag(v) : "**" + VerdictTag(v) + "**") + " | ";
       }
-      out += fmt::format("| {} | {}`{}` | `{}` | {} class{} ({}) | {} | {} |\n", i + 1, verdict,
-                         p.table->name, ColumnList(p), p.query_classes.size(),
-                         p.query_classes.size() == 1 ? "" : "es", Weight(r, p.weight),
+      out += fmt::format("| {} | {}{} | {} | {} ({}) | {} | {} |\n", i + 1, verdict,
+                         MarkdownCodeCell(p.table->name), MarkdownCodeCell(ColumnList(p)),
+                         Plural(p.query_classes.size(), "class", "classes"), Weight(r, p.weight),
                          replaces.empty() ? "—" : replaces, Cell(p.reason));
     }
-    out += "\n```sql\n";
-    for (size_t i = 0; i < proposals.size(); ++i) out += DdlLine(r, i) + "\n";
-    out += "```\n\n";
+    std::string ddl;
+    for (size_t i = 0; i < proposals.size(); ++i) ddl += DdlLine(r, i) + "\n";
+    out += "\n" + MarkdownCodeBlock(ddl, "sql") + "\n";
   }
   if (r.verification) out += VerificationMarkdown(r);
   out +=
@@ -775,9 +777,8 @@ std::string RenderAdviseMarkdown(const AdviseReport& r) {
         index += (index.empty() ? "" : "<br>") + Cell(IndexStatus(r, ta));
       }
     }
-    std::string query = Cell(Snippet(c->fingerprint, 120));
-    for (char& ch : query) ch = ch == '`' ? '\'' : ch;
-    out += fmt::format("| {} | `{}` | {:.1f}% | {} | {} | `{}` | {} | {} |\n", ++rank, id,
+    const std::string query = MarkdownCodeCell(Snippet(c->fingerprint, 120));
+    out += fmt::format("| {} | `{}` | {:.1f}% | {} | {} | {} | {} | {} |\n", ++rank, id,
                        100.0 * Share(r, *c, t),
                        r.timed ? FormatDuration(ClassTime(*c)) : std::string("—"), c->count, query,
                        findings.empty() ? "—" : findings, index.empty() ? "—" : index);
@@ -785,9 +786,9 @@ std::string RenderAdviseMarkdown(const AdviseReport& r) {
   if (!r.schema_findings.empty()) {
     out += "\n## Schema\n\n| Severity | Rule | Location | Message | Fix |\n|---|---|---|---|---|\n";
     for (const rules::Finding& f : r.schema_findings) {
-      out += fmt::format("| {} | `{}` | `{}:{}` | {} | {} |\n", rules::SeverityName(f.severity),
-                         f.rule, f.location.file, f.location.line, Cell(f.message),
-                         f.fix.empty() ? "—" : "`" + Cell(f.fix) + "`");
+      out += fmt::format("| {} | `{}` | {} | {} | {} |\n", rules::SeverityName(f.severity), f.rule,
+                         MarkdownCodeCell(fmt::format("{}:{}", f.location.file, f.location.line)),
+                         Cell(f.message), f.fix.empty() ? "—" : MarkdownCodeLinesCell(f.fix));
     }
   }
   return out;

@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "report/json_writer.h"
+#include "report/markdown.h"
 #include "rules/rule.h"
 
 namespace qadvisor::report {
@@ -49,10 +50,6 @@ Counts CountSeverities(const std::vector<Finding>& findings) {
     }
   }
   return counts;
-}
-
-std::string Plural(uint64_t n, std::string_view one, std::string_view many) {
-  return fmt::format("{} {}", n, n == 1 ? one : many);
 }
 
 // The suppressed counts that are not zero: "2 suppressed inline, 1 suppressed by baseline",
@@ -355,75 +352,6 @@ void AppendFix(std::string& out, const Finding& f, const Style& style) {
 // ---------------------------------------------------------------------------------------
 // Markdown
 
-// Text for a table cell: Markdown punctuation backslash-escaped (CommonMark turns "\x" into
-// "x" for any ASCII punctuation x, and GFM tables need "\|"), line breaks as <br>.
-std::string MarkdownCell(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
-  for (size_t i = 0; i < s.size(); ++i) {
-    const char c = s[i];
-    switch (c) {
-      case '\\':
-      case '`':
-      case '*':
-      case '_':
-      case '[':
-      case ']':
-      case '<':
-      case '>':
-      case '|':
-      case '~':
-      case '&':
-      case '#':
-      case '!':
-        out.push_back('\\');
-        out.push_back(c);
-        break;
-      case '\r':
-        if (i + 1 < s.size() && s[i + 1] == '\n') break;
-        out += "<br>";
-        break;
-      case '\n':
-        out += "<br>";
-        break;
-      case '\t':
-        out.push_back(' ');
-        break;
-      default:
-        out.push_back(static_cast<unsigned char>(c) < 0x20 || c == 0x7F ? ' ' : c);
-    }
-  }
-  return out;
-}
-
-// `text` as a code span inside a table cell: the fence is one backtick longer than the longest
-// run of backticks inside, padded with a space when the text starts or ends with a backtick,
-// and "|" is written "\|" (GFM splits cells before it parses code spans).
-std::string MarkdownCode(std::string_view s) {
-  std::string body;
-  size_t run = 0;
-  size_t longest = 0;
-  for (const char c : s) {
-    if (c == '`') {
-      longest = std::max(longest, ++run);
-    } else {
-      run = 0;
-    }
-    if (c == '|') {
-      body += "\\|";
-    } else if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) {
-      body.push_back(' ');
-    } else {
-      body.push_back(c);
-    }
-  }
-  const std::string fence(longest + 1, '`');
-  const bool pad = !body.empty() && (body.front() == '`' || body.back() == '`' ||
-                                     (body.front() == ' ' && body.back() == ' '));
-  if (body.find_first_not_of(' ') == std::string::npos) return fence + body + fence;
-  return pad ? fence + " " + body + " " + fence : fence + body + fence;
-}
-
 // Percent-encodes what is not safe in a Markdown link destination path segment.
 std::string LinkSegment(std::string_view s) {
   static constexpr char kHex[] = "0123456789ABCDEF";
@@ -444,7 +372,7 @@ std::string LinkSegment(std::string_view s) {
 std::string MarkdownLocation(const Finding& f) {
   const rules::Location& where = f.location;
   if (where.file.empty() && !f.query_class.empty()) {
-    return "query class " + MarkdownCode(f.query_class);
+    return "query class " + MarkdownCodeCell(f.query_class);
   }
   std::string text = where.file.empty() ? "-" : where.file;
   if (where.line > 0) {
@@ -452,17 +380,6 @@ std::string MarkdownLocation(const Finding& f) {
     if (where.column > 0) text += fmt::format(":{}", where.column);
   }
   return MarkdownCell(text);
-}
-
-// Each line of the fix as its own code span, joined by <br> (a table cell is one line).
-std::string MarkdownFix(std::string_view fix) {
-  std::string out;
-  for (const std::string_view line : Lines(TrimEol(fix))) {
-    if (line.find_first_not_of(" \t") == std::string_view::npos) continue;
-    if (!out.empty()) out += "<br>";
-    out += MarkdownCode(line);
-  }
-  return out;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -816,9 +733,10 @@ std::string RenderCheckMarkdown(const CheckReport& report) {
   out += "\n## Findings\n\n";
   out += "| Severity | Rule | Location | Message | Fix |\n|---|---|---|---|---|\n";
   for (const Finding& f : report.findings) {
-    out += fmt::format("| {} | [{}](docs/rules/{}.md) | {} | {} | {} |\n",
-                       rules::SeverityName(f.severity), MarkdownCode(f.rule), LinkSegment(f.rule),
-                       MarkdownLocation(f), MarkdownCell(f.message), MarkdownFix(f.fix));
+    out +=
+        fmt::format("| {} | [{}](docs/rules/{}.md) | {} | {} | {} |\n",
+                    rules::SeverityName(f.severity), MarkdownCodeCell(f.rule), LinkSegment(f.rule),
+                    MarkdownLocation(f), MarkdownCell(f.message), MarkdownCodeLinesCell(f.fix));
   }
   return out;
 }

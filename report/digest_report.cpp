@@ -6,6 +6,7 @@
 #include <cctype>
 
 #include "report/json_writer.h"
+#include "report/markdown.h"
 
 namespace qadvisor::report {
 
@@ -303,9 +304,10 @@ std::string RenderDigestText(const DigestRun& run, const DigestReportOptions& op
   out += fmt::format("# qadvisor digest\n# Files: ");
   for (size_t i = 0; i < run.files.size(); ++i) out += (i ? ", " : "") + FileName(run, i);
   out += fmt::format("\n# Bytes read: {}\n", FormatCount(static_cast<double>(run.bytes)));
-  out += fmt::format("# Overall: {} events, {} unique, {} skipped\n",
-                     FormatCount(static_cast<double>(digest.events())), digest.classes().size(),
-                     run.skipped);
+  out +=
+      fmt::format("# Overall: {} {}, {} unique, {} skipped\n",
+                  FormatCount(static_cast<double>(digest.events())),
+                  digest.events() == 1 ? "event" : "events", digest.classes().size(), run.skipped);
   out += fmt::format("# Time range: {}\n", TimeRange(global));
   MetricTable(run, global, nullptr, out);
   CountsLine(out, "Databases", global.databases);
@@ -508,29 +510,26 @@ std::string RenderDigestMarkdown(const DigestRun& run, const DigestReportOptions
   std::string out = "# qadvisor digest\n\n";
   out += fmt::format("- **Files:** ");
   for (size_t i = 0; i < run.files.size(); ++i)
-    out += (i ? ", " : "") + fmt::format("`{}`", FileName(run, i));
-  out += fmt::format("\n- **Events:** {} in {} classes ({} skipped)\n", digest.events(),
-                     digest.classes().size(), run.skipped);
+    out += (i ? ", " : "") + MarkdownCode(FileName(run, i));
+  out += fmt::format("\n- **Events:** {} in {} ({} skipped)\n", digest.events(),
+                     Plural(digest.classes().size(), "class", "classes"), run.skipped);
   out += fmt::format("- **Total query time:** {} s\n", FormatMillionths(total_time));
   out += fmt::format("- **Time range:** {}\n\n", TimeRange(global));
-  out +=
-      fmt::format("## Top {} query classes by {}\n\n", ranked.size(), OrderByName(options.order));
+  out += fmt::format("## Top {} by {}\n\n", Plural(ranked.size(), "query class", "query classes"),
+                     OrderByName(options.order));
   out += "| # | Class | Calls | Total time | Share | Avg | p95 | Rows examined (avg) | Query |\n";
   out += "|--:|---|--:|--:|--:|--:|--:|--:|---|\n";
   for (size_t i = 0; i < ranked.size(); ++i) {
     const QueryClass& c = *ranked[i];
     const Distribution* qt = c.Metric(analyzer::kQueryTime);
     const Distribution* re = c.Metric(analyzer::kRowsExamined);
-    std::string fp = OneLine(c.fingerprint, 120);
-    std::replace(fp.begin(), fp.end(), '|', '/');
-    std::replace(fp.begin(), fp.end(), '`', '\'');
-    out += fmt::format("| {} | `{}` | {} | {} | {} | {} | {} | {} | `{}` |\n", i + 1,
-                       analyzer::FormatClassId(c.id), c.count,
-                       qt ? FormatDuration(static_cast<int64_t>(qt->sum())) : "-",
-                       qt ? Percent(qt->sum(), total_time) : "-",
-                       qt ? FormatDuration(qt->Average()) : "-",
-                       qt ? FormatDuration(qt->Percentile(0.95)) : "-",
-                       re ? FormatCount(Seconds(re->Average())) : "-", fp);
+    const std::string fp = MarkdownCodeCell(OneLine(c.fingerprint, 120));
+    out += fmt::format(
+        "| {} | `{}` | {} | {} | {} | {} | {} | {} | {} |\n", i + 1, analyzer::FormatClassId(c.id),
+        c.count, qt ? FormatDuration(static_cast<int64_t>(qt->sum())) : "-",
+        qt ? Percent(qt->sum(), total_time) : "-", qt ? FormatDuration(qt->Average()) : "-",
+        qt ? FormatDuration(qt->Percentile(0.95)) : "-",
+        re ? FormatCount(Seconds(re->Average())) : "-", fp);
   }
   for (size_t i = 0; i < ranked.size(); ++i) {
     const QueryClass& c = *ranked[i];
@@ -538,10 +537,10 @@ std::string RenderDigestMarkdown(const DigestRun& run, const DigestReportOptions
     out += fmt::format("- Calls: {}; time range: {}\n", c.count, TimeRange(c));
     if (!c.databases.values.empty()) out += "- Databases: " + CountsText(c.databases) + "\n";
     if (!c.users.values.empty()) out += "- Users: " + CountsText(c.users) + "\n";
-    out += fmt::format("- Slowest sample: `{}` byte {} (line {})\n\n", FileName(run, c.sample.file),
-                       c.sample.offset, c.sample.line);
+    out += fmt::format("- Slowest sample: {} byte {} (line {})\n\n",
+                       MarkdownCode(FileName(run, c.sample.file)), c.sample.offset, c.sample.line);
     std::string sample = Printable(c.sample.query, 16 * 1024);
-    out += "```sql\n" + sample + (sample.ends_with('\n') ? "" : "\n") + "```\n";
+    out += MarkdownCodeBlock(sample, "sql");
   }
   if (run.issue_count > 0) {
     out += fmt::format("\n## Input problems ({})\n\n", run.issue_count);

@@ -253,20 +253,20 @@ constexpr std::string_view kGoldenText =
 
 ## Query classes
 
-#1 51FC06786EF0D9C6  56.8%  2.50s  1 calls  p95 2.50s
+#1 51FC06786EF0D9C6  56.8%  2.50s  1 call  p95 2.50s
    select id, total from orders where customer_id = ? order by created_at desc
    index: proposal #1 `idx_customer_id_created_at` on `orders`
 
-#2 B6507EDFD7716E4F  27.3%  1.20s  1 calls  p95 1.20s
+#2 B6507EDFD7716E4F  27.3%  1.20s  1 call  p95 1.20s
    select * from sessions where last_seen < ?
    warning: `SELECT *` reads every column [select-star]
    index: proposal #2 `idx_last_seen` on `sessions`
 
-#3 B4294FBFB668FCEF  9.1%  400ms  1 calls  p95 400ms
+#3 B4294FBFB668FCEF  9.1%  400ms  1 call  p95 400ms
    update carts set total = ? where user_id = ?
    index: proposal #3 `idx_user_id` on `carts`
 
-#4 E528CE154A3D6959  6.8%  300ms  1 calls  p95 300ms
+#4 E528CE154A3D6959  6.8%  300ms  1 call  p95 300ms
    select name from products where price > ? order by price
    index: proposal #4 `idx_price` on `products`
 
@@ -529,6 +529,81 @@ TEST_CASE("verify report: Markdown", "[verify]") {
                                  "UPDATE\n"));
   CHECK_THAT(
       md, Catch::Contains("| `00000000000000AA` | — | — | — | — | — | — | — | — | — | skipped |"));
+}
+
+// A class whose SQL quotes identifiers with backticks and holds a `|`: every format shows it as
+// written — Markdown in code spans long enough for the backticks, `|` escaped in cells; HTML
+// escaped text.
+struct QuotedFixture : VerifyFixture {
+  QuotedFixture() {
+    Add("select `display-name`, `order` from `tag$meta` where `order` > 5 and `a|b` = 1", "0.2");
+    id = ids.back();
+    Propose("tag$meta", "idx_a_b_order", {"a|b", "order"}, {false, false}, {}, {id}, 200000);
+    advice.proposals.back().replaces = {"old|idx"};
+    QueryVerification& q = Measure(advice.proposals.size() - 1, id, Verdict::kHelps);
+    q.statement = "SELECT `order` FROM `tag$meta` WHERE `a|b` = 1";
+    q.before = Plan("ALL", "", 1000, 10, false, false, false, 5);
+    q.after = Plan("ref", "qadv_idx_a_b_order", 1, 100, false, false, false, 0.1);
+    q.speedup = 50;
+    report.schema_findings[0].fix = "ALTER TABLE `shop`.`orders`\n  DROP INDEX `idx|customer`;";
+  }
+  std::string id;
+};
+
+TEST_CASE("advise and verify reports keep backtick-quoted SQL as written", "[verify]") {
+  QuotedFixture f;
+  const std::string md = RenderAdviseMarkdown(f.report);
+  INFO(md);
+  // Query classes: the fingerprint in a double-backtick span, its pipe escaped for the table.
+  CHECK_THAT(md, Catch::Contains("| ``select `display-name`, `order` from tag$meta where `order` "
+                                 "> ? and `a\\|b` = ?`` |"));
+  CHECK_THAT(md, !Catch::Contains("'display-name'"));
+  CHECK_THAT(md, !Catch::Contains("'order'"));
+  // Proposals: table, key and replaced index as code, pipes escaped.
+  CHECK_THAT(md, Catch::Contains("| helps | `tag$meta` | `a\\|b, order` | 1 class (200ms) | "
+                                 "`old\\|idx` |"));
+  // Verification: the statement that ran, and the heading.
+  CHECK_THAT(md, Catch::Contains("### 6. `tag$meta` (a|b, order): helps\n"));
+  CHECK_THAT(md, Catch::Contains("| ``SELECT `order` FROM `tag$meta` WHERE `a\\|b` = 1`` | ALL → "
+                                 "ref |"));
+  // Schema findings: each line of the fix its own span.
+  CHECK_THAT(md, Catch::Contains("| `` ALTER TABLE `shop`.`orders` ``<br>``  DROP INDEX "
+                                 "`idx\\|customer`;`` |\n"));
+
+  const std::string text = RenderAdviseText(f.report);
+  CHECK_THAT(
+      text, Catch::Contains("   select `display-name`, `order` from tag$meta where `order` > ? and "
+                            "`a|b` = ?\n"));
+
+  const std::string html = RenderAdviseHtml(f.report);
+  CHECK_THAT(html, Catch::Contains("<code>select `display-name`, `order` from tag$meta where "
+                                   "`order` &gt; ? and `a|b` = ?</code>"));
+  CHECK_THAT(html, Catch::Contains("<code>SELECT `order` FROM `tag$meta` WHERE `a|b` = 1</code>"));
+  CHECK_THAT(html, !Catch::Contains("&#39;display-name&#39;"));
+}
+
+TEST_CASE("advise report: counts read as English", "[verify]") {
+  Fixture f;
+  const std::string text = RenderAdviseText(f.report);
+  CHECK_THAT(text, Catch::Contains("  2.50s  1 call  p95"));
+  CHECK_THAT(text, !Catch::Contains("1 calls"));
+  CHECK_THAT(text, Catch::StartsWith("# qadvisor advise: 4 events, 4 query classes"));
+
+  // One event of one class, and nothing to propose.
+  analyzer::DigestRun run;
+  std::vector<parser::Attribute> attrs{{"Query_time", "0.1"}};
+  parser::Event e;
+  e.query = "SELECT 1";
+  e.attributes = attrs;
+  run.digest.Add(e, 0);
+  run.files = {"slow.log"};
+  const analyzer::Advice advice;
+  AdviseReport one;
+  one.run = &run;
+  one.advice = &advice;
+  CHECK_THAT(RenderAdviseText(one),
+             Catch::StartsWith("# qadvisor advise: 1 event, 1 query class,"));
+  CHECK_THAT(RenderAdviseMarkdown(one), Catch::Contains("\n1 event, 1 query class, "));
 }
 
 TEST_CASE("verify report: HTML has the table and a self-contained, labelled chart", "[verify]") {
