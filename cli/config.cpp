@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <toml++/toml.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -41,6 +42,67 @@ std::string_view TypeName(const toml::node& node) {
   }
   return "nothing";
 }
+
+// The rule ids and the "rule-id.option" names this build knows, from the rule registry (each
+// rule echoes its options back, rules/rule.h).
+const std::vector<std::string>& KnownRuleIds() {
+  static const std::vector<std::string> ids = [] {
+    std::vector<std::string> out;
+    for (const rules::RuleEntry& entry : rules::Registry()) out.emplace_back(entry.id);
+    return out;
+  }();
+  return ids;
+}
+
+const std::vector<std::string>& KnownOptions() {
+  static const std::vector<std::string> options = [] {
+    std::vector<std::string> out;
+    const rules::RuleOptions defaults;
+    for (const rules::RuleEntry& entry : rules::Registry()) {
+      for (const auto& [name, value] : entry.make(defaults)->options()) out.push_back(name);
+    }
+    return out;
+  }();
+  return options;
+}
+
+bool Contains(const std::vector<std::string>& list, std::string_view name) {
+  return std::find(list.begin(), list.end(), name) != list.end();
+}
+
+// Levenshtein distance (insert, delete, substitute), for the names here: a few dozen bytes.
+size_t EditDistance(std::string_view a, std::string_view b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diagonal = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      const size_t above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+// " (did you mean `x`?)" for the known name nearest a misspelt one, when one is near enough
+// to be a typo (a quarter of its length, at least two edits); else `otherwise`.
+std::string Suggestion(std::string_view name, const std::vector<std::string>& known,
+                       std::string_view otherwise) {
+  const std::string* best = nullptr;
+  size_t best_distance = std::max<size_t>(2, name.size() / 4) + 1;
+  for (const std::string& candidate : known) {
+    const size_t d = EditDistance(name, candidate);
+    if (d < best_distance) {
+      best = &candidate;
+      best_distance = d;
+    }
+  }
+  return best != nullptr ? fmt::format(" (did you mean `{}`?)", *best) : std::string(otherwise);
+}
+
+constexpr std::string_view kListsRules = " (`qadvisor rules` lists them)";
 
 // Checks one parsed document. Every error names path:line:column of the key or value at fault.
 class ConfigReader {
@@ -106,9 +168,17 @@ class ConfigReader {
                      fmt::format("{} must hold rule ids as strings, not {}", what, TypeName(item)));
       }
       if (id->get().empty()) return Error(item.source(), fmt::format("{}: empty rule id", what));
+      QADVISOR_RETURN_IF_ERROR(CheckRuleId(id->get(), item.source(), what));
       ids.push_back(id->get());
     }
     return ids;
+  }
+
+  Status CheckRuleId(std::string_view id, const toml::source_region& where,
+                     std::string_view what) const {
+    if (Contains(KnownRuleIds(), id)) return Status::Ok();
+    return Error(where, fmt::format("{}: unknown rule id `{}`{}", what, id,
+                                    Suggestion(id, KnownRuleIds(), kListsRules)));
   }
 
   const toml::table* Table(const toml::node& node, std::string_view what, Status& error) const {
@@ -125,8 +195,10 @@ class ConfigReader {
     if (table == nullptr) return error;
     for (const auto& [key, value] : *table) {
       if (key.str().empty()) return Error(key.source(), "[severity]: empty rule id");
-      QADVISOR_ASSIGN_OR_RETURN(config.severity[std::string(key.str())],
+      QADVISOR_ASSIGN_OR_RETURN(const rules::Severity severity,
                                 ReadSeverity(value, fmt::format("severity of `{}`", key.str())));
+      QADVISOR_RETURN_IF_ERROR(CheckRuleId(key.str(), key.source(), "[severity]"));
+      config.severity[std::string(key.str())] = severity;
     }
     return Status::Ok();
   }
@@ -141,6 +213,7 @@ class ConfigReader {
         if (key.str().empty() || key.str().find('.') != std::string_view::npos) {
           return Error(key.source(), fmt::format("[options]: `{}` is not a rule id", key.str()));
         }
+        QADVISOR_RETURN_IF_ERROR(CheckRuleId(key.str(), key.source(), "[options]"));
         for (const auto& [option, option_value] : *rule_table) {
           QADVISOR_RETURN_IF_ERROR(ReadOption(key.str(), option, option_value, config));
         }
@@ -173,6 +246,17 @@ class ConfigReader {
     // `"x.y" = 1` and `[options.x] y = 2` are different TOML keys for one option.
     if (config.options.values().contains(name)) {
       return Error(option.source(), fmt::format("[options]: `{}` is set twice", name));
+    }
+    if (!Contains(KnownRuleIds(), rule)) {
+      return Error(option.source(),
+                   fmt::format("[options]: `{}`: unknown rule id `{}`{}", name, rule,
+                               Suggestion(rule, KnownRuleIds(), kListsRules)));
+    }
+    if (!Contains(KnownOptions(), name)) {
+      return Error(option.source(),
+                   fmt::format("[options]: unknown option `{}`{}", name,
+                               Suggestion(name, KnownOptions(),
+                                          " (`qadvisor rules` lists the options of each rule)")));
     }
     config.options.Set(name, number->get());
     return Status::Ok();

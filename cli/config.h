@@ -15,9 +15,10 @@
 // or `[options.deep-offset]` with `max-offset = 10000` both name "deep-offset.max-offset".
 //
 // Strict by design, because a CI gate that silently ignores a misspelt key passes builds it
-// should fail: an unknown key, a value of the wrong type, an unknown severity or flavour is an
-// error naming file:line:column. Rule ids are not checked here (the caller checks them against
-// the rule registry); nothing else about the rules is known to this file.
+// should fail: an unknown key, a value of the wrong type, an unknown severity or flavour, a rule
+// id or an option the rule registry does not know (rules::Registry() and each rule's
+// options()) is an error naming file:line:column, with the nearest known name when one is
+// close enough to be a typo.
 #pragma once
 
 #include <filesystem>
