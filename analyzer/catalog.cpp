@@ -858,6 +858,20 @@ CharsetCollation CatalogBuilder::Resolve(std::string_view charset, std::string_v
   return {cs, coll};
 }
 
+// CHECK (json_valid(`column`)): MariaDB's JSON type is LONGTEXT with this constraint, and
+// SHOW CREATE TABLE writes it so (MariaDB Knowledge Base, "JSON Data Type").
+bool ChecksJsonValid(const ast::Expr* check, std::string_view column) {
+  if (check == nullptr || check->kind != ast::ExprKind::kFunction) return false;
+  const auto& f = check->As<ast::Function>();
+  if (f.name.parts.size() != 1 || !EqualsIgnoreCase(f.name.last().Value(), "json_valid") ||
+      f.args.size() != 1 || f.args[0]->kind != ast::ExprKind::kColumn) {
+    return false;
+  }
+  const auto& arg = f.args[0]->As<ast::Column>();
+  return !arg.star && arg.name.parts.size() == 1 &&
+         EqualsIgnoreCase(arg.name.last().Value(), column);
+}
+
 Column CatalogBuilder::MakeColumn(const ast::ColumnDef& def, const Table& table) const {
   const ast::ColumnType& t = def.type;
   Column c;
@@ -881,6 +895,10 @@ Column CatalogBuilder::MakeColumn(const ast::ColumnDef& def, const Table& table)
     c.is_unsigned = true;
     c.nullable = false;
     c.auto_increment = true;
+  }
+  if (c.type == "longtext" && ChecksJsonValid(def.check, c.name)) {
+    c.type = "json";
+    c.family = TypeFamily::kJson;
   }
   if (!IsCharacter(c.family)) return c;
 

@@ -194,6 +194,25 @@ TEST_CASE("SERIAL is BIGINT UNSIGNED NOT NULL AUTO_INCREMENT UNIQUE") {
   CHECK(t.indexes[0].DescribeParts() == "(id)");
 }
 
+TEST_CASE("MariaDB's JSON, as SHOW CREATE TABLE writes it, is JSON") {
+  // LONGTEXT with CHECK (json_valid(column)): what the server reads back for a JSON column.
+  const Catalog c = Load(
+      "CREATE TABLE p (id INT PRIMARY KEY,"
+      " `settings` longtext CHARACTER SET utf8mb4 COLLATE utf8mb4_bin DEFAULT NULL"
+      " CHECK (json_valid(`settings`)),"
+      " other longtext CHECK (json_valid(`settings`)),"
+      " doc longtext CHECK (JSON_VALID(doc) AND doc <> ''),"
+      " t text CHECK (json_valid(t)));");
+  const Table& t = Get(c, "", "p");
+  CHECK(Col(t, "settings").family == TypeFamily::kJson);
+  CHECK(Col(t, "settings").type == "json");
+  CHECK(Col(t, "settings").charset.empty());
+  // Another column's check, a wider condition, or another type: text as written.
+  CHECK(Col(t, "other").family == TypeFamily::kString);
+  CHECK(Col(t, "doc").family == TypeFamily::kString);
+  CHECK(Col(t, "t").family == TypeFamily::kString);
+}
+
 TEST_CASE("Describe prints type, unsigned, collation and NOT NULL") {
   const Catalog c = Load(R"sql(
 CREATE TABLE t (

@@ -143,3 +143,22 @@ TEST_CASE("live: schema import equals the DDL file's catalog", "[live]") {
   }
   REQUIRE(s.Execute("DROP DATABASE lab").ok());
 }
+
+TEST_CASE("live: a JSON column read back from MariaDB is JSON", "[live]") {
+  // MariaDB stores JSON as LONGTEXT with CHECK (json_valid(…)) and SHOW CREATE TABLE says so;
+  // the sandbox generates values from the imported catalog, which must still see JSON.
+  auto opened = connectors::Session::Connect(Options());
+  REQUIRE(opened.ok());
+  connectors::Session& s = **opened;
+  REQUIRE(s.Execute("DROP DATABASE IF EXISTS jlab").ok());
+  REQUIRE(s.Execute("CREATE DATABASE jlab").ok());
+  REQUIRE(
+      s.Execute("CREATE TABLE jlab.p (id INT PRIMARY KEY, settings JSON, plain LONGTEXT)").ok());
+  analyzer::Catalog imported({.flavor = analyzer::Flavor::kMariaDB});
+  REQUIRE(connectors::ImportSchema(s, imported, {.databases = {"jlab"}}).ok());
+  const analyzer::Table* t = imported.FindTable("jlab", "p");
+  REQUIRE(t != nullptr);
+  CHECK(t->FindColumn("settings")->family == analyzer::TypeFamily::kJson);
+  CHECK(t->FindColumn("plain")->family == analyzer::TypeFamily::kString);
+  REQUIRE(s.Execute("DROP DATABASE jlab").ok());
+}
