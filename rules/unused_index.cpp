@@ -84,11 +84,11 @@ class UnusedIndex final : public Rule {
             use.used_indexes.end()) {
           continue;
         }
-        Finding& f =
-            out.Add(kInfo, index.location,
-                    fmt::format("no statement of the workload ({} statements) can use "
-                                "index `{}` {} on `{}`",
-                                use.statements, index.name, index.DescribeParts(), table.name));
+        Finding& f = out.Add(kInfo, index.location,
+                             fmt::format("no statement of the workload ({} statement{}) can use "
+                                         "index `{}` {} on `{}`",
+                                         use.statements, use.statements == 1 ? "" : "s", index.name,
+                                         index.DescribeParts(), table.name));
         f.table = table.name;
         for (const KeyPart& part : index.parts) f.columns.push_back(part.column);
         f.index = index.name;
