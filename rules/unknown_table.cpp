@@ -16,7 +16,7 @@ constexpr RuleInfo kInfo{.id = "unknown-table",
 ## What it does
 
 Reports table names that no `--schema` file (or earlier DDL in the checked files) defines,
-and that are not a CTE of the statement, nor in a system schema (`information_schema`,
+and that are not a view that DDL creates, nor a CTE of the statement, nor in a system schema (`information_schema`,
 `performance_schema`, `mysql`, `sys`). It stays silent when no schema was given at all.
 
 ## Why it matters
