@@ -237,8 +237,7 @@ int main(int argc, char** argv) {
                   "Record the current findings in FILE and exit 0");
   chk->add_option("--rules", check.schema.only, "Run only these rules (comma-separated ids)")
       ->allow_extra_args(false);
-  chk->add_option("--disable", check.schema.disable,
-                  "Do not run these rules (comma-separated ids)")
+  chk->add_option("--disable", check.schema.disable, "Do not run these rules (comma-separated ids)")
       ->allow_extra_args(false);
   chk->add_option("--config", check.schema.config,
                   "Read this .qadvisor.toml (default: the nearest one upwards)");
