@@ -198,6 +198,24 @@ TableAccess AnalyzeAccess(const QueryBlock& block, int t, const AccessOptions& o
 
 namespace qadvisor::analyzer {
 
+// How a predicate searches the bare column once the function around it is rewritten, as
+// function-on-column advises (rules/common.cpp, FunctionRewriteHint): arithmetic moved across or
+// LOWER / UPPER dropped under a case-insensitive collation keep the comparison; DATE() and YEAR()
+// become a range of the day or the year. Other functions (MONTH(), DATE_FORMAT(), LOWER under a
+// case-sensitive collation, …) have no bare-column rewrite: their fix is an expression index.
+enum class Rewrite : uint8_t { kNone, kSame, kRange };
+Rewrite RewriteOf(const Predicate& p) {
+  if (p.blocker != Blocker::kFunction || !p.SargableOnceFixed() || !p.column.column) {
+    return Rewrite::kNone;
+  }
+  const std::string& f = p.function;
+  if (f == "+" || f == "-" || f == "*" || f == "/") return Rewrite::kSame;
+  const std::string& collation = p.column.column->collation;
+  if ((f == "LOWER" || f == "UPPER") && collation.ends_with("_ci")) return Rewrite::kSame;
+  if ((f == "DATE" || f == "YEAR") && (p.IsEquality() || p.IsRange())) return Rewrite::kRange;
+  return Rewrite::kNone;
+}
+
 IndexWant WantIndex(const QueryBlock& block, int t, const AccessOptions& options) {
   IndexWant want;
   const TableUse& use = block.tables[t];
@@ -219,23 +237,35 @@ IndexWant WantIndex(const QueryBlock& block, int t, const AccessOptions& options
     want.descending.push_back(desc);
   };
   const std::vector<const Predicate*> predicates = block.PredicatesOn(t);
-  // A predicate on a functional key part's expression is served by that index already.
-  auto usable = [](const Predicate* p) {
-    return p->sargable() && p->or_group < 0 && p->key_expression.empty();
+  // A predicate on a functional key part's expression is served by that index already. With
+  // `assume_fixed`, a function around the column counts as its rewrite (RewriteOf).
+  auto usable = [&](const Predicate* p) {
+    if (p->or_group >= 0 || !p->key_expression.empty()) return false;
+    return p->sargable() || (options.assume_fixed && RewriteOf(*p) != Rewrite::kNone);
+  };
+  auto equality = [](const Predicate* p) {
+    return p->IsEquality() && RewriteOf(*p) != Rewrite::kRange;
+  };
+  auto range = [](const Predicate* p) {
+    return p->value != ValueKind::kColumn && (p->IsRange() || RewriteOf(*p) == Rewrite::kRange);
+  };
+  auto add_searched = [&](const Predicate* p) {
+    const size_t before = want.columns.size();
+    add(p->column.name, false);
+    if (want.columns.size() > before && !p->sargable()) want.rewrite.push_back(p->column.name);
+    return want.columns.size() > before;
   };
   // Equalities: single values first, then IN lists, then join lookups.
   bool in_list = false;  // a key column searched by several values
   for (int pass = 0; pass < 3; ++pass) {
     for (const Predicate* p : predicates) {
-      if (!usable(p) || !p->IsEquality()) continue;
+      if (!usable(p) || !equality(p)) continue;
       const bool join = p->value == ValueKind::kColumn;
       if (join && !options.use_joins) continue;
       const bool single = p->op == PredicateOp::kEq || p->op == PredicateOp::kIsNull;
       if ((pass == 0 && single && !join) || (pass == 1 && !single && !join) ||
           (pass == 2 && join)) {
-        const size_t before = want.columns.size();
-        add(p->column.name, false);
-        if (pass == 1 && want.columns.size() > before && p->list_size != 1) in_list = true;
+        if (add_searched(p) && pass == 1 && p->list_size != 1) in_list = true;
       }
     }
   }
@@ -250,13 +280,24 @@ IndexWant WantIndex(const QueryBlock& block, int t, const AccessOptions& options
   for (const OrderColumn& o : order) {
     if (!o.column.resolved() || o.column.table != t || !o.column.column) order_here = false;
   }
-  // Nor when nothing precedes the order columns but a range would: with no equality to enter
-  // the index by, reading it in order means reading all of it and filtering, and without a
-  // LIMIT nothing stops that early — the range, then a sort of what it found, reads fewer rows
-  // (sysbench's `WHERE id BETWEEN … ORDER BY c` got an index on `c` the server never chose).
-  if (order_here && equalities == 0 && !block.limit_written) {
+  // Nor when a range would follow the equalities and there is no LIMIT, for ORDER BY and GROUP
+  // BY alike: read in order, the index yields every row the equalities match and the range is
+  // only a filter, and without a LIMIT nothing stops that read early — the range, then a sort
+  // of what it found, reads fewer rows (sysbench's `WHERE id BETWEEN … ORDER BY c` got an index
+  // on `c` the server never chose; `WHERE tenant_id = ? AND created_at BETWEEN … GROUP BY
+  // action` got `(tenant_id, action)`). The order columns are then covering columns. With a
+  // LIMIT the ordered read stops after the rows it returns: the order is wanted, the range
+  // covered. A range on the first order column gives the order anyway: the order is wanted.
+  if (order_here && !block.limit_written) {
+    std::string_view first;  // the first order column not bound by an equality
+    for (const OrderColumn& o : order) {
+      if (first.empty() && !has(o.column.name)) first = o.column.name;
+    }
     for (const Predicate* p : predicates) {
-      if (usable(p) && p->IsRange() && p->value != ValueKind::kColumn) order_here = false;
+      if (usable(p) && range(p) && !has(p->column.name) &&
+          !parser::EqualsIgnoreCase(p->column.name, first)) {
+        order_here = false;
+      }
     }
   }
   if (order_here) {
@@ -264,8 +305,8 @@ IndexWant WantIndex(const QueryBlock& block, int t, const AccessOptions& options
     want.serves_order = true;
   } else {
     for (const Predicate* p : predicates) {
-      if (usable(p) && p->IsRange() && p->value != ValueKind::kColumn && !has(p->column.name)) {
-        add(p->column.name, false);
+      if (usable(p) && range(p) && !has(p->column.name)) {
+        add_searched(p);
         want.has_range = want.columns.size() > equalities;
         break;
       }

@@ -62,10 +62,14 @@ bool ServesOrder(const Table& table, const Index& index, const std::vector<Order
 
 // The index a table of a query block would want, by the three-star design (Lahdenmäki):
 // equality columns first (=, IS NULL, then IN, then join equalities), then the ORDER BY /
-// GROUP BY columns when they are all this table's and no IN list precedes them (so no sort is
-// needed), else the first range column; `include` lists the other columns the query reads, which
-// would make it covering. Empty `columns` when the table has nothing an index could search or sort
-// by.
+// GROUP BY columns when they are all this table's, no IN list precedes them (so no sort is
+// needed), and no range on another column would follow the equalities in a statement without
+// LIMIT (then the range reads fewer rows than the ordered read); else the first range column.
+// `include` lists the other columns the query reads, which would make it covering. Empty
+// `columns` when the table has nothing an index could search or sort by. With
+// `options.assume_fixed`, a predicate with a function around its column counts as the
+// bare-column comparison function-on-column suggests (DATE(c) = d: a range on c), when there is
+// one; the columns searched only so are listed in `rewrite`.
 struct IndexWant {
   std::vector<std::string> columns;  // key columns, in order (catalog spelling)
   std::vector<bool> descending;      // per key column, to serve ORDER BY … DESC
@@ -73,6 +77,7 @@ struct IndexWant {
   std::vector<std::string> include;  // further columns for a covering index
   bool serves_order = false;         // the key serves ORDER BY / GROUP BY
   bool has_range = false;            // the last key column is a range
+  std::vector<std::string> rewrite;  // key columns searched only once a function is rewritten
 };
 // With `options.use_joins` false, join equalities are left out: for the table read first.
 IndexWant WantIndex(const QueryBlock& block, int t, const AccessOptions& options = {});

@@ -269,6 +269,18 @@ Advice Advise(const Catalog& catalog, std::span<const WorkloadQuery> workload,
         // looked up by the join's columns.
         ta.want =
             WantIndex(block, static_cast<int>(t), {.use_joins = static_cast<int>(t) != driving});
+        // A filter with a function around its column (DATE(c) = …) searches nothing until it
+        // is rewritten; function-on-column says how. When the rewrite alone lets an existing
+        // index serve, that is the whole fix; else the index the rewritten filter wants is
+        // proposed, its reason saying it needs the rewrite.
+        IndexWant fixed =
+            WantIndex(block, static_cast<int>(t),
+                      {.use_joins = static_cast<int>(t) != driving, .assume_fixed = true});
+        if (!fixed.rewrite.empty() &&
+            std::none_of(table.indexes.begin(), table.indexes.end(),
+                         [&](const Index& i) { return IndexServesWant(table, i, fixed); })) {
+          ta.want = std::move(fixed);
+        }
         if (writes && (!model->target || model->target == &table)) ta.want.include.clear();
         if (ta.want.columns.empty()) {
           ca.tables.push_back(std::move(ta));
@@ -606,6 +618,16 @@ Advice Advise(const Catalog& catalog, std::span<const WorkloadQuery> workload,
                          : "ranges over " + Describe(rest);
     }
     if (!shape.include.empty()) how += ", and covers " + Describe(shape.include);
+    std::vector<std::string> rewrite;  // key columns some class searches only once rewritten
+    for (const Candidate* m : d.members) {
+      for (const std::string& c : advice.classes[m->query].tables[m->slot].want.rewrite) {
+        if (!Contains(rewrite, c) && Contains(shape.key, c)) rewrite.push_back(c);
+      }
+    }
+    if (!rewrite.empty()) {
+      how += fmt::format("; only once the function around {} is rewritten (function-on-column)",
+                         Describe(rewrite));
+    }
     const double share =
         total_weight > 0 ? 100.0 * static_cast<double>(p.weight) / total_weight : 0;
     p.reason = fmt::format(

@@ -1,9 +1,6 @@
 // back-to-table: the secondary index the query uses does not hold every column it reads.
 #include <fmt/format.h>
 
-#include <algorithm>
-
-#include "parser/keywords.h"
 #include "rules/common.h"
 #include "rules/rule.h"
 
@@ -49,7 +46,10 @@ SELECT status, total FROM orders WHERE customer_id = 42;
 
 ## Fix
 
-Extend the index with the columns the query reads (the old index then becomes redundant):
+One index for the whole query: the equality columns, then the `ORDER BY` columns in order and
+direction (or the range column), then the other columns the query reads — the index `filesort`
+proposes too. An existing index is extended when its columns are a leftmost prefix of that
+order, and the indexes that then become redundant are dropped:
 
 ```sql
 ALTER TABLE orders ADD INDEX idx_customer_status_total (customer_id, status, total),
@@ -89,7 +89,11 @@ class BackToTable final : public Rule {
         // The table a join reads first is scanned when its filter has no index: no lookup
         // through its join columns happens, so there is nothing to go back to the table from.
         const bool drives = block.tables.size() > 1 && DrivingTable(block) == static_cast<int>(t);
-        if (!access.Best() && !drives) access = AnalyzeAccess(block, static_cast<int>(t));
+        AccessOptions options = constants_only;
+        if (!access.Best() && !drives) {
+          options.use_joins = true;
+          access = AnalyzeAccess(block, static_cast<int>(t), options);
+        }
         const IndexUse* best = access.Best();
         if (!best || best->covering || best->unique_lookup) continue;
         const Index& index = *best->index;
@@ -120,26 +124,10 @@ class BackToTable final : public Rule {
         SetTable(f, use);
         f.columns = missing;
         f.index = index.name;
-        IndexWant extended;
-        for (const KeyPart& part : index.parts) {
-          extended.columns.push_back(part.column);
-          extended.descending.push_back(part.descending);
-        }
-        for (const std::string& c : missing) {
-          // A prefix key part (name(20)) does not hold its column; it is written whole above.
-          if (std::any_of(extended.columns.begin(), extended.columns.end(),
-                          [&](const std::string& k) { return parser::EqualsIgnoreCase(k, c); })) {
-            continue;
-          }
-          extended.columns.push_back(c);
-          extended.descending.push_back(false);
-        }
-        std::string ddl = AddIndexDdl(*use.table, extended);
-        if (index.kind == IndexKind::kKey && !index.foreign_key) {  // the old one is now a prefix
-          ddl.pop_back();                                           // the ';'
-          ddl += fmt::format(", DROP INDEX {};", Quote(index.name));
-        }
-        f.fix = std::move(ddl);
+        // One index for the whole query, the one filesort proposes too: the equalities, then
+        // the ORDER BY columns in order (or the range), then the columns read — not the index
+        // used with the missing columns appended, which can put them before the order columns.
+        f.fix = WantDdl(*use.table, WantIndex(block, static_cast<int>(t), options), true);
       }
     }
   }

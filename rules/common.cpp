@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "parser/keywords.h"
 
 namespace qadvisor::rules {
@@ -53,6 +55,98 @@ std::string AddIndexDdl(const analyzer::Table& table, const analyzer::IndexWant&
   std::string name = base;
   for (int n = 2; table.FindIndex(name); ++n) name = fmt::format("{}_{}", base.substr(0, 60), n);
   return fmt::format("ALTER TABLE {} ADD INDEX {} ({});", QuoteTable(table), Quote(name), parts);
+}
+
+namespace {
+
+// Whether `index` is made redundant by an index of `columns`: its parts are a leftmost prefix of
+// them (prefix parts count as their column), every direction as in `desc` or every one
+// reversed. An index backing a foreign key is kept, as before: it is the constraint's.
+bool PrefixOf(const analyzer::Index& index, const std::vector<std::string>& columns,
+              const std::vector<bool>& desc) {
+  if (index.kind != analyzer::IndexKind::kKey || index.foreign_key || index.invisible ||
+      !index.IsBtree() || index.parts.empty() || index.parts.size() > columns.size()) {
+    return false;
+  }
+  int flip = -1;
+  for (size_t i = 0; i < index.parts.size(); ++i) {
+    const analyzer::KeyPart& k = index.parts[i];
+    if (!EqualsIgnoreCase(k.column, columns[i])) return false;
+    const int f = k.descending != desc[i] ? 1 : 0;
+    if (flip >= 0 && f != flip) return false;
+    flip = f;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string WantDdl(const analyzer::Table& table, const analyzer::IndexWant& want, bool cover) {
+  if (want.columns.empty()) return {};
+  const size_t key = want.columns.size();
+  // The longest existing index to extend: its parts are the key's leading columns, or the
+  // whole key and then covering columns. Not one with other columns after the key: its order
+  // would come before the covering columns for nothing.
+  const analyzer::Index* base = nullptr;
+  int flip = 0;  // 1: the order columns are written against the wanted direction
+  for (const analyzer::Index& index : table.indexes) {
+    if (index.kind != analyzer::IndexKind::kKey || index.invisible || !index.IsBtree() ||
+        (base && index.parts.size() <= base->parts.size())) {
+      continue;
+    }
+    int f = -1;
+    bool fits = !index.parts.empty();
+    for (size_t i = 0; fits && i < index.parts.size(); ++i) {
+      const analyzer::KeyPart& k = index.parts[i];
+      fits = !k.column.empty() && (i < key || k.prefix_length == 0);
+      if (fits && i >= key) {  // a covering column: any order
+        fits = cover &&
+               std::any_of(want.include.begin(), want.include.end(),
+                           [&](const std::string& c) { return EqualsIgnoreCase(c, k.column); });
+      }
+      if (!fits || i >= key) continue;
+      if (i < want.equalities) {
+        fits = std::any_of(want.columns.begin(), want.columns.begin() + want.equalities,
+                           [&](const std::string& c) { return EqualsIgnoreCase(c, k.column); });
+      } else {
+        fits = EqualsIgnoreCase(k.column, want.columns[i]);
+        const int d = k.descending != want.descending[i] ? 1 : 0;
+        if (fits && want.serves_order && f >= 0 && d != f) fits = false;
+        if (want.serves_order) f = d;
+      }
+    }
+    if (!fits) continue;
+    base = &index;
+    flip = std::max(f, 0);
+  }
+  analyzer::IndexWant out;
+  auto held = [&](const std::string& c) {
+    return std::any_of(out.columns.begin(), out.columns.end(),
+                       [&](const std::string& x) { return EqualsIgnoreCase(x, c); });
+  };
+  if (base) {
+    for (const analyzer::KeyPart& k : base->parts) {
+      out.columns.push_back(k.column);
+      out.descending.push_back(k.descending);
+    }
+  }
+  for (size_t i = 0; i < key; ++i) {
+    if (held(want.columns[i])) continue;
+    out.columns.push_back(want.columns[i]);
+    out.descending.push_back(i >= want.equalities && want.descending[i] != (flip == 1));
+  }
+  for (const std::string& c : cover ? want.include : std::vector<std::string>{}) {
+    if (held(c)) continue;
+    out.columns.push_back(c);
+    out.descending.push_back(false);
+  }
+  std::string ddl = AddIndexDdl(table, out);
+  for (const analyzer::Index& index : table.indexes) {
+    if (!PrefixOf(index, out.columns, out.descending)) continue;
+    ddl.pop_back();  // the ';'
+    ddl += fmt::format(", DROP INDEX {};", Quote(index.name));
+  }
+  return ddl;
 }
 
 std::string TableLabel(const analyzer::TableUse& use) {

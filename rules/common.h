@@ -23,6 +23,14 @@ std::string QuoteList(const std::vector<std::string>& names);
 std::string IndexName(const std::vector<std::string>& columns);
 // ALTER TABLE `t` ADD INDEX `idx_a_b` (`a`, `b` DESC);
 std::string AddIndexDdl(const analyzer::Table& table, const analyzer::IndexWant& want);
+// The DDL of the one index that gives `want` whole: its key columns (the equalities, then the
+// ORDER BY / GROUP BY columns in order and direction, or the range column), then — with `cover` —
+// its covering columns. Existing non-unique indexes whose parts are a leftmost prefix of that
+// column order (equalities in any order; a prefix part counting as its column) can be extended
+// instead: the longest one is, keeping its own parts and directions — the order columns then
+// all in the wanted direction or all against it, read backwards — and every existing index left
+// a leftmost prefix of the result is dropped in the same statement. Empty for an empty want.
+std::string WantDdl(const analyzer::Table& table, const analyzer::IndexWant& want, bool cover);
 // How a message names a table use: "orders" or "orders (as o)".
 std::string TableLabel(const analyzer::TableUse& use);
 // The finding's table and columns.

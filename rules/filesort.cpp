@@ -43,7 +43,11 @@ SELECT id FROM orders WHERE customer_id = 42 ORDER BY created_at DESC LIMIT 10;
 
 ## Fix
 
-An index with the equality columns first, then the sort columns:
+An index with the equality columns first, then the sort columns, then — for a `SELECT` — the
+other columns the query reads, so that the index also covers it (the same index
+`back-to-table` proposes when both fire). With a range on another column and no `LIMIT`,
+no index is proposed: the range reads fewer rows than an ordered read, which would read every
+row the equalities match; the sort is then of the rows the range finds.
 
 ```sql
 ALTER TABLE orders ADD INDEX idx_customer_id_created_at (customer_id, created_at DESC);
@@ -133,7 +137,19 @@ class Filesort final : public Rule {
         have = have || IndexServesWant(*use.table, index, want);
       }
       if (want.serves_order && !in_list && !have) {
-        f.fix = AddIndexDdl(*use.table, want);
+        // With the columns the query reads after the order columns, as back-to-table proposes
+        // it: one index for both, and no covering read lost to the new one. Not for UPDATE /
+        // DELETE (they read the row anyway) or a column no index can hold whole.
+        const auto kind =
+            query.statement ? query.statement->kind : parser::ast::StatementKind::kSelect;
+        bool cover = kind == parser::ast::StatementKind::kSelect ||
+                     kind == parser::ast::StatementKind::kInsert;
+        for (const std::string& c : want.include) {
+          const Column* column = use.table->FindColumn(c);
+          cover = cover && column && column->KeyBytes() > 0 &&
+                  column->family != TypeFamily::kJson && column->family != TypeFamily::kSpatial;
+        }
+        f.fix = WantDdl(*use.table, want, cover);
       } else if (in_list) {
         f.fix =
             "an IN list before the ORDER BY columns always sorts: sort fewer rows, or run one "

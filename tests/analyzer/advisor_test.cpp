@@ -236,6 +236,42 @@ TEST_CASE("advisor: with no equality and no LIMIT, a range wins over the order",
   CHECK(Summary(limited.Run()) == Names{"orders(total, created_at) +created_at"});
 }
 
+TEST_CASE("advisor: an equality, a range and GROUP BY without LIMIT: the range, then covering",
+          "[advisor]") {
+  Workload w(R"sql(CREATE TABLE audit_log (id BIGINT PRIMARY KEY, tenant_id INT NOT NULL,
+                   action VARCHAR(32) NOT NULL, created_at DATETIME NOT NULL);)sql");
+  w.Add("q", 10,
+        "SELECT action, COUNT(*) FROM audit_log WHERE tenant_id = 4 AND created_at BETWEEN "
+        "'2026-01-01' AND '2026-02-01' GROUP BY action");
+  const Advice a = w.Run();
+  // Not (tenant_id, action): read in group order, every row of the tenant is read.
+  CHECK(Summary(a) == Names{"audit_log(tenant_id, created_at, action) +action"});
+  CHECK(For(a, "q", "audit_log").want.has_range);
+  CHECK_FALSE(For(a, "q", "audit_log").want.serves_order);
+}
+
+TEST_CASE("advisor: an equality, a range and ORDER BY: LIMIT decides", "[advisor]") {
+  Workload w(kShop);
+  w.Add("q", 10,
+        "SELECT id FROM orders WHERE customer_id = 7 AND created_at > '2024-01-01' ORDER BY "
+        "total");
+  CHECK(Summary(w.Run()) == Names{"orders(customer_id, created_at, total) +total"});
+  // A range on the ORDER BY column gives the order anyway.
+  Workload same(kShop);
+  same.Add("q", 10,
+           "SELECT id FROM orders WHERE customer_id = 7 AND created_at > '2024-01-01' ORDER BY "
+           "created_at DESC");
+  const Advice a = same.Run();
+  CHECK(Summary(a) == Names{"orders(customer_id, created_at DESC)"});
+  CHECK(For(a, "q", "orders").want.serves_order);
+  // GROUP BY with a LIMIT: read in group order, the read stops after the groups returned.
+  Workload grouped(kShop);
+  grouped.Add("q", 10,
+              "SELECT status, COUNT(*) FROM orders WHERE customer_id = 7 AND created_at > "
+              "'2024-01-01' GROUP BY status LIMIT 10");
+  CHECK(Summary(grouped.Run()) == Names{"orders(customer_id, status, created_at) +created_at"});
+}
+
 TEST_CASE("advisor: GROUP BY columns after the equalities", "[advisor]") {
   Workload w(kShop);
   w.Add("q1", 10, "SELECT status, COUNT(*) FROM orders WHERE customer_id = 7 GROUP BY status");
@@ -780,18 +816,55 @@ TEST_CASE("advisor: covering columns dropped for width may leave an existing ind
 // --- queries whose fix is a rewrite -------------------------------------------------------------
 
 TEST_CASE("advisor: queries whose fix is a rewrite get no index", "[advisor]") {
-  Workload w(kShop);
+  Workload w(std::string(kShop) + "CREATE INDEX idx_created ON customers (created_at);");
   w.Add("conversion", 40, "SELECT id, email FROM customers WHERE phone = 5559002");
+  // Rewritten as a range, idx_created serves it: the rewrite is the whole fix.
   w.Add("function", 30, "SELECT id FROM customers WHERE DATE(created_at) = '2024-04-10'");
+  // MONTH() has no bare-column rewrite (an expression index is the fix).
+  w.Add("month", 25, "SELECT id FROM customers WHERE MONTH(created_at) = 4");
   w.Add("wildcard", 20, "SELECT id, name FROM customers WHERE name LIKE '%smith%'");
   w.Add("negation", 10, "SELECT id FROM orders WHERE status <> 'void'");
   const Advice a = w.Run();
   CHECK(a.proposals.empty());
-  for (const char* id : {"conversion", "function", "wildcard"}) {
+  for (const char* id : {"conversion", "function", "month", "wildcard"}) {
     const TableAdvice& t = For(a, id, "customers");
     CHECK(t.want.columns.empty());
     CHECK(t.proposal == -1);
   }
+}
+
+TEST_CASE("advisor: a function around an unindexed column: the index its rewrite needs",
+          "[advisor]") {
+  Workload w(kShop);
+  // DATE(c) = d is rewritten as a range of the day: the column is a range, after equalities.
+  w.Add("day", 30,
+        "SELECT id FROM orders WHERE DATE(created_at) = '2026-01-05' AND customer_id = 7");
+  // LOWER() under a _ci collation is dropped: an equality on the bare column.
+  w.Add("email", 20, "SELECT id FROM customers WHERE LOWER(email) = 'x@example.com'");
+  const Advice a = w.Run();
+  CHECK(Summary(a) == Names{"orders(customer_id, created_at)", "customers(email)"});
+  CHECK(a.proposals[0].reason ==
+        "Serves 1 query class (3e-05 s, 60% of the workload's time): looks up `customer_id`, then "
+        "ranges over `created_at`; only once the function around `created_at` is rewritten "
+        "(function-on-column).");
+  CHECK(a.proposals[1].reason.ends_with(
+      "looks up `email`; only once the function around `email` is rewritten "
+      "(function-on-column)."));
+  CHECK(For(a, "day", "orders").want.rewrite == Names{"created_at"});
+  // A case-sensitive collation: LOWER() is no rewrite away, an expression index is the fix.
+  Workload cs(R"sql(CREATE TABLE users (id INT PRIMARY KEY,
+                    login VARCHAR(64) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL);)sql");
+  cs.Add("q", 10, "SELECT id FROM users WHERE LOWER(login) = 'x'");
+  CHECK(cs.Run().proposals.empty());
+}
+
+TEST_CASE("advisor: without a function, no proposal mentions a rewrite", "[advisor]") {
+  Workload w(kShop);
+  w.Add("q", 10, "SELECT id FROM orders WHERE customer_id = 7 AND created_at >= '2026-01-05'");
+  const Advice a = w.Run();
+  CHECK(Summary(a) == Names{"orders(customer_id, created_at)"});
+  CHECK(a.proposals[0].reason.find("rewritten") == std::string::npos);
+  CHECK(For(a, "q", "orders").want.rewrite.empty());
 }
 
 TEST_CASE("advisor: a rewrite-blocked predicate leaves the others' want", "[advisor]") {
