@@ -9,7 +9,9 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <memory>
 #include <unordered_map>
+#include <utility>
 
 #include "analyzer/query_model.h"
 #include "parser/keywords.h"
@@ -197,6 +199,9 @@ class Binder {
   int BindSelect(const Select& select, BlockKind kind, int parent, const Query* owner);
   void AddTableRef(int b, const TableRef& ref, bool outer, std::vector<PendingJoin>& joins);
   void AddTable(int b, const TableName& name, bool outer);
+  void AddView(int b, TableUse& use, const View& view);
+  std::vector<std::string> MergedColumns(int view_block, size_t first_block) const;
+  void Respan(size_t first_block, Span span);
   void BindJoins(int b, const std::vector<PendingJoin>& joins);
   std::vector<std::string> DerivedColumns(int block) const;
   const CteDef* FindCte(const Name& name) const;
@@ -236,7 +241,20 @@ class Binder {
   std::unordered_map<const Expr*, BoundColumn> bound_;
   const Select* alias_source_ = nullptr;  // select list whose aliases names may refer to
   std::vector<std::string> reported_;     // issue names already reported
+  std::vector<const View*> views_;        // views being bound, outermost first
 };
+
+// Views within views deeper than this are left unbound (read as a table the catalog lacks), as
+// is a view that reads itself through others: the server refuses it (error 1462).
+constexpr size_t kMaxViewDepth = 8;
+
+// The names a table reference exposes: a view's or derived table's, else the catalog table's.
+std::vector<std::string> ColumnNames(const TableUse& use) {
+  if (!use.derived_columns.empty() || !use.table) return use.derived_columns;
+  std::vector<std::string> out;
+  for (const Column& c : use.table->columns) out.push_back(c.name);
+  return out;
+}
 
 int Binder::NewBlock(BlockKind kind, int parent, const Select* select, Span span) {
   QueryBlock block;
@@ -416,7 +434,11 @@ int Binder::BindSelect(const Select& select, BlockKind kind, int parent, const Q
       if (block.star_span.length == 0) block.star_span = star.span;
       for (TableUse& use : block.tables) {
         if (star.name.parts.empty() || EqualsIgnoreCase(use.alias, star.name.last().Value())) {
-          use.all_columns = true;
+          if (use.view_base_columns.empty()) {
+            use.all_columns = true;
+          } else {  // a merged view: the columns it reads, not all of its base table's
+            for (const std::string& c : use.view_base_columns) use.Need(c);
+          }
         }
       }
       continue;
@@ -515,13 +537,143 @@ void Binder::AddTable(int b, const TableName& name, bool outer) {
   } else {
     const std::string db = name.name.parts.size() > 1 ? name.name.parts[0].Value() : database_;
     use.table = catalog_.FindTable(db, name.name.last().Value());
-    if (!use.table) {
+    const View* view = use.table ? nullptr : catalog_.FindView(db, name.name.last().Value());
+    if (view) {
+      AddView(b, use, *view);
+    } else if (!use.table) {
       const std::string text = NameText(name.name);
       Issue(IssueKind::kUnknownTable, text, "table `" + text + "` is not in the schema",
             NameSpan(name.name));
     }
   }
   m_.blocks[b].tables.push_back(std::move(use));
+}
+
+// A view is read as a derived table whose query is the view's (MySQL 8.0 Reference Manual
+// 25.5.2, "View Processing Algorithms"). The catalog keeps the query's text: it is parsed again
+// (the model keeps the result) and bound in a scope of its own — the view's database, none of
+// the statement's tables or CTEs. Problems inside the definition are the view's, not this
+// statement's: they are not reported here. A view the server would merge is merged (see
+// MergedColumns): the reference becomes its base table, and the view's WHERE joins the block's.
+void Binder::AddView(int b, TableUse& use, const View& view) {
+  use.view = &view;
+  use.derived_columns = view.columns;
+  if (views_.size() >= kMaxViewDepth ||
+      std::find(views_.begin(), views_.end(), &view) != views_.end()) {
+    return;  // left unbound: a table whose columns are the view's, when known
+  }
+  auto parsed = std::make_shared<const parser::ParseResult>(parser::Parse(view.query));
+  if (!parsed->ok() || parsed->statements().size() != 1 ||
+      parsed->statements().front()->kind != StatementKind::kSelect ||
+      parsed->statements().front()->As<SelectStatement>().query == nullptr) {
+    return;
+  }
+  m_.views.push_back(parsed);
+
+  const size_t first_block = m_.blocks.size();
+  const size_t issues = m_.issues.size();
+  std::vector<int> scope = std::exchange(scope_, {});
+  std::vector<std::vector<CteDef>> ctes = std::exchange(ctes_, {});
+  std::vector<std::string> reported = reported_;
+  const Select* alias_source = std::exchange(alias_source_, nullptr);
+  std::string database = view.database.empty() ? database_ : view.database;
+  std::swap(database, database_);
+  const std::string_view script = std::exchange(m_.script, parsed->text());
+  views_.push_back(&view);
+  const int block = BindQuery(*parsed->statements().front()->As<SelectStatement>().query,
+                              BlockKind::kDerived, -1);
+  views_.pop_back();
+  m_.script = script;
+  std::swap(database, database_);
+  alias_source_ = alias_source;
+  reported_ = std::move(reported);
+  ctes_ = std::move(ctes);
+  scope_ = std::move(scope);
+  m_.issues.resize(issues);
+  Respan(first_block, use.span);
+
+  if (use.derived_columns.empty()) use.derived_columns = DerivedColumns(block);
+  std::vector<std::string> base = MergedColumns(block, first_block);
+  if (base.empty() || base.size() != use.derived_columns.size()) {
+    use.derived = true;
+    use.derived_block = block;
+    return;
+  }
+  // Merged: the view's WHERE is a condition on its base table, in this block.
+  QueryBlock& inner = m_.blocks[block];
+  QueryBlock& outer = m_.blocks[b];
+  const int t = static_cast<int>(outer.tables.size());
+  use.table = inner.tables.front().table;
+  use.view_base_columns = std::move(base);
+  for (Predicate& p : inner.predicates) {
+    p.column.block = b;
+    p.column.table = t;
+    if (p.other.resolved() && p.other.block == block) {
+      p.other.block = b;
+      p.other.table = t;
+    }
+    if (p.or_group >= 0) p.or_group += outer.or_groups;
+    use.Need(p.column.name);
+    outer.predicates.push_back(std::move(p));
+  }
+  outer.or_groups += inner.or_groups;
+  m_.blocks.pop_back();
+  coalesced_.pop_back();
+}
+
+// The base columns a view (its query bound as `view_block`, the last block) reads, one per
+// column of the view, when the server would merge it into the statement: one SELECT of one
+// table (or merged view), plain columns only, no DISTINCT, GROUP BY, HAVING, window, ORDER BY
+// or LIMIT — the constructs 25.5.2 says prevent MERGE, and aggregates, which need GROUP BY or
+// are not plain columns. Empty when not.
+std::vector<std::string> Binder::MergedColumns(int view_block, size_t first_block) const {
+  if (m_.blocks.size() != first_block + 1) return {};  // a subquery, UNION or CTE: not merged
+  const QueryBlock& q = m_.blocks[view_block];
+  if (!q.select || q.tables.size() != 1 || !q.tables[0].table || q.distinct ||
+      !q.select->group_by.empty() || q.select->having || !q.select->windows.empty() ||
+      q.order_by_written || q.limit_written) {
+    return {};
+  }
+  std::vector<std::string> out;
+  for (const SelectItem& item : q.select->items) {
+    if (item.expr->kind != ExprKind::kColumn) return {};
+    if (item.expr->As<ast::Column>().star) {
+      const TableUse& use = q.tables[0];
+      if (!use.view_base_columns.empty()) {
+        out.insert(out.end(), use.view_base_columns.begin(), use.view_base_columns.end());
+      } else {
+        for (const Column& c : use.table->columns) out.push_back(c.name);
+      }
+      continue;
+    }
+    auto it = bound_.find(item.expr);
+    if (it == bound_.end() || it->second.block != view_block || it->second.table != 0) return {};
+    out.push_back(it->second.name);
+  }
+  return out;
+}
+
+// Blocks from `first_block` on come from a view's text: their spans become the reference's.
+void Binder::Respan(size_t first_block, Span span) {
+  for (size_t i = first_block; i < m_.blocks.size(); ++i) {
+    QueryBlock& q = m_.blocks[i];
+    q.in_view = true;
+    q.span = span;
+    if (q.star) q.star_span = span;
+    if (q.limit_written) q.limit_span = span;
+    for (TableUse& use : q.tables) use.span = span;
+    for (Predicate& p : q.predicates) {
+      p.span = span;
+      p.column.span = span;
+      if (p.other.resolved()) p.other.span = span;
+    }
+    for (auto* list : {&q.order_by, &q.group_by}) {
+      for (OrderColumn& o : *list) {
+        o.span = span;
+        o.column.span = span;
+      }
+    }
+  }
 }
 
 void Binder::BindJoins(int b, const std::vector<PendingJoin>& joins) {
@@ -538,11 +690,11 @@ void Binder::BindJoins(int b, const std::vector<PendingJoin>& joins) {
                          join.join == JoinKind::kNaturalRight;
     if (natural) {  // the columns both sides have
       for (size_t l = pending.left_begin; l < pending.right_begin; ++l) {
-        const Table* t = m_.blocks[b].tables[l].table;
-        if (!t) continue;
-        for (const Column& c : t->columns) {
+        const TableUse& left = m_.blocks[b].tables[l];
+        if (!left.table) continue;
+        for (const std::string& c : ColumnNames(left)) {
           for (size_t r = pending.right_begin; r < pending.right_end; ++r) {
-            if (HasColumn(m_.blocks[b].tables[r], c.name, nullptr)) columns.push_back(c.name);
+            if (HasColumn(m_.blocks[b].tables[r], c, nullptr)) columns.push_back(c);
           }
         }
       }
@@ -561,7 +713,7 @@ void Binder::BindJoins(int b, const std::vector<PendingJoin>& joins) {
           const TableUse& use = m_.blocks[b].tables[t];
           sides[s].kind = Side::kColumn;
           sides[s].column = {b, static_cast<int>(t),
-                             use.table ? use.table->FindColumn(name) : nullptr, spelling,
+                             use.table ? use.table->FindColumn(spelling) : nullptr, spelling,
                              join.span};
           got = true;
         }
@@ -611,13 +763,9 @@ std::vector<std::string> Binder::DerivedColumns(int block) const {
       }
       for (const TableUse& use : q.tables) {
         if (!c.name.parts.empty() && !EqualsIgnoreCase(use.alias, c.name.last().Value())) continue;
-        if (use.table) {
-          for (const analyzer::Column& col : use.table->columns) out.push_back(col.name);
-        } else if (!use.derived_columns.empty()) {
-          out.insert(out.end(), use.derived_columns.begin(), use.derived_columns.end());
-        } else {
-          return {};  // unknown: accept any name
-        }
+        const std::vector<std::string> names = ColumnNames(use);
+        if (names.empty()) return {};  // unknown: accept any name
+        out.insert(out.end(), names.begin(), names.end());
       }
     } else {
       out.push_back(parser::ToSql(*item.expr));  // MySQL names it by its text
@@ -628,15 +776,20 @@ std::vector<std::string> Binder::DerivedColumns(int block) const {
 
 // --- Resolution -------------------------------------------------------------------------------
 
+// `spelling` is the name the model records: the catalog's, or for a merged view the base
+// table's column the view's column reads.
 bool Binder::HasColumn(const TableUse& use, std::string_view column, std::string* spelling) const {
-  if (use.table) {
+  if (use.table && use.view_base_columns.empty()) {
     const Column* c = use.table->FindColumn(column);
     if (c && spelling) *spelling = c->name;
     return c != nullptr;
   }
-  for (const std::string& name : use.derived_columns) {
-    if (EqualsIgnoreCase(name, column)) {
-      if (spelling) *spelling = name;
+  for (size_t i = 0; i < use.derived_columns.size(); ++i) {
+    if (EqualsIgnoreCase(use.derived_columns[i], column)) {
+      if (spelling) {
+        *spelling =
+            use.view_base_columns.empty() ? use.derived_columns[i] : use.view_base_columns[i];
+      }
       return true;
     }
   }
@@ -692,7 +845,7 @@ BoundColumn Binder::Resolve(int b, const Name& name, bool report) {
         out.block = block;
         out.table = match;
         const TableUse& use = tables[match];
-        out.column = use.table ? use.table->FindColumn(column) : nullptr;
+        out.column = use.table ? use.table->FindColumn(out.name) : nullptr;
         return out;
       }
       if (unknown) return out;  // some table of this block is unknown: it may have it
@@ -719,13 +872,14 @@ BoundColumn Binder::Resolve(int b, const Name& name, bool report) {
       std::string spelling;
       if (HasColumn(use, column, &spelling)) {
         out.name = spelling;
-        out.column = use.table ? use.table->FindColumn(column) : nullptr;
+        out.column = use.table ? use.table->FindColumn(spelling) : nullptr;
       } else if ((use.table || !use.derived_columns.empty()) && report) {
         const std::string text = NameText(name);
+        const std::string owner = use.view    ? "view `" + use.view->name + "`"
+                                  : use.table ? "table `" + use.table->name + "`"
+                                              : "`" + use.alias + "`";
         Issue(IssueKind::kUnknownColumn, text,
-              "unknown column `" + text +
-                  "`: " + (use.table ? "table `" + use.table->name + "`" : "`" + use.alias + "`") +
-                  " has no column `" + column + "`",
+              "unknown column `" + text + "`: " + owner + " has no column `" + column + "`",
               out.span);
         out.table = -1;
         out.block = -1;

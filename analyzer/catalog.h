@@ -142,8 +142,9 @@ struct Table {
 
 // A view: a name queries may read from, with no rows and no indexes of its own. Views are kept
 // apart from tables (Catalog::views(), not tables()), so that nothing that reasons about
-// storage — indexes, primary keys, index proposals — ever sees one; a query that reads a view
-// is bound as reading a table the catalog lacks, and unknown-table looks the name up here.
+// storage — indexes, primary keys, index proposals — ever sees one. The binder reads a view as
+// a derived table of its query (a simple one merged into its base table, as the server does);
+// unknown-table looks names up here for what the binder leaves unresolved (INSERT INTO v).
 struct View {
   std::string database;  // may be empty when the DDL never named one
   std::string name;

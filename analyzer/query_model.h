@@ -8,12 +8,19 @@
 // SELECT block (MySQL's query blocks: the statement itself, each subquery, derived table, CTE
 // and UNION part), each with its tables, predicates, ORDER BY / GROUP BY and LIMIT.
 //
+// A view is read as a derived table whose query is the view's, parsed again from the catalog's
+// text; the model owns those parse results (QueryModel::views). A simple view — one table, plain
+// columns, nothing the server's MERGE algorithm refuses — is merged: its reference is bound as
+// its base table, as the server does. Blocks and predicates that come from a view's definition
+// carry the span of the view's reference in the statement, never spans into the view's text.
+//
 // The model points into the statement's AST (spans, expressions) and into the catalog: it is
 // valid while both live and the catalog is unchanged. Binding never fails: unknown tables and
 // columns are recorded in QueryModel::issues and the rest is bound as far as it can be.
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -22,6 +29,7 @@
 
 #include "analyzer/catalog.h"
 #include "parser/ast.h"
+#include "parser/parser.h"
 
 namespace qadvisor::analyzer {
 
@@ -123,7 +131,13 @@ struct TableUse {
   bool derived = false;          // a derived table or a CTE reference
   int derived_block = -1;        // the block that defines it
   std::vector<std::string> derived_columns;  // its column names, when known
-  Span span;                                 // the table reference
+  // A view reference (MySQL 8.0 Reference Manual 25.5.2, "View Processing Algorithms"). A view
+  // the server would merge has `table` set to its base table, and `view_base_columns` gives the
+  // base column each of `derived_columns` (the view's names) reads: a predicate on a view column
+  // is one on the base table's column. Any other view is `derived`, its query `derived_block`.
+  const View* view = nullptr;
+  std::vector<std::string> view_base_columns;
+  Span span;           // the table reference
   bool outer = false;  // the inner side of a LEFT / RIGHT JOIN (may be NULL-extended)
   // Columns the query reads from this table (catalog spelling, in first-use order): select
   // list, conditions, GROUP / ORDER BY, correlated references from subqueries.
@@ -170,7 +184,8 @@ struct QueryBlock {
   bool distinct = false;
   bool star = false;  // * or t.* in the select list
   Span star_span;
-  bool in_exists = false;             // the query of an EXISTS (…): its select list is not read
+  bool in_exists = false;  // the query of an EXISTS (…): its select list is not read
+  bool in_view = false;    // from a view's definition: its spans are the view reference's
   bool comma_and_ansi_joins = false;  // FROM a, b JOIN c …
   int or_groups = 0;
   // Pairs of tables (indexes into `tables`, first < second) that some condition of WHERE or ON
@@ -197,6 +212,9 @@ struct QueryModel {
   std::vector<BindIssue> issues;
   const Table* target = nullptr;  // INSERT / UPDATE / DELETE single target, when known
   std::string_view script;        // the text the spans point into (ParseResult::text())
+  // The parsed queries of the views the statement reads: view blocks' expressions point into
+  // them. Shared, so that a model can be copied; never changed after binding.
+  std::vector<std::shared_ptr<const parser::ParseResult>> views;
 
   bool empty() const { return blocks.empty(); }
   const QueryBlock* Main() const { return main < 0 ? nullptr : &blocks[main]; }

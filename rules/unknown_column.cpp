@@ -19,8 +19,9 @@ constexpr RuleInfo kInfo{
 Resolves every column reference as MySQL does — the query block's own tables first, then the
 enclosing blocks for correlated subqueries, `USING` / `NATURAL` columns coalesced, select-list
 aliases in `GROUP BY`, `HAVING` and `ORDER BY` — and reports references that match no column,
-or (unqualified) match columns of more than one table. References into tables the schema does
-not define are not reported (see `unknown-table`).
+or (unqualified) match columns of more than one table. A view has the columns of its column
+list or select list, not those of the tables it reads. References into tables the schema does
+not define are not reported (see `unknown-table`), nor into views whose columns cannot be told.
 
 ## Why it matters
 
@@ -46,10 +47,10 @@ Correct the name, qualify it with its table alias, or pass the schema that defin
 - MySQL 8.0 Reference Manual, 11.2.2 "Identifier Qualifiers"
 )md"};
 
-// The catalog table that `qualifier` (the `o` of `o.totl`) names where `span` was written:
-// the innermost block around it, then the blocks it is correlated with — as the binder
-// resolves it. nullptr when no table of the schema has that name or alias there.
-const Table* QualifiedTable(const QueryModel& query, Span span, std::string_view qualifier) {
+// The catalog table or view that `qualifier` (the `o` of `o.totl`) names where `span` was
+// written: the innermost block around it, then the blocks it is correlated with — as the
+// binder resolves it. Empty when no table or view of the schema has that name or alias there.
+std::string QualifiedName(const QueryModel& query, Span span, std::string_view qualifier) {
   int block = -1;
   for (size_t b = 0; b < query.blocks.size(); ++b) {
     const Span s = query.blocks[b].span;
@@ -58,10 +59,12 @@ const Table* QualifiedTable(const QueryModel& query, Span span, std::string_view
   }
   for (; block >= 0; block = query.blocks[block].parent) {
     for (const TableUse& use : query.blocks[block].tables) {
-      if (parser::EqualsIgnoreCase(use.alias, qualifier)) return use.table;
+      if (!parser::EqualsIgnoreCase(use.alias, qualifier)) continue;
+      if (use.view) return use.view->name;  // a merged view's table is its base table
+      return use.table ? use.table->name : std::string();
     }
   }
-  return nullptr;
+  return {};
 }
 
 class UnknownColumn final : public Rule {
@@ -83,9 +86,7 @@ class UnknownColumn final : public Rule {
         const size_t before = path.rfind('.');
         const std::string_view qualifier =
             before == std::string_view::npos ? path : path.substr(before + 1);
-        if (const Table* table = QualifiedTable(query, issue.span, qualifier)) {
-          f.table = table->name;
-        }
+        f.table = QualifiedName(query, issue.span, qualifier);
       }
       f.fix = issue.kind == IssueKind::kAmbiguousColumn
                   ? "qualify the column with its table alias"

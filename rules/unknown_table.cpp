@@ -54,7 +54,8 @@ bool InSystemSchema(std::string_view name) {
 }
 
 // Whether `name` ("v" or "shop.v", as the statement wrote it) is a view of the catalog. The
-// binder looks up tables only: a view reads as a table the schema lacks.
+// binder resolves views it reads from, not the target of INSERT INTO v: that one is left to
+// this check.
 bool IsView(const Catalog& catalog, std::string_view name) {
   const size_t dot = name.rfind('.');
   const std::string_view database = dot == std::string_view::npos ? "" : name.substr(0, dot);
