@@ -1786,7 +1786,10 @@ bool CatalogBuilder::Unsupported(const ast::UnsupportedStatement& s) {
     // RENAME TABLE renames views too (MySQL 8.0 manual, "RENAME TABLE Statement").
     const std::vector<Table> before = catalog_.tables_;
     const std::vector<View> views_before = catalog_.views_;
-    for (const auto& [from, to] : pairs) {
+    for (const auto& pair : pairs) {
+      // Not a structured binding: clang 14 (the fuzz build) cannot capture one in a lambda.
+      const auto& from = pair.first;
+      const auto& to = pair.second;
       const int found = Find(from);
       const int view = found >= 0 ? -1 : FindViewFor(from);
       if (found < 0 && view < 0) {
