@@ -186,6 +186,11 @@ const analyzer::Index* IndexOn(const analyzer::Table& table, std::string_view co
   return nullptr;
 }
 
+analyzer::AccessOptions OwnAccess(const analyzer::QueryBlock& block, int t) {
+  const bool drives = block.tables.size() > 1 && analyzer::DrivingTable(block) == t;
+  return {.use_joins = !drives};
+}
+
 const analyzer::Index* IndexHolding(const analyzer::Table& table, std::string_view column) {
   for (const analyzer::Index& index : table.indexes) {
     if (!index.IsBtree() || index.invisible) continue;

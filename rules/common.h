@@ -44,6 +44,11 @@ std::string SpanText(const analyzer::QueryModel& query, analyzer::Span span, siz
 const analyzer::Index* IndexOn(const analyzer::Table& table, std::string_view column,
                                const std::vector<const analyzer::Predicate*>& equalities = {});
 
+// How the index rules judge table `t` of `block`: the table a join reads first is searched by
+// its own filters only (DrivingTable: an index on its join column would serve the other
+// direction, which the optimizer does not take); the others through their join columns too.
+analyzer::AccessOptions OwnAccess(const analyzer::QueryBlock& block, int t);
+
 // The first visible B-tree index that holds `column` as a whole key part, in any position.
 const analyzer::Index* IndexHolding(const analyzer::Table& table, std::string_view column);
 

@@ -95,7 +95,10 @@ class FunctionOnColumn final : public Rule {
           // function leftmost-prefix would speak, with it that rule sees nothing constrained.
           // Said here, once, when the table has no other way in (a full scan).
           index = IndexHolding(*use.table, p.column.name);
-          if (!index || IsTiny(*use.table) || !ScansTable(block, p.column.table)) continue;
+          if (!index || IsTiny(*use.table) ||
+              AnalyzeAccess(block, p.column.table, OwnAccess(block, p.column.table)).Best()) {
+            continue;
+          }
           const size_t part = PartOf(*index, p.column.name);
           std::vector<std::string> before;
           for (size_t i = 0; i < part; ++i) before.push_back(index->parts[i].column);
@@ -120,13 +123,6 @@ class FunctionOnColumn final : public Rule {
     size_t i = 0;
     while (i < index.parts.size() && !parser::EqualsIgnoreCase(index.parts[i].column, column)) ++i;
     return i;
-  }
-
-  // No index can search table `t` (as leftmost-prefix and missing-index judge it: the table a
-  // join starts from is searched by its own filters only).
-  static bool ScansTable(const QueryBlock& block, int t) {
-    const bool drives = block.tables.size() > 1 && DrivingTable(block) == t;
-    return AnalyzeAccess(block, t, {.use_joins = !drives}).Best() == nullptr;
   }
 };
 

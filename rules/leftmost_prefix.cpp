@@ -77,9 +77,7 @@ class LeftmostPrefix final : public Rule {
       for (size_t t = 0; t < block.tables.size(); ++t) {
         const TableUse& use = block.tables[t];
         if (!use.table || IsTiny(*use.table)) continue;
-        // The table a join reads first is searched by its own filters only (DrivingTable).
-        const bool drives = block.tables.size() > 1 && DrivingTable(block) == static_cast<int>(t);
-        const AccessOptions options{.use_joins = !drives};
+        const AccessOptions options = OwnAccess(block, static_cast<int>(t));
         const TableAccess access = AnalyzeAccess(block, static_cast<int>(t), options);
         const IndexWant want = WantIndex(block, static_cast<int>(t), options);
         const IndexUse* best = access.Best();

@@ -68,10 +68,8 @@ class MissingIndex final : public Rule {
       for (size_t t = 0; t < block.tables.size(); ++t) {
         const TableUse& use = block.tables[t];
         if (!use.table || IsTiny(*use.table)) continue;
-        // The table a join reads first is searched by its own filters only: an index on its
-        // join column would serve the other direction, which the optimizer does not take.
-        const bool drives = block.tables.size() > 1 && DrivingTable(block) == static_cast<int>(t);
-        const AccessOptions options{.use_joins = !drives};
+        const AccessOptions options = OwnAccess(block, static_cast<int>(t));
+        const bool drives = !options.use_joins;  // the table the join reads first
         const TableAccess access = AnalyzeAccess(block, static_cast<int>(t), options);
         const std::vector<const Predicate*> wrapped = WrappedUnindexed(block, static_cast<int>(t));
         if (access.Best() || (!access.has_filter && !access.has_join && wrapped.empty())) continue;
