@@ -27,7 +27,6 @@
 #include <cstdint>
 #include <numeric>
 #include <optional>
-#include <tuple>
 
 #include "parser/keywords.h"
 #include "parser/parser.h"
@@ -661,44 +660,6 @@ uint64_t DefaultCardinality(const Column& c, uint64_t rows) {
 
 enum class Role : uint8_t { kSkip, kSequence, kLeader, kMember, kSpread };
 
-// Days since 1970-01-01 of "YYYY-MM-DD…", or nullopt.
-std::optional<int64_t> DayNumber(std::string_view text) {
-  if (text.size() < 10 || text[4] != '-' || text[7] != '-') return std::nullopt;
-  int y = 0, m = 0, d = 0;
-  for (const auto& [from, to, into] :
-       {std::tuple{0, 4, &y}, std::tuple{5, 7, &m}, std::tuple{8, 10, &d}}) {
-    for (int i = from; i < to; ++i) {
-      if (text[i] < '0' || text[i] > '9') return std::nullopt;
-      *into = *into * 10 + (text[i] - '0');
-    }
-  }
-  const std::chrono::year_month_day date{std::chrono::year{y}, std::chrono::month{unsigned(m)},
-                                         std::chrono::day{unsigned(d)}};
-  if (!date.ok()) return std::nullopt;
-  return std::chrono::sys_days{date}.time_since_epoch().count();
-}
-
-// How far to move a DATE / DATETIME / TIMESTAMP column's generated values (three years from
-// 2022-01-01, see Render) so that they end a month after `latest`, when it lies outside them;
-// TIMESTAMP values stay within 1970 … 2038-01-19. A domain of `card` values wider than three
-// years (more days, or seconds, than they hold) is left where it is.
-int64_t ShiftDays(const Column& c, uint64_t card, std::string_view latest) {
-  if (c.family != TypeFamily::kTemporal ||
-      (c.type != "date" && c.type != "datetime" && c.type != "timestamp") ||
-      card > (c.type == "date" ? kSpreadDays : kSpreadSeconds)) {
-    return 0;
-  }
-  const std::optional<int64_t> day = DayNumber(latest);
-  const int64_t start = *DayNumber("2022-01-01");
-  const int64_t end = start + static_cast<int64_t>(kSpreadDays);
-  if (!day || (*day >= start && *day < end)) return 0;
-  int64_t shift = *day + 31 - end;
-  if (c.type == "timestamp") {
-    shift = std::clamp(shift, *DayNumber("1970-01-02") - start, *DayNumber("2038-01-01") - end);
-  }
-  return shift;
-}
-
 struct ColumnPlan {
   Role role = Role::kSpread;
   uint64_t card = 1;          // the domain: k in [0, card)
@@ -1013,6 +974,39 @@ bool ValidDateTime(std::string_view s, bool time_allowed, int min_year, int max_
     return false;
   }
   return s.size() == 19 || (s[19] == '.' && s.size() <= 26 && AllDigits(s.substr(20)));
+}
+
+// Days since 1970-01-01 of "YYYY-MM-DD…", or nullopt when it does not start with a valid date.
+std::optional<int64_t> DayNumber(std::string_view text) {
+  if (text.size() < 10 || !ValidDateTime(text.substr(0, 10), false, 0, 9999)) return std::nullopt;
+  const auto part = [&](size_t at, size_t n) {
+    return static_cast<unsigned>(std::stoi(std::string(text.substr(at, n))));
+  };
+  const std::chrono::year_month_day date{std::chrono::year(static_cast<int>(part(0, 4))),
+                                         std::chrono::month(part(5, 2)),
+                                         std::chrono::day(part(8, 2))};
+  return std::chrono::sys_days{date}.time_since_epoch().count();
+}
+
+// How far to move a DATE / DATETIME / TIMESTAMP column's generated values (three years from
+// 2022-01-01, see Render) so that they end a month after `latest`, when it lies outside them;
+// TIMESTAMP values stay within 1970 … 2038-01-19. A domain of `card` values wider than three
+// years (more days, or seconds, than they hold) is left where it is.
+int64_t ShiftDays(const Column& c, uint64_t card, std::string_view latest) {
+  if (c.family != TypeFamily::kTemporal ||
+      (c.type != "date" && c.type != "datetime" && c.type != "timestamp") ||
+      card > (c.type == "date" ? kSpreadDays : kSpreadSeconds)) {
+    return 0;
+  }
+  const std::optional<int64_t> day = DayNumber(latest);
+  const int64_t start = *DayNumber("2022-01-01");
+  const int64_t end = start + static_cast<int64_t>(kSpreadDays);
+  if (!day || (*day >= start && *day < end)) return 0;
+  int64_t shift = *day + 31 - end;
+  if (c.type == "timestamp") {
+    shift = std::clamp(shift, *DayNumber("1970-01-02") - start, *DayNumber("2038-01-01") - end);
+  }
+  return shift;
 }
 
 // "[-]H:MM[:SS[.ffffff]]" within -838:59:59 … 838:59:59.

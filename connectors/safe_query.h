@@ -128,7 +128,7 @@ struct RunnableQuery {
 // constant is converted once to the column's type, and 1 fits every numeric type, so the index
 // is usable too. Compared with a DATE / DATETIME column it is an invalid date, and the plan may
 // not use that column's index: verify writes a value of the column's type there instead
-// (TypedPlaceholders in verify.cpp), given where the generic values went: `generic`, if set,
+// (FillDigest in verify.h), given where the generic values went: `generic`, if set,
 // receives the offset in the result of each '1' written for a `?` or `(...)`.
 std::string FillPlaceholders(std::string_view text, std::vector<size_t>* generic = nullptr);
 
