@@ -571,16 +571,18 @@ class CatalogBuilder {
   static int FindExact(const Catalog& c, std::string_view database, std::string_view name) {
     return FindExactIn(c, c.tables_, database, name);
   }
-  static int FindUnique(const Catalog& c, std::string_view name) {
-    return FindUniqueIn(c, c.tables_, name);
+  // A table (or view) a statement names: db.t exactly; t in the current database, or else the
+  // only one called t (a migration applied to a schema loaded without USE).
+  template <typename T>
+  static int FindForDdlIn(const Catalog& c, const std::vector<T>& list, std::string_view database,
+                          std::string_view name, bool qualified) {
+    const int exact = FindExactIn(c, list, database, name);
+    if (exact >= 0 || qualified) return exact;
+    return FindUniqueIn(c, list, name);
   }
-  // A table a statement names: db.t exactly; t in the current database, or else the only table
-  // called t (a migration applied to a schema loaded without USE).
   static int FindForDdl(const Catalog& c, std::string_view database, std::string_view name,
                         bool qualified) {
-    const int exact = FindExact(c, database, name);
-    if (exact >= 0 || qualified) return exact;
-    return FindUnique(c, name);
+    return FindForDdlIn(c, c.tables_, database, name, qualified);
   }
   static const Catalog::Database* FindDatabase(const Catalog& c, std::string_view name) {
     for (const Catalog::Database& d : c.databases_) {
@@ -611,9 +613,7 @@ class CatalogBuilder {
     return FindForDdl(catalog_, name.database, name.name, name.qualified);
   }
   int FindViewFor(const TableName& name) const {
-    const int exact = FindExactIn(catalog_, catalog_.views_, name.database, name.name);
-    if (exact >= 0 || name.qualified) return exact;
-    return FindUniqueIn(catalog_, catalog_.views_, name.name);
+    return FindForDdlIn(catalog_, catalog_.views_, name.database, name.name, name.qualified);
   }
   SourceLocation LocationAt(uint32_t offset) const;
   uint32_t CodeStart() const;
