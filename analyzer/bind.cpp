@@ -1263,7 +1263,7 @@ void Binder::TypeCheck(const Side& col, ValueKind value, TypeFamily family, Pred
 // _bin one wins over a _ci / _cs one ("the _bin collation is used"), and any other pair is
 // error 1267. A converted column's index cannot be searched — except that MariaDB still
 // searches a _ci column's index for a _bin comparison and rechecks each row (measured:
-// shared/corpus/explain/mariadb-10.11/08b), where MySQL 8.0 does not.
+// tests/data/explain/mariadb-10.11/08b), where MySQL 8.0 does not.
 void Binder::CompareCharacterColumns(const Column& x, const Column& y, std::string_view x_collate,
                                      std::string_view y_collate, Predicate& q) const {
   const std::string_view explicit_collation = !x_collate.empty() ? x_collate : y_collate;

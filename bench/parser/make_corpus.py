@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Build the statement corpus for the parser benchmark.
 
-Takes the SELECT (and WITH …) statements out of the slow logs in ../shared/corpus/ (slowlogs/,
+Takes the SELECT (and WITH …) statements out of the slow logs in tests/data/ (slowlogs/,
 real/, generated/) and the parser fixtures in tests/fixtures/parser/*.sql, drops exact
 duplicates (first one wins), and writes them to one file, each statement followed by `;\\n`.
 
@@ -24,7 +24,7 @@ import re
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
-CORPUS = os.path.normpath(os.path.join(ROOT, "..", "shared", "corpus"))
+CORPUS = os.path.join(ROOT, "tests", "data")
 
 START = re.compile(r"\s*(?:/\*.*?\*/\s*)*(?:select|with)\b", re.IGNORECASE)
 
@@ -64,7 +64,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", default=os.path.join(HERE, ".cache", "corpus.sql"),
                     help="output file (default bench/parser/.cache/corpus.sql)")
-    ap.add_argument("--corpus", default=CORPUS, help="the shared corpus (default ../shared/corpus)")
+    ap.add_argument("--corpus", default=CORPUS, help="the test corpus (default tests/data)")
     a = ap.parse_args()
 
     sources = []  # (label, statements iterator)

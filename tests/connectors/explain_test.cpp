@@ -1,5 +1,5 @@
 // Reading EXPLAIN / ANALYZE FORMAT=JSON: every plan MariaDB 10.11 printed for the index traps
-// in ../shared/corpus/explain (recorded on a real server), and MySQL 8.0's shape.
+// in tests/data/explain (recorded on a real server), and MySQL 8.0's shape.
 #include "connectors/explain.h"
 
 #include <catch2/catch.hpp>

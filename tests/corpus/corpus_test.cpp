@@ -1,5 +1,5 @@
 // Every slow log of the shared corpus, read end to end and compared with pt-query-digest's JSON
-// (../shared/corpus/pt-digest-json, pt-query-digest 3.5.7) and with the generator's truth files.
+// (tests/data/pt-digest-json, pt-query-digest 3.5.7) and with the generator's truth files.
 //
 // qadvisor must agree with pt-query-digest on the number of events, the total Query_time, and
 // each class's count and Query_time sum, wherever pt-query-digest is right. Each difference is

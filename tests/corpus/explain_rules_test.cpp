@@ -1,4 +1,4 @@
-// The rules against what a real server did: ../shared/corpus/explain/mariadb-10.11 holds, for
+// The rules against what a real server did: tests/data/explain/mariadb-10.11 holds, for
 // each index trap, the query and MariaDB 10.11's EXPLAIN of it on 200 000 rows. Each case here
 // says which rules must fire on the query and which must not, as the EXPLAIN shows (an index
 // the plan could not use, an error 1267, a plan that is fine).

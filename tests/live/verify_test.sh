@@ -55,7 +55,7 @@ check "the sandbox is removed" test -z "$(ls -A "$TMPDIR")"
 
 # A schema written elsewhere: sakila (views, triggers, procedures, a MySQL 5.7-only
 # /*!50705 … */ column MariaDB does not make), with a workload of its own.
-sakila=$src/../shared/corpus/ddl/sakila/sakila-schema.sql
+sakila=$src/tests/data/ddl/sakila/sakila-schema.sql
 if [[ -f $sakila ]]; then
   check "verify --sandbox on sakila" exit_code 0 "$qadvisor" verify --no-config --sandbox \
     --schema "$sakila" --rows 20000 --runs 1 --format json -o "$tmp/sakila.json" \
