@@ -9,6 +9,7 @@ set -euo pipefail
 packages=(
   g++ cmake ninja-build pkg-config make
   libfmt-dev catch2 libcli11-dev nlohmann-json3-dev libtomlplusplus-dev libxxhash-dev
+  zlib1g-dev libzstd-dev  # gzip- and zstd-compressed slow logs, read directly
   clang libclang-rt-14-dev clang-format python3
   chromium  # opens the HTML report in tests/cli/advise_html_test.sh and bench/html/
   libmysqlcppconn-dev  # MySQL Connector/C++ 1.1: connectors/
