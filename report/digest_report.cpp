@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "base/text.h"
 #include "report/json_writer.h"
 #include "report/markdown.h"
 
@@ -44,17 +45,7 @@ bool IsTimeMetric(std::string_view name) {
   return name.ends_with("_time") || name.ends_with("_wait") || name == "Lock_time";
 }
 
-// Keeps text printable in a terminal report: control bytes become '?'.
-std::string Printable(std::string_view s, size_t limit = std::string::npos) {
-  std::string out;
-  out.reserve(std::min(s.size(), limit));
-  for (const char c : s.substr(0, limit)) {
-    const auto u = static_cast<unsigned char>(c);
-    out.push_back(u < 0x20 && c != '\n' && c != '\t' ? '?' : c);
-  }
-  if (s.size() > limit) out += "...";
-  return out;
-}
+using base::Printable;  // input text in a terminal report: control bytes escaped
 
 std::string OneLine(std::string_view s, size_t limit) {
   std::string out = Printable(s, limit);
