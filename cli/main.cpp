@@ -70,10 +70,6 @@ int RunDigestCommand(const DigestArgs& args) {
   } else {
     text = report::RenderDigestText(*run, report_options);
   }
-  if (Status s = WriteOutput(args.output, text); !s.ok()) {
-    fmt::print(stderr, "qadvisor: {}\n", s.message());
-    return kExitUsage;
-  }
   // Input problems were skipped; say so where a person will see it, not only in the report.
   for (size_t i = 0; i < run->issues.size() && i < 5; ++i) {
     const auto& fi = run->issues[i];
@@ -84,11 +80,13 @@ int RunDigestCommand(const DigestArgs& args) {
     fmt::print(stderr, "qadvisor: warning: {} more input problems (listed in the report)\n",
                run->issue_count - 5);
   }
+  // A failed run writes no report: -o FILE keeps what it held.
   if (run->digest.events() == 0 && run->bytes > 0) {
-    fmt::print(
-        stderr,
-        "qadvisor: no slow-log events found in {} byte(s) of input: is it a slow query log?\n",
-        run->bytes);
+    fmt::print(stderr, "qadvisor: no complete slow-log event in {} byte(s) of input\n", run->bytes);
+    return kExitUsage;
+  }
+  if (Status s = WriteOutput(args.output, text); !s.ok()) {
+    fmt::print(stderr, "qadvisor: {}\n", s.message());
     return kExitUsage;
   }
   return kExitOk;

@@ -247,8 +247,16 @@ int Finish(const VerifyArgs& args, AdviseState& state, analyzer::VerificationRun
            connectors::VerifyOutcome outcome) {
   verification.queries = std::move(outcome.queries);
   state.report.verification = &verification;
-  const std::string out = RenderAdvise(state.report, args.advise.format);
-  if (Status s = WriteOutput(args.advise.output, out); !s.ok()) return Fail(s.message());
+  // A run that failed or was interrupted leaves -o FILE as it was (docs/cli.md); its partial
+  // report goes to standard output only when that is where the report was asked for.
+  const bool complete = outcome.status.ok();
+  if (complete || args.advise.output.empty() || args.advise.output == "-") {
+    const std::string out = RenderAdvise(state.report, args.advise.format);
+    if (Status s = WriteOutput(args.advise.output, out); !s.ok()) return Fail(s.message());
+  } else {
+    fmt::print(stderr, "qadvisor: verify did not finish: {} is left as it was\n",
+               args.advise.output);
+  }
   if (!outcome.left_to_clean.empty() && !verification.sandbox) {
     fmt::print(stderr,
                "qadvisor: these indexes were created and could not be dropped; run them, or "
