@@ -1,9 +1,6 @@
 #include "analyzer/digest_runner.h"
 
-#include <fcntl.h>
 #include <fmt/format.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -86,49 +83,17 @@ class Pipeline {
   std::vector<std::unique_ptr<Work>> owned_;
 };
 
-struct OpenFile {
-  std::string name;
-  int fd = -1;
-  bool owned = false;
-  uint64_t size = 0;  // 0 when unknown
-};
-
 }  // namespace
 
 Result<DigestRun> RunDigest(const std::vector<std::string>& paths,
                             const DigestRunOptions& options) {
-  std::vector<OpenFile> files;
-  auto close_all = [&] {
-    for (OpenFile& f : files) {
-      if (f.owned && f.fd >= 0) ::close(f.fd);
-    }
-  };
+  // Every input is opened first: a missing file fails the run before hours of reading.
+  std::vector<std::unique_ptr<base::InputStream>> inputs;
   uint64_t total = 0;
   for (const std::string& path : paths) {
-    OpenFile f{path, -1, false, 0};
-    if (path == "-") {
-      f.fd = STDIN_FILENO;
-    } else {
-      f.fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-      if (f.fd < 0) {
-        const int err = errno;
-        close_all();
-        return Status(err == ENOENT ? StatusCode::kNotFound : StatusCode::kIoError,
-                      fmt::format("{}: cannot open: {}", path, std::strerror(err)));
-      }
-      f.owned = true;
-      struct stat st {};
-      if (::fstat(f.fd, &st) == 0) {
-        if (S_ISDIR(st.st_mode)) {
-          close_all();
-          ::close(f.fd);
-          return InvalidArgument(fmt::format("{}: is a directory, not a slow log", path));
-        }
-        if (S_ISREG(st.st_mode)) f.size = static_cast<uint64_t>(st.st_size);
-      }
-    }
-    total += f.size;
-    files.push_back(f);
+    QADVISOR_ASSIGN_OR_RETURN(std::unique_ptr<base::InputStream> in, base::InputStream::Open(path));
+    total += in->raw_size();
+    inputs.push_back(std::move(in));
   }
 
   DigestRun run{Digest(options.digest), paths, 0, 0, 0, {}};
@@ -154,9 +119,8 @@ Result<DigestRun> RunDigest(const std::vector<std::string>& paths,
 
   Status failure;
   uint64_t done_before = 0;
-  for (uint32_t index = 0; index < files.size(); ++index) {
-    OpenFile& f = files[index];
-    parser::SlowLogReader reader(f.name, f.fd, options.reader);
+  for (uint32_t index = 0; index < inputs.size(); ++index) {
+    parser::SlowLogReader reader(std::move(inputs[index]), options.reader);
     for (;;) {
       Work* w = pipeline.TakeFree();
       w->file = index;
@@ -175,19 +139,19 @@ Result<DigestRun> RunDigest(const std::vector<std::string>& paths,
         for (size_t e = 0; e < w->batch.size; ++e) run.digest.Add(w->batch.events[e], w->file);
         pipeline.GiveBack(w);
       }
-      if (options.progress) options.progress(done_before + reader.bytes_read(), total);
+      if (options.progress) options.progress(done_before + reader.raw_bytes_read(), total);
     }
-    done_before += reader.bytes_read();
+    done_before += reader.raw_bytes_read();
     run.bytes += reader.bytes_read();
     run.skipped += reader.skipped_events();
     run.issue_count += reader.issue_count();
-    for (const parser::ReadIssue& issue : reader.issues()) run.issues.push_back({f.name, issue});
+    for (const parser::ReadIssue& issue : reader.issues())
+      run.issues.push_back({reader.name(), issue});
     if (!reader.status().ok() && failure.ok()) failure = reader.status();
   }
   pipeline.Close();
   for (std::thread& t : worker_threads) t.join();
   for (const auto& partial : partials) run.digest.Merge(*partial);
-  close_all();
   if (options.progress) options.progress(done_before, total);
   if (!failure.ok()) return failure;
   return run;

@@ -8,6 +8,8 @@
 #include <cstdio>
 #include <cstring>
 
+#include "base/input.h"
+
 namespace qadvisor::cli {
 
 // Writes `text` to `path` through a temporary file and a rename, so that a failed run never
@@ -35,22 +37,8 @@ Status WriteOutput(const std::string& path, const std::string& text) {
   return Status::Ok();
 }
 
-// Reads a SQL file ("-": standard input) whole: scripts are small next to slow logs.
-Result<std::string> ReadWholeFile(const std::string& path) {
-  std::FILE* f = path == "-" ? stdin : std::fopen(path.c_str(), "rb");
-  if (f == nullptr) {
-    return Status(errno == ENOENT ? StatusCode::kNotFound : StatusCode::kIoError,
-                  fmt::format("{}: cannot open: {}", path, std::strerror(errno)));
-  }
-  std::string text;
-  char buf[1 << 16];
-  size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, n);
-  const bool failed = std::ferror(f) != 0;
-  if (f != stdin) std::fclose(f);
-  if (failed) return IoError(fmt::format("{}: read failed", path));
-  return text;
-}
+// Reads a file ("-": standard input) whole, decompressed: scripts are small next to slow logs.
+Result<std::string> ReadWholeFile(const std::string& path) { return base::ReadAll(path); }
 
 uint64_t TotalSize(const std::vector<std::string>& paths) {
   uint64_t total = 0;

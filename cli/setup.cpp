@@ -9,24 +9,16 @@
 #include <cstring>
 #include <filesystem>
 
+#include "base/input.h"
+#include "base/text.h"
 #include "cli/io.h"
+#include "parser/slowlog.h"
 
 namespace qadvisor::cli {
 
 int Fail(std::string_view message) {
   fmt::print(stderr, "qadvisor: {}\n", message);
   return kExitUsage;
-}
-
-// A slow log starts with a server banner or an event header; a script with SQL or comments.
-bool LooksLikeSlowLog(std::string_view text) {
-  text = text.substr(0, 1 << 16);
-  for (std::string_view header : {"# Time:", "# User@Host:", "# Query_time:"}) {
-    if (text.starts_with(header)) return true;
-    if (text.find(fmt::format("\n{}", header)) != std::string_view::npos) return true;
-  }
-  return text.find("started with:\n") != std::string_view::npos &&
-         text.find("Tcp port:") != std::string_view::npos;
 }
 
 // The line where a sampled query's text starts: its event starts at `offset` / `line`, and the
@@ -126,15 +118,18 @@ Status LoadSchemas(const SchemaArgs& args, rules::Checker& checker, analyzer::Ca
   return Status::Ok();
 }
 
-// Whether `path` is a slow log, from its first 64 KiB (slow logs can be gigabytes).
+// Whether `path` is a slow log, from its first 64 KiB (slow logs can be gigabytes, and may be
+// compressed or standard input: base::Head reads all three). Text that is neither is a script;
+// binary data is neither, and is refused rather than read as SQL.
 Result<bool> IsSlowLog(const std::string& path) {
-  if (path == "-") return false;  // standard input is read as a script
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) return NotFound(fmt::format("{}: cannot open: {}", path, std::strerror(errno)));
-  std::string head(64 * 1024, '\0');
-  head.resize(std::fread(head.data(), 1, head.size(), f));
-  std::fclose(f);
-  return LooksLikeSlowLog(head);
+  QADVISOR_ASSIGN_OR_RETURN(std::string head, base::Head(path, parser::kSlowLogSniffBytes));
+  if (parser::LooksLikeSlowLog(head)) return true;
+  if (const std::optional<size_t> at = base::FirstBinaryByte(head)) {
+    return InvalidArgument(fmt::format(
+        "{}: neither a slow query log nor a SQL script: byte {} is {}, binary data",
+        path == "-" ? "standard input" : path, *at, base::Printable(head.substr(*at, 1))));
+  }
+  return false;
 }
 
 void PrintCatalogIssues(const analyzer::Catalog& catalog) {

@@ -32,9 +32,9 @@ void ParseAsFlavor(Setup& setup);
 // The --schema files into the catalog (through the checker, which keeps their text for
 // excerpts and their ignore comments), then the --stats file.
 Status LoadSchemas(const SchemaArgs& args, rules::Checker& checker, analyzer::Catalog& catalog);
-// Whether `path` is a slow log, from its first 64 KiB (slow logs can be gigabytes).
+// Whether `path` ("-": standard input, sniffed like a file) is a slow log, from its first
+// 64 KiB; false for a SQL script; an error for binary data, which is neither.
 Result<bool> IsSlowLog(const std::string& path);
-bool LooksLikeSlowLog(std::string_view text);
 // The line where a sampled query's text starts in its log (its event starts at offset/line).
 uint64_t QueryLine(const std::string& path, uint64_t offset, uint64_t line, std::string_view query);
 // "a,b" "c" → {a, b, c}

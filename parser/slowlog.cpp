@@ -226,8 +226,22 @@ int64_t ParseSlowLogTime(std::string_view text) {
   return seconds * 1000000 + micros;
 }
 
+bool LooksLikeSlowLog(std::string_view head) {
+  head = head.substr(0, kSlowLogSniffBytes);
+  for (std::string_view header : {"# Time:", "# User@Host:", "# Query_time:"}) {
+    if (head.starts_with(header)) return true;
+    if (head.find(fmt::format("\n{}", header)) != std::string_view::npos) return true;
+  }
+  // A log that so far holds only the banner a server writes when it starts.
+  return head.find("started with:\n") != std::string_view::npos &&
+         head.find("Tcp port:") != std::string_view::npos;
+}
+
+SlowLogReader::SlowLogReader(std::unique_ptr<base::InputStream> input, ReaderOptions options)
+    : input_(std::move(input)), name_(input_->name()), options_(options) {}
+
 SlowLogReader::SlowLogReader(std::string name, int fd, ReaderOptions options)
-    : name_(std::move(name)), fd_(fd), options_(options) {}
+    : SlowLogReader(base::InputStream::FromFd(std::move(name), fd), options) {}
 
 void SlowLogReader::Report(uint64_t offset, uint64_t line, std::string message) {
   ++issue_count_;
@@ -239,18 +253,28 @@ bool SlowLogReader::Fill(EventBatch& batch, size_t want) {
   if (batch.buffer.size() < start + want) batch.buffer.resize(start + want);
   size_t got = 0;
   while (got < want) {
-    const ssize_t n = ::read(fd_, batch.buffer.data() + start + got, want - got);
-    if (n == 0) {
+    Result<size_t> n = input_->Read(batch.buffer.data() + start + got, want - got);
+    if (!n.ok()) {
+      if (n.status().code() == StatusCode::kParseError) {
+        // A damaged compressed file: what came before the damage is read, like a torn tail.
+        // The message names the input, as a Status does; an issue is printed after the name.
+        std::string_view message = n.status().message();
+        if (message.starts_with(name_ + ": ")) message.remove_prefix(name_.size() + 2);
+        const char* data = batch.buffer.data();
+        Report(base_offset_ + start + got,
+               base_line_ + static_cast<uint64_t>(std::count(data, data + start + got, '\n')),
+               std::string(message));
+      } else {
+        status_ = n.status();
+      }
       eof_ = true;
       break;
     }
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      status_ = IoError(fmt::format("{}: read failed: {}", name_, std::strerror(errno)));
+    if (*n == 0) {
       eof_ = true;
       break;
     }
-    got += static_cast<size_t>(n);
+    got += *n;
   }
   batch.length = start + got;
   bytes_read_ += got;
@@ -259,6 +283,28 @@ bool SlowLogReader::Fill(EventBatch& batch, size_t want) {
 
 bool SlowLogReader::ReadBatch(EventBatch& batch) {
   batch.size = 0;
+  if (!sniffed_) {
+    sniffed_ = true;
+    Result<std::string_view> head = input_->Peek(kSlowLogSniffBytes);
+    if (!head.ok()) {
+      status_ = head.status();
+      eof_ = true;
+    } else if (head->empty()) {
+      // Nothing readable: a compressed file damaged from its start is an error, an empty file
+      // an empty log. (After an empty Peek, Read returns the damage Peek met, or 0 at the end.)
+      char byte;
+      if (Result<size_t> r = input_->Read(&byte, 1); !r.ok()) {
+        status_ = r.status();
+        eof_ = true;
+      }
+    } else if (options_.require_slow_log && !LooksLikeSlowLog(*head)) {
+      status_ = InvalidArgument(fmt::format(
+          "{}: not a slow query log: no '# Time:', '# User@Host:' or '# Query_time:' line in its "
+          "first {} KiB",
+          name_ == "-" ? "standard input" : name_, (head->size() + 1023) >> 10));
+      eof_ = true;
+    }
+  }
   batch.attributes.clear();
   // The database and time in force outlive the buffer they were read from.
   batch.carried_time.assign(time_);
@@ -280,16 +326,6 @@ bool SlowLogReader::ReadBatch(EventBatch& batch) {
       const size_t want = std::max(options_.chunk_bytes, batch.length);
       Fill(batch,
            batch.length < limit ? std::min(want, limit - batch.length) : options_.chunk_bytes);
-    }
-    if (base_offset_ == 0 && batch.length >= 2 &&
-        static_cast<unsigned char>(batch.buffer[0]) == 0x1f &&
-        static_cast<unsigned char>(batch.buffer[1]) == 0x8b) {
-      status_ = InvalidArgument(fmt::format(
-          "{}: gzip-compressed input; decompress it first, e.g. zcat {} | qadvisor digest -", name_,
-          name_));
-      eof_ = true;
-      batch.length = 0;
-      return false;
     }
     uint64_t keep_line = 0;
     const size_t keep = Frame(batch, eof_, &keep_line);

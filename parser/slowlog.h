@@ -1,7 +1,8 @@
 // Streaming reader for MySQL, Percona Server and MariaDB slow query logs.
 //
 // Contract:
-//  - The reader pulls bytes from a file descriptor it does not own, in chunks, into a buffer
+//  - The reader pulls bytes from a base::InputStream (a file, standard input, gzip or zstd,
+//    decompressed on the fly), in chunks, into a buffer
 //    owned by the caller's EventBatch; memory stays flat however large the log (the buffer
 //    holds one chunk plus the one event that straddles it, capped by max_event_bytes).
 //  - ReadBatch() fills a batch with the complete events of the next chunk. The string_views
@@ -11,7 +12,11 @@
 //  - Damage never stops the reader: text outside any event, an event without a query, an
 //    event larger than the cap, or a torn last event is reported as a ReadIssue with its byte
 //    offset and line and skipped (as LevelDB's log reader reports a corrupt record and
-//    carries on).
+//    carries on). A compressed file that breaks off is reported the same way, at the offset
+//    where its readable part ends.
+//  - An input that is not a slow log at all (no event header in its first 64 KiB: a README, a
+//    SQL script, random bytes) is refused: status() says so and no event is read. Guessing
+//    events out of it would report them as facts.
 //
 // Dialects (see docs/slowlog.md): MySQL 5.0-8.x (`# Time:` old `YYMMDD HH:MM:SS` and ISO
 // 8601 forms, `# User@Host:` with and without `Id:`), MariaDB (`# Thread_id: … Schema: …
@@ -21,14 +26,21 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "base/input.h"
 #include "base/status.h"
 
 namespace qadvisor::parser {
+
+// Whether `head` (the first bytes of an input; 64 KiB are looked at) is a slow log: a server
+// banner or an event header (`# Time:`, `# User@Host:`, `# Query_time:`) at a line start.
+bool LooksLikeSlowLog(std::string_view head);
+inline constexpr size_t kSlowLogSniffBytes = 64 << 10;
 
 inline constexpr int64_t kNoTimestamp = INT64_MIN;
 
@@ -76,11 +88,14 @@ struct ReaderOptions {
   size_t chunk_bytes = 512 << 10;     // small enough to stay in cache between reader and worker
   size_t max_event_bytes = 64 << 20;  // a larger event is skipped and reported
   size_t max_issues = 1000;           // issues beyond this are counted, not stored
+  bool require_slow_log = true;       // refuse input that LooksLikeSlowLog() rejects
 };
 
 class SlowLogReader {
  public:
-  // `name` names the input in messages ("-" for standard input). `fd` is not owned.
+  // Reads `input`, which names itself in messages.
+  explicit SlowLogReader(std::unique_ptr<base::InputStream> input, ReaderOptions options = {});
+  // Reads `fd`, not owned; `name` names it in messages ("-" for standard input).
   SlowLogReader(std::string name, int fd, ReaderOptions options = {});
 
   // Fills `batch` with the next events. Returns false when the input is exhausted and the
@@ -88,7 +103,8 @@ class SlowLogReader {
   bool ReadBatch(EventBatch& batch);
 
   const std::string& name() const { return name_; }
-  uint64_t bytes_read() const { return bytes_read_; }
+  uint64_t bytes_read() const { return bytes_read_; }             // decompressed
+  uint64_t raw_bytes_read() const { return input_->raw_read(); }  // on disk: for progress
   uint64_t events_read() const { return events_read_; }
   const std::vector<ReadIssue>& issues() const { return issues_; }
   uint64_t issue_count() const { return issue_count_; }  // stored or not
@@ -104,11 +120,12 @@ class SlowLogReader {
   void ParseEvent(EventBatch& batch, size_t begin, size_t body, size_t end, uint64_t line);
   void Report(uint64_t offset, uint64_t line, std::string message);
 
+  std::unique_ptr<base::InputStream> input_;
   std::string name_;
-  int fd_;
   ReaderOptions options_;
   Status status_;
   bool eof_ = false;
+  bool sniffed_ = false;      // the head has been checked (LooksLikeSlowLog)
   std::string tail_;          // the incomplete event carried into the next batch
   uint64_t tail_offset_ = 0;  // input offset of tail_[0]
   uint64_t tail_line_ = 1;    // line number of tail_[0]
