@@ -84,6 +84,13 @@ int SetupFailed(std::string_view message) {
   }
   return Fail(message);
 }
+// The same for a status: a usage error (kInvalidArgument) is printed as one.
+int SetupFailed(const Status& status) {
+  if (g_interrupted || status.code() != StatusCode::kInvalidArgument) {
+    return SetupFailed(status.message());
+  }
+  return UsageFail(status.message());
+}
 
 // The statements each query class runs: its slowest sample, in the database it ran in.
 std::map<std::string, connectors::ClassSample> Samples(const AdviseState& state) {
@@ -272,9 +279,9 @@ int Finish(const VerifyArgs& args, AdviseState& state, analyzer::VerificationRun
 int RunVerifyCommand(const VerifyArgs& args) {
   const ConnectArgs& connect = args.advise.schema.connect;
   if (args.cleanup) {
-    if (!connect.given()) return Fail("--cleanup needs the server: give --dsn or --socket");
+    if (!connect.given()) return UsageFail("--cleanup needs the server: give --dsn or --socket");
     Result<connectors::ConnectOptions> options = ResolveConnection(connect);
-    if (!options.ok()) return Fail(options.status().message());
+    if (!options.ok()) return FailWith(options.status());
     auto session = connectors::Session::Connect(*options);
     if (!session.ok()) return Fail(session.status().message());
     std::vector<std::string> databases;
@@ -287,18 +294,19 @@ int RunVerifyCommand(const VerifyArgs& args) {
     return kExitOk;
   }
   if (args.sandbox == connect.given()) {
-    return Fail("verify measures on a server: give --sandbox, or --dsn/--socket with --allow-ddl");
+    return UsageFail(
+        "verify measures on a server: give --sandbox, or --dsn/--socket with --allow-ddl");
   }
   if (!args.sandbox && !args.allow_ddl) {
-    return Fail(
+    return UsageFail(
         "verify creates each proposed index on the server and drops it again: allow that "
         "with --allow-ddl, or use --sandbox");
   }
   if (args.sandbox && args.advise.schema.schemas.empty()) {
-    return Fail("--sandbox loads the schema from --schema files: give at least one");
+    return UsageFail("--sandbox loads the schema from --schema files: give at least one");
   }
   if (args.advise.inputs.empty() && args.advise.workload.empty()) {
-    return Fail("give a slow log or SQL files to verify (or --workload with --dsn)");
+    return UsageFail("give a slow log or SQL files to verify (or --workload with --dsn)");
   }
 
   const Phases phases(!args.advise.no_progress);
@@ -307,7 +315,7 @@ int RunVerifyCommand(const VerifyArgs& args) {
   // The sandbox is a MariaDB: its defaults (charsets, collations) are the ones to model.
   if (args.sandbox && advise.schema.flavor.empty()) advise.schema.flavor = "mariadb";
   Result<std::unique_ptr<AdviseState>> prepared = PrepareAdvice(advise);
-  if (!prepared.ok()) return SetupFailed(prepared.status().message());
+  if (!prepared.ok()) return SetupFailed(prepared.status());
   AdviseState& state = **prepared;
   phases(fmt::format("{} proposal(s) to verify", state.advice.proposals.size()));
 
