@@ -44,6 +44,17 @@ bool IsIdentityAttribute(std::string_view key) {
          key == "Errno" || key == "Log_slow_rate_type" || key == "Last_errno" || key == "Killed";
 }
 
+MetricUnit UnitOf(std::string_view attribute) {
+  // MariaDB's sql/log.cc prints both as `1000.0 * ticks / timer_tracker_frequency()` ("%.4f"):
+  // milliseconds (the MariaDB manual, "Slow Query Log Extended Statistics", says so too).
+  if (attribute == "Engine_time" || attribute == "Pages_read_time")
+    return MetricUnit::kMilliseconds;
+  // Query_time and Lock_time are seconds in every server's log; so are Percona Server's
+  // InnoDB_IO_r_wait, InnoDB_rec_lock_wait and InnoDB_queue_wait ("%.6f" seconds).
+  if (attribute.ends_with("_time") || attribute.ends_with("_wait")) return MetricUnit::kSeconds;
+  return MetricUnit::kCount;
+}
+
 void ValueCounts::Add(std::string_view value, uint64_t n) {
   if (last < values.size() && values[last].first == value) {
     values[last].second += n;

@@ -176,4 +176,11 @@ class Digest {
 // Attributes that identify rather than measure, never summed.
 bool IsIdentityAttribute(std::string_view key);
 
+// The unit a slow log writes a numeric attribute in. A metric's values are kept as written
+// (millionths of this unit, see Distribution), so a report that prints a duration must scale by
+// it: MariaDB writes its handler statistics Engine_time and Pages_read_time in milliseconds,
+// while Query_time, Lock_time and Percona's InnoDB_*_wait are seconds.
+enum class MetricUnit : uint8_t { kCount, kSeconds, kMilliseconds };
+MetricUnit UnitOf(std::string_view attribute);
+
 }  // namespace qadvisor::analyzer

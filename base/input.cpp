@@ -77,7 +77,7 @@ Result<std::unique_ptr<InputStream>> InputStream::Open(const std::string& path) 
   struct stat st {};
   if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
     ::close(fd);
-    return InvalidArgument(fmt::format("{}: is a directory; name the files in it", path));
+    return IoError(fmt::format("{}: is a directory; name the files in it", path));
   }
   return std::unique_ptr<InputStream>(new InputStream(path, fd, true, {}));
 }

@@ -114,7 +114,8 @@ Result<std::unique_ptr<AdviseState>> PrepareAdvice(const AdviseArgs& args) {
     }
   }
   if (run.digest.events() == 0) {
-    return Error("no queries in the input: give a slow log or SQL files with statements");
+    // The input's fault, not the command line's: not a usage error.
+    return ParseError("no queries in the input: give a slow log or SQL files with statements");
   }
   bool timed = false;
   for (const auto& c : run.digest.classes()) timed = timed || c->Metric(analyzer::kQueryTime);
@@ -176,7 +177,7 @@ std::string RenderAdvise(const report::AdviseReport& report, const std::string& 
 
 int RunAdviseCommand(const AdviseArgs& args) {
   Result<std::unique_ptr<AdviseState>> state = PrepareAdvice(args);
-  if (!state.ok()) return Fail(state.status().message());
+  if (!state.ok()) return FailWith(state.status());
   const std::string out = RenderAdvise((*state)->report, args.format);
   if (Status s = WriteOutput(args.output, out); !s.ok()) return Fail(s.message());
   const analyzer::DigestRun& run = (*state)->run;

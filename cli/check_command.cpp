@@ -69,17 +69,18 @@ std::string BaselineJson(const rules::Findings& findings) {
 
 int RunCheckCommand(const CheckArgs& args) {
   Result<Setup> setup = LoadSetup(args.schema);
-  if (!setup.ok()) return Fail(setup.status().message());
+  if (!setup.ok()) return FailWith(setup.status());
   rules::Severity fail_on = setup->config.fail_on.value_or(rules::Severity::kError);
   if (!args.fail_on.empty() && !rules::ParseSeverity(args.fail_on, fail_on)) {
-    return Fail(fmt::format("--fail-on: expected error, warning or info, not '{}'", args.fail_on));
+    return UsageFail(
+        fmt::format("--fail-on: expected error, warning or info, not '{}'", args.fail_on));
   }
   // A server's schema first, then the --schema files on top of it (as migrations would be).
   Result<std::optional<Server>> server = ConnectIfGiven(
       args.schema.connect, setup->config.flavor.has_value() || !args.schema.flavor.empty(),
       setup->config.lower_case_table_names.has_value() || args.schema.lower_case_table_names >= 0,
       setup->catalog);
-  if (!server.ok()) return Fail(server.status().message());
+  if (!server.ok()) return FailWith(server.status());
   if (server->has_value()) ParseAsFlavor(*setup);
   analyzer::Catalog catalog(setup->catalog);
   rules::Checker checker(catalog, setup->options);
@@ -217,7 +218,9 @@ int RunRulesCommand(const std::string& format) {
 
 int RunExplainCommand(const std::string& id) {
   const rules::RuleInfo* info = rules::FindRuleInfo(id);
-  if (!info) return Fail(fmt::format("unknown rule id '{}' (`qadvisor rules` lists them)", id));
+  if (!info) {
+    return UsageFail(fmt::format("unknown rule id '{}' (`qadvisor rules` lists them)", id));
+  }
   if (Status s = WriteOutput("", rules::RuleDocPage(*info)); !s.ok()) return Fail(s.message());
   return kExitOk;
 }

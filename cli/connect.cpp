@@ -19,6 +19,7 @@
 #include "cli/io.h"
 #include "connectors/dsn.h"
 #include "connectors/schema_import.h"
+#include "connectors/verify.h"
 
 namespace qadvisor::cli {
 namespace {
@@ -273,9 +274,21 @@ void AdoptServerDefaults(Server& server, bool flavor_set, bool case_set,
 Status ImportServerSchema(Server& server, analyzer::Catalog& catalog) {
   connectors::ImportOptions options;
   if (!server.options.database.empty()) options.databases = {server.options.database};
-  if (Status s = connectors::ImportSchema(*server.session, catalog, options); !s.ok()) {
-    return Status(s.code(),
-                  fmt::format("server {}: reading the schema: {}", server.name(), s.message()));
+  Result<connectors::ImportSummary> imported =
+      connectors::ImportSchema(*server.session, catalog, options);
+  if (!imported.ok()) {
+    return Status(imported.status().code(),
+                  fmt::format("server {}: reading the schema: {}", server.name(),
+                              imported.status().message()));
+  }
+  // Said every time: the user should know their server still carries an index of ours, and
+  // why the schema qadvisor reports differs from SHOW CREATE TABLE.
+  for (const std::string& index : imported->ignored_indexes) {
+    fmt::print(stderr,
+               "qadvisor: note: server {}: index {} ignored: `qadvisor verify` creates indexes "
+               "named {}… and an interrupted run left this one (`qadvisor verify --cleanup` "
+               "drops it)\n",
+               server.name(), index, connectors::kIndexPrefix);
   }
   return Status::Ok();
 }

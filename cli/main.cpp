@@ -7,10 +7,14 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cerrno>
+#include <charconv>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,6 +22,7 @@
 #include "cli/check_command.h"
 #include "cli/io.h"
 #include "cli/progress.h"
+#include "cli/setup.h"
 #include "cli/verify_command.h"
 #include "parser/parser.h"
 #include "parser/splitter.h"
@@ -26,6 +31,67 @@
 
 namespace qadvisor::cli {
 namespace {
+
+// A whole number from `min` to `max`. Checked on the text, before CLI11 converts it: "-1"
+// read into a size_t is a huge number (`--top -1` meant "all"), and CLI11's own Range message
+// ("Value -1 not in range 0 to 256") does not say what is wanted.
+CLI::Validator WholeNumber(uint64_t min, uint64_t max = UINT64_MAX) {
+  const std::string range =
+      max == UINT64_MAX ? fmt::format("{} or more", min) : fmt::format("from {} to {}", min, max);
+  return CLI::Validator(
+      [min, max, range](std::string& text) -> std::string {
+        uint64_t v = 0;
+        const char* end = text.data() + text.size();
+        const auto [at, ec] = std::from_chars(text.data(), end, v);
+        if (text.empty() || ec != std::errc() || at != end || v < min || v > max) {
+          return fmt::format("expected a whole number {}, not '{}'", range, text);
+        }
+        return "";
+      },
+      "", "WholeNumber");
+}
+
+// A number of seconds from `min` to `max` (decimals allowed).
+CLI::Validator SecondsIn(double min, double max) {
+  return CLI::Validator(
+      [min, max](std::string& text) -> std::string {
+        double v = 0;
+        const char* end = text.data() + text.size();
+        const auto [at, ec] = std::from_chars(text.data(), end, v);
+        if (text.empty() || ec != std::errc() || at != end || !(v >= min && v <= max)) {
+          return fmt::format("expected seconds from {} to {}, not '{}'", min, max, text);
+        }
+        return "";
+      },
+      "", "SecondsIn");
+}
+
+// "qadvisor: <message>" and the pointer to --help, on one line each: every usage error looks
+// the same, whether CLI11 or a command found it.
+int Usage(std::string message) {
+  std::replace(message.begin(), message.end(), '\n', ' ');
+  return UsageFail(message);
+}
+
+// What is wrong when argv names no subcommand, or one that does not exist: CLI11 would say "A
+// subcommand is required" either way, which hides the typo. The top level has only flags
+// (--help, --version), so the first other word is the subcommand.
+std::optional<std::string> UnknownSubcommand(CLI::App& app, int argc, char** argv) {
+  std::string known;
+  for (const CLI::App* sub : app.get_subcommands({})) {
+    known += (known.empty() ? "" : ", ") + sub->get_name();
+  }
+  if (argc <= 1) return fmt::format("no command given (the commands are {})", known);
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg.starts_with("-")) continue;
+    for (const CLI::App* sub : app.get_subcommands({})) {
+      if (sub->check_name(std::string(arg))) return std::nullopt;
+    }
+    return fmt::format("unknown command '{}' (the commands are {})", arg, known);
+  }
+  return std::nullopt;
+}
 
 struct DigestArgs {
   std::vector<std::string> logs;
@@ -171,15 +237,23 @@ int RunParseCommand(const std::vector<std::string>& files, bool json) {
 
 int main(int argc, char** argv) {
   using qadvisor::cli::DigestArgs;
+  using qadvisor::cli::SecondsIn;
+  using qadvisor::cli::WholeNumber;
   CLI::App app{"qadvisor: query and index advisor for MySQL and MariaDB"};
   app.set_version_flag("--version", std::string("qadvisor 0.1.0"));
   app.require_subcommand(1);
+  // An option given twice takes its last value, as most command lines do (a wrapper script's
+  // default, then the user's own). Set before the subcommands are made: each copies these
+  // defaults into every option it adds. Repeatable options (--schema, -e) still collect all.
+  app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
 
   DigestArgs digest;
   CLI::App* cmd = app.add_subcommand(
       "digest", "Group slow-log events into query classes, ranked by total time");
   cmd->add_option("LOG", digest.logs, "Slow query logs ('-' for standard input)")->required();
-  cmd->add_option("--top", digest.top, "Classes to report (0 for all)")->capture_default_str();
+  cmd->add_option("--top", digest.top, "Classes to report (0 for all)")
+      ->check(WholeNumber(0))
+      ->capture_default_str();
   cmd->add_option("--order-by", digest.order_by, "Rank by total time, calls, slowest call or p95")
       ->check(CLI::IsMember({"sum", "count", "max", "p95"}))
       ->capture_default_str();
@@ -189,11 +263,11 @@ int main(int argc, char** argv) {
   cmd->add_option("-o,--output", digest.output,
                   "Write the report to FILE instead of standard output");
   cmd->add_option("--threads", digest.threads, "Worker threads (0: one per core)")
-      ->check(CLI::Range(0, 256))
+      ->check(WholeNumber(0, 256))
       ->capture_default_str();
   cmd->add_option("--max-event-size", digest.max_event_mb,
                   "Largest event read, in MiB; larger ones are skipped and reported")
-      ->check(CLI::Range(1, 4096))
+      ->check(WholeNumber(1, 4096))
       ->capture_default_str();
   cmd->add_flag("--fold-digits", digest.fold_digits,
                 "Group identifiers that differ only in digits (orders_2023, orders_2024), as "
@@ -244,7 +318,7 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"mysql8", "mariadb"}));
   chk->add_option("--lower-case-table-names", check.schema.lower_case_table_names,
                   "As the server variable: 0 compares table names case-sensitively")
-      ->check(CLI::Range(0, 2));
+      ->check(WholeNumber(0, 2));
   chk->add_option("--stats", check.schema.stats, "Table and index statistics (docs/stats.md)");
   chk->add_option("-o,--output", check.output, "Write the report to FILE");
   chk->add_option("--color", check.color, "Colour the text report")
@@ -267,14 +341,15 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"text", "markdown", "json", "html"}))
       ->capture_default_str();
   adv->add_option("--top", advise.top, "Query classes in the report (0 for all)")
+      ->check(WholeNumber(0))
       ->capture_default_str();
   adv->add_option("--max-indexes-per-table", advise.max_indexes_per_table,
                   "Most indexes proposed for one table")
-      ->check(CLI::Range(1, 64))
+      ->check(WholeNumber(1, 64))
       ->capture_default_str();
   adv->add_option("-o,--output", advise.output, "Write the report to FILE");
   adv->add_option("--threads", advise.threads, "Worker threads (0: one per core)")
-      ->check(CLI::Range(0, 256));
+      ->check(WholeNumber(0, 256));
   adv->add_flag("--no-progress", advise.no_progress, "Never draw a progress bar");
   adv->add_option("--rules", advise.schema.only, "Run only these rules (comma-separated ids)")
       ->allow_extra_args(false);
@@ -286,7 +361,7 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"mysql8", "mariadb"}));
   adv->add_option("--lower-case-table-names", advise.schema.lower_case_table_names,
                   "As the server variable")
-      ->check(CLI::Range(0, 2));
+      ->check(WholeNumber(0, 2));
   qadvisor::cli::AddConnectOptions(*adv, advise.schema.connect);
   adv->add_option("--workload", advise.workload,
                   "Also take the workload from the server: performance_schema (its statement "
@@ -295,7 +370,7 @@ int main(int argc, char** argv) {
       ->group("Connecting to a server");
   adv->add_option("--workload-rows", advise.workload_rows,
                   "Most rows read for --workload: the newest slow-log rows, the costliest digests")
-      ->check(CLI::Range(uint64_t{1}, uint64_t{1'000'000'000}))
+      ->check(WholeNumber(1, 1'000'000'000))
       ->capture_default_str()
       ->group("Connecting to a server");
 
@@ -313,16 +388,16 @@ int main(int argc, char** argv) {
   ver->add_flag("--cleanup", verify.cleanup,
                 "Only drop the qadv_ indexes an interrupted run left on the server");
   ver->add_option("--rows", verify.rows, "Sandbox rows per table without a row-count statistic")
-      ->check(CLI::Range(uint64_t{1}, uint64_t{100000000}))
+      ->check(WholeNumber(1, 100'000'000))
       ->capture_default_str();
   ver->add_option("--runs", verify.runs, "Timed runs before and after (the median is reported)")
-      ->check(CLI::Range(1, 1000))
+      ->check(WholeNumber(1, 1000))
       ->capture_default_str();
   ver->add_option("--time-limit", verify.time_limit, "Seconds a statement may run")
-      ->check(CLI::Range(0.001, 86400.0))
+      ->check(SecondsIn(0.001, 86400.0))
       ->capture_default_str();
   ver->add_option("--max-queries", verify.max_queries, "Query classes measured per proposal")
-      ->check(CLI::Range(1, 1000))
+      ->check(WholeNumber(1, 1000))
       ->capture_default_str();
   ver->add_option("--server", verify.server, "Sandbox: the mariadbd or mysqld binary to start");
   ver->add_option("--stats-from", verify.stats_from,
@@ -336,14 +411,15 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"text", "markdown", "json", "html"}))
       ->capture_default_str();
   ver->add_option("--top", verify.advise.top, "Query classes in the report (0 for all)")
+      ->check(WholeNumber(0))
       ->capture_default_str();
   ver->add_option("--max-indexes-per-table", verify.advise.max_indexes_per_table,
                   "Most indexes proposed for one table")
-      ->check(CLI::Range(1, 64))
+      ->check(WholeNumber(1, 64))
       ->capture_default_str();
   ver->add_option("-o,--output", verify.advise.output, "Write the report to FILE");
   ver->add_option("--threads", verify.advise.threads, "Worker threads (0: one per core)")
-      ->check(CLI::Range(0, 256));
+      ->check(WholeNumber(0, 256));
   ver->add_flag("--no-progress", verify.advise.no_progress, "Print no progress lines");
   ver->add_option("--rules", verify.advise.schema.only, "Run only these rules")
       ->allow_extra_args(false);
@@ -368,11 +444,15 @@ int main(int argc, char** argv) {
   CLI::App* explain = app.add_subcommand("explain", "Print the documentation of a rule");
   explain->add_option("RULE", explain_id, "A rule id, as `qadvisor rules` lists them")->required();
 
+  if (std::optional<std::string> unknown = qadvisor::cli::UnknownSubcommand(app, argc, argv)) {
+    return qadvisor::cli::Usage(*unknown);
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    const int code = app.exit(e);
-    return code == 0 ? 0 : 2;
+    // --help and --version end parsing with exit code 0: CLI11 prints those itself.
+    if (e.get_exit_code() == 0) return app.exit(e);
+    return qadvisor::cli::Usage(e.what());
   }
   if (cmd->parsed()) return qadvisor::cli::RunDigestCommand(digest);
   if (chk->parsed()) return qadvisor::cli::RunCheckCommand(check);

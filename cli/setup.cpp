@@ -21,6 +21,16 @@ int Fail(std::string_view message) {
   return kExitUsage;
 }
 
+int UsageFail(std::string_view message) {
+  fmt::print(stderr, "qadvisor: {}\nRun with --help for more information.\n", message);
+  return kExitUsage;
+}
+
+int FailWith(const Status& status) {
+  return status.code() == StatusCode::kInvalidArgument ? UsageFail(status.message())
+                                                       : Fail(status.message());
+}
+
 // The line where a sampled query's text starts: its event starts at `offset` / `line`, and the
 // header lines before the query (# Time, # User@Host, use, SET timestamp) are counted by
 // reading the event again. Falls back to the event's line.
@@ -65,17 +75,73 @@ void ParseAsFlavor(Setup& setup) {
                                              : parser::VersionComments::kMySQL8;
 }
 
+namespace {
+
+// A configuration file's error is about input, not the command line: never kInvalidArgument,
+// so it is not printed as a usage error.
+Status AsInputError(const Status& s) {
+  if (s.code() != StatusCode::kInvalidArgument) return s;
+  return Status(StatusCode::kParseError, s.message());
+}
+
+std::string JoinIds(const std::vector<std::string>& ids) {
+  std::string out;
+  for (const std::string& id : ids) out += (out.empty() ? "" : ", ") + id;
+  return out;
+}
+
+// Why no rule is left to run, naming what asked for it: the --rules selection, and what turned
+// each selected rule off (--disable, or the configuration's `disable`).
+std::string NoRuleLeft(const rules::CheckerOptions& options, const std::vector<std::string>& cli,
+                       const Config& config) {
+  std::vector<std::string> by_cli, by_config;
+  const auto off = [&](const std::string& id) {
+    const auto has = [&](const std::vector<std::string>& v) {
+      return std::find(v.begin(), v.end(), id) != v.end();
+    };
+    if (has(cli)) {
+      if (!has(by_cli)) by_cli.push_back(id);
+    } else if (!has(by_config)) {
+      by_config.push_back(id);
+    }
+  };
+  if (options.only.empty()) {
+    for (const rules::RuleEntry& entry : rules::Registry()) off(std::string(entry.id));
+  } else {
+    for (const std::string& id : options.only) off(id);
+  }
+  const std::string config_name =
+      fmt::format("`disable` in {}", config.path.empty() ? "the configuration" : config.path);
+  std::string who;
+  if (by_config.empty()) {
+    who = "by --disable";
+  } else if (by_cli.empty()) {
+    who = "by " + config_name;
+  } else {
+    who =
+        fmt::format("{} by --disable; {} by {}", JoinIds(by_cli), JoinIds(by_config), config_name);
+  }
+  return options.only.empty()
+             ? fmt::format("no rule left to run: every rule is disabled ({})", who)
+             : fmt::format("no rule left to run: every rule --rules selects ({}) is disabled ({})",
+                           JoinIds(options.only), who);
+}
+
+}  // namespace
+
 // Configuration: the file (explicit, or found upwards), then the command line on top.
 Result<Setup> LoadSetup(const SchemaArgs& args) {
   Setup setup;
   Config& config = setup.config;
   if (!args.no_config) {
     if (!args.config.empty()) {
-      QADVISOR_ASSIGN_OR_RETURN(config, LoadConfig(args.config));
+      Result<Config> loaded = LoadConfig(args.config);
+      if (!loaded.ok()) return AsInputError(loaded.status());
+      config = std::move(loaded).value();
     } else {
-      QADVISOR_ASSIGN_OR_RETURN(std::optional<Config> found,
-                                FindAndLoadConfig(std::filesystem::current_path()));
-      if (found.has_value()) config = std::move(*found);
+      Result<std::optional<Config>> found = FindAndLoadConfig(std::filesystem::current_path());
+      if (!found.ok()) return AsInputError(found.status());
+      if (found->has_value()) config = std::move(**found);
     }
   }
   rules::CheckerOptions& options = setup.options;
@@ -89,6 +155,13 @@ Result<Setup> LoadSetup(const SchemaArgs& args) {
   // The config's own ids were checked where they are written (with their line): what is
   // unknown here came from --rules / --disable.
   if (Status s = rules::ValidateRuleIds(options); !s.ok()) return InvalidArgument(s.message());
+  // `--rules x --disable x` would run nothing and exit 0: a check that checks nothing passes.
+  const std::vector<rules::RuleEntry>& registry = rules::Registry();
+  if (std::none_of(registry.begin(), registry.end(), [&](const rules::RuleEntry& entry) {
+        return rules::RuleSelected(options, entry.id);
+      })) {
+    return InvalidArgument(NoRuleLeft(options, SplitIds(args.disable), config));
+  }
   setup.catalog.flavor = config.flavor.value_or(analyzer::Flavor::kMySQL8);
   if (args.flavor == "mariadb") setup.catalog.flavor = analyzer::Flavor::kMariaDB;
   if (args.flavor == "mysql8") setup.catalog.flavor = analyzer::Flavor::kMySQL8;
@@ -125,7 +198,7 @@ Result<bool> IsSlowLog(const std::string& path) {
   QADVISOR_ASSIGN_OR_RETURN(std::string head, base::Head(path, parser::kSlowLogSniffBytes));
   if (parser::LooksLikeSlowLog(head)) return true;
   if (const std::optional<size_t> at = base::FirstBinaryByte(head)) {
-    return InvalidArgument(fmt::format(
+    return ParseError(fmt::format(
         "{}: neither a slow query log nor a SQL script: byte {} is {}, binary data",
         path == "-" ? "standard input" : path, *at, base::Printable(head.substr(*at, 1))));
   }

@@ -23,7 +23,9 @@ struct Setup {
 };
 
 // The configuration file (explicit, or the nearest upwards), with the command line on top;
-// rule ids are checked against the registry.
+// rule ids are checked against the registry, and a selection that leaves no rule to run is
+// refused. Errors in the command line (--rules, --disable) are kInvalidArgument; errors in the
+// configuration file never are (its InvalidArgument becomes ParseError: the file is input).
 Result<Setup> LoadSetup(const SchemaArgs& args);
 // Reads version comments (`/*!50705 …*/`, `/*M!100300 …*/`) as the catalog's server would.
 // Called when the flavor is known — said on the command line or in the configuration, or
@@ -40,7 +42,15 @@ uint64_t QueryLine(const std::string& path, uint64_t offset, uint64_t line, std:
 // "a,b" "c" → {a, b, c}
 std::vector<std::string> SplitIds(const std::vector<std::string>& values);
 void PrintCatalogIssues(const analyzer::Catalog& catalog);
-// Prints "qadvisor: message" on standard error; returns the usage exit code.
+// Prints "qadvisor: message" on standard error; returns the usage exit code. For input and
+// environment errors (a missing file, a server that does not answer).
 int Fail(std::string_view message);
+// A usage error — the command line asks for something that makes no sense: "qadvisor: message"
+// and "Run with --help for more information." on standard error, as CLI11's own parse errors
+// are printed; returns the usage exit code.
+int UsageFail(std::string_view message);
+// UsageFail for kInvalidArgument (base/status.h: "the user asked for something that makes no
+// sense"), else Fail.
+int FailWith(const Status& status);
 
 }  // namespace qadvisor::cli

@@ -84,6 +84,13 @@ int SetupFailed(std::string_view message) {
   }
   return Fail(message);
 }
+// The same for a status: a usage error (kInvalidArgument) is printed as one.
+int SetupFailed(const Status& status) {
+  if (g_interrupted || status.code() != StatusCode::kInvalidArgument) {
+    return SetupFailed(status.message());
+  }
+  return UsageFail(status.message());
+}
 
 // The statements each query class runs: its slowest sample, in the database it ran in.
 std::map<std::string, connectors::ClassSample> Samples(const AdviseState& state) {
@@ -215,7 +222,8 @@ Result<analyzer::Catalog> SandboxCatalog(connectors::Session& session,
   analyzer::Catalog made(catalog.options());
   connectors::ImportOptions import;
   import.statistics = false;
-  QADVISOR_RETURN_IF_ERROR(connectors::ImportSchema(session, made, import));
+  Result<connectors::ImportSummary> imported = connectors::ImportSchema(session, made, import);
+  if (!imported.ok()) return imported.status();
   for (analyzer::Table& t : made.tables()) {
     if (const analyzer::Table* known = catalog.FindTable(t.database, t.name)) {
       CopyStatistics(*known, t);
@@ -279,9 +287,9 @@ int Finish(const VerifyArgs& args, AdviseState& state, analyzer::VerificationRun
 int RunVerifyCommand(const VerifyArgs& args) {
   const ConnectArgs& connect = args.advise.schema.connect;
   if (args.cleanup) {
-    if (!connect.given()) return Fail("--cleanup needs the server: give --dsn or --socket");
+    if (!connect.given()) return UsageFail("--cleanup needs the server: give --dsn or --socket");
     Result<connectors::ConnectOptions> options = ResolveConnection(connect);
-    if (!options.ok()) return Fail(options.status().message());
+    if (!options.ok()) return FailWith(options.status());
     auto session = connectors::Session::Connect(*options);
     if (!session.ok()) return Fail(session.status().message());
     std::vector<std::string> databases;
@@ -294,18 +302,19 @@ int RunVerifyCommand(const VerifyArgs& args) {
     return kExitOk;
   }
   if (args.sandbox == connect.given()) {
-    return Fail("verify measures on a server: give --sandbox, or --dsn/--socket with --allow-ddl");
+    return UsageFail(
+        "verify measures on a server: give --sandbox, or --dsn/--socket with --allow-ddl");
   }
   if (!args.sandbox && !args.allow_ddl) {
-    return Fail(
+    return UsageFail(
         "verify creates each proposed index on the server and drops it again: allow that "
         "with --allow-ddl, or use --sandbox");
   }
   if (args.sandbox && args.advise.schema.schemas.empty()) {
-    return Fail("--sandbox loads the schema from --schema files: give at least one");
+    return UsageFail("--sandbox loads the schema from --schema files: give at least one");
   }
   if (args.advise.inputs.empty() && args.advise.workload.empty()) {
-    return Fail("give a slow log or SQL files to verify (or --workload with --dsn)");
+    return UsageFail("give a slow log or SQL files to verify (or --workload with --dsn)");
   }
 
   const Phases phases(!args.advise.no_progress);
@@ -314,7 +323,7 @@ int RunVerifyCommand(const VerifyArgs& args) {
   // The sandbox is a MariaDB: its defaults (charsets, collations) are the ones to model.
   if (args.sandbox && advise.schema.flavor.empty()) advise.schema.flavor = "mariadb";
   Result<std::unique_ptr<AdviseState>> prepared = PrepareAdvice(advise);
-  if (!prepared.ok()) return SetupFailed(prepared.status().message());
+  if (!prepared.ok()) return SetupFailed(prepared.status());
   AdviseState& state = **prepared;
   phases(fmt::format("{} proposal(s) to verify", state.advice.proposals.size()));
 
@@ -423,13 +432,16 @@ int RunVerifyCommand(const VerifyArgs& args) {
     session = std::move(server.session);
     verification.server = fmt::format("{} ({})", session->version(), server.name());
     options.default_database = server.options.database;
-    // Indexes a crashed run left behind would distort the measurements: they are ours.
+    // Indexes a killed run left behind would distort the measurements (and the names of this
+    // run's indexes may be theirs): they are ours, so they go before anything is measured. The
+    // advice above never saw them (ImportSchema leaves them out). Said even with
+    // --no-progress: it changes the user's server.
     std::vector<std::string> databases;
     if (!server.options.database.empty()) databases.push_back(server.options.database);
     Result<std::vector<std::string>> stale = connectors::CleanupIndexes(*session, databases);
     if (!stale.ok()) return SetupFailed(stale.status().message());
-    if (!stale->empty()) {
-      phases(fmt::format("dropped {} index(es) an earlier run left behind", stale->size()));
+    for (const std::string& ddl : *stale) {
+      fmt::print(stderr, "qadvisor: verify: dropped an index an earlier run left: {}\n", ddl);
     }
   }
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <charconv>
 
+#include "connectors/verify.h"
 #include "parser/keywords.h"
 #include "parser/parser.h"
 
@@ -23,9 +24,45 @@ std::optional<uint64_t> Number(const std::string& s) {
   return v;
 }
 
+// SHOW CREATE TABLE's text without the lines of verify's own indexes, whose names go to
+// `ignored`. The server writes one index per line (`  KEY `qadv_…` (…),`; the table's last
+// element has no comma, so when that one goes, the comma before it goes too): the rest then
+// reads — and is located, line by line — exactly as on a server without them. Anything
+// written otherwise is left for ImportSchema's check of the catalog.
+std::string WithoutVerifyIndexes(std::string_view create, const std::string& table,
+                                 std::vector<std::string>& ignored) {
+  std::vector<std::string_view> lines;
+  while (!create.empty()) {
+    const size_t nl = create.find('\n');
+    lines.push_back(create.substr(0, nl));
+    create = nl == std::string_view::npos ? std::string_view() : create.substr(nl + 1);
+  }
+  std::vector<std::string> kept;
+  for (const std::string_view line : lines) {
+    constexpr std::string_view kKey = "  KEY `";
+    if (line.starts_with(kKey) && IsVerifyIndexName(line.substr(kKey.size()))) {
+      const size_t end = line.find("` (", kKey.size());
+      if (end != std::string_view::npos) {
+        ignored.push_back(
+            fmt::format("{}.`{}`", table, line.substr(kKey.size(), end - kKey.size())));
+        if (!line.ends_with(',') && !kept.empty() && kept.back().ends_with(',')) {
+          kept.back().pop_back();
+        }
+        continue;
+      }
+    }
+    kept.emplace_back(line);
+  }
+  std::string out;
+  for (size_t i = 0; i < kept.size(); ++i) out += (i > 0 ? "\n" : "") + kept[i];
+  return out;
+}
+
 }  // namespace
 
-Status ImportSchema(Session& session, analyzer::Catalog& catalog, const ImportOptions& options) {
+Result<ImportSummary> ImportSchema(Session& session, analyzer::Catalog& catalog,
+                                   const ImportOptions& options) {
+  ImportSummary summary;
   std::vector<std::string> databases = options.databases;
   if (databases.empty()) {
     QADVISOR_ASSIGN_OR_RETURN(Session::Rows rows, session.Query("SHOW DATABASES"));
@@ -49,10 +86,26 @@ Status ImportSchema(Session& session, analyzer::Catalog& catalog, const ImportOp
           Session::Rows create,
           session.Query(fmt::format("SHOW CREATE TABLE {}.{}", analyzer::QuoteIdentifier(db),
                                     analyzer::QuoteIdentifier(row[0]))));
-      if (!create.values.empty()) script += create.values[0][1] + ";\n";
+      if (create.values.empty()) continue;
+      script += WithoutVerifyIndexes(
+          create.values[0][1],
+          fmt::format("{}.{}", analyzer::QuoteIdentifier(db), analyzer::QuoteIdentifier(row[0])),
+          summary.ignored_indexes);
+      script += ";\n";
     }
     const parser::ParseResult parsed = parser::Parse(script);
     catalog.Apply(parsed, fmt::format("{} (server)", db));
+    // What the text filter missed (an index written another way) is still left out.
+    for (const auto& row : tables.values) {
+      analyzer::Table* t = catalog.FindTable(db, row[0]);
+      if (t == nullptr) continue;
+      std::erase_if(t->indexes, [&](const analyzer::Index& index) {
+        if (!IsVerifyIndexName(index.name)) return false;
+        summary.ignored_indexes.push_back(fmt::format("{}.{}", analyzer::QuoteTableName(*t),
+                                                      analyzer::QuoteIdentifier(index.name)));
+        return true;
+      });
+    }
 
     if (!options.statistics) continue;
     QADVISOR_ASSIGN_OR_RETURN(
@@ -82,7 +135,7 @@ Status ImportSchema(Session& session, analyzer::Catalog& catalog, const ImportOp
       }
     }
   }
-  return Status::Ok();
+  return summary;
 }
 
 }  // namespace qadvisor::connectors

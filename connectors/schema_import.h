@@ -18,8 +18,17 @@ struct ImportOptions {
   bool statistics = true;
 };
 
+struct ImportSummary {
+  // Indexes left out of the catalog, as "`db`.`table`.`index`": those named kIndexPrefix
+  // (`qadv_…`, verify.h) are verify's own, left on the server by a run that was killed before
+  // it could drop them. They are not the user's schema: read as part of it, they would change
+  // the advice (a proposal looks already served) and the measurements.
+  std::vector<std::string> ignored_indexes;
+};
+
 // Adds the tables to `catalog` (database defaults first, then tables). Tables the parser cannot
 // read are reported in the catalog's issues, as for DDL files.
-Status ImportSchema(Session& session, analyzer::Catalog& catalog, const ImportOptions& options);
+Result<ImportSummary> ImportSchema(Session& session, analyzer::Catalog& catalog,
+                                   const ImportOptions& options);
 
 }  // namespace qadvisor::connectors

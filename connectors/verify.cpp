@@ -487,6 +487,11 @@ VerifyOutcome Verify(Session& session, const analyzer::Catalog& catalog,
   return out;
 }
 
+bool IsVerifyIndexName(std::string_view name) {
+  return name.size() >= kIndexPrefix.size() &&
+         parser::EqualsIgnoreCase(name.substr(0, kIndexPrefix.size()), kIndexPrefix);
+}
+
 Result<std::vector<std::string>> CleanupIndexes(Session& session,
                                                 const std::vector<std::string>& databases) {
   std::string sql =

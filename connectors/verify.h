@@ -36,6 +36,9 @@
 namespace qadvisor::connectors {
 
 inline constexpr std::string_view kIndexPrefix = "qadv_";
+// Whether an index is one verify creates: its name starts with kIndexPrefix, in any case
+// (index names compare case-insensitively, as CleanupIndexes finds them).
+bool IsVerifyIndexName(std::string_view name);
 
 struct VerifyOptions {
   int runs = 5;                         // timed runs per side, after one warm-up run

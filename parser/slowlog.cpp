@@ -298,7 +298,7 @@ bool SlowLogReader::ReadBatch(EventBatch& batch) {
         eof_ = true;
       }
     } else if (options_.require_slow_log && !LooksLikeSlowLog(*head)) {
-      status_ = InvalidArgument(fmt::format(
+      status_ = ParseError(fmt::format(
           "{}: not a slow query log: no '# Time:', '# User@Host:' or '# Query_time:' line in its "
           "first {} KiB",
           name_ == "-" ? "standard input" : name_, (head->size() + 1023) >> 10));

@@ -40,11 +40,6 @@ std::string MetricKey(std::string_view name) {
   return key;
 }
 
-// Seconds-like metrics print as durations; the rest as counts.
-bool IsTimeMetric(std::string_view name) {
-  return name.ends_with("_time") || name.ends_with("_wait") || name == "Lock_time";
-}
-
 using base::Printable;  // input text in a terminal report: control bytes escaped
 
 std::string OneLine(std::string_view s, size_t limit) {
@@ -114,16 +109,23 @@ std::string MetricName(const DigestRun& run, uint32_t id) {
   }
 }
 
-std::string MetricCell(const DigestRun& run, uint32_t id, int64_t v) {
-  if (IsTimeMetric(run.digest.metric_names()[id])) return FormatDuration(v);
-  return FormatCount(static_cast<double>(v) / kMillion);
+// A metric's value (millionths of its unit, analyzer::UnitOf) as microseconds, for
+// FormatDuration.
+int64_t MetricMicros(analyzer::MetricUnit unit, Int128 v) {
+  v = std::clamp<Int128>(v, -INT64_MAX, INT64_MAX);
+  if (unit == analyzer::MetricUnit::kMilliseconds) v = (v + (v < 0 ? -500 : 500)) / 1000;
+  return static_cast<int64_t>(v);
 }
 
+// Time metrics print as durations in their own unit; the rest as counts.
 std::string MetricSumCell(const DigestRun& run, uint32_t id, Int128 v) {
-  if (IsTimeMetric(run.digest.metric_names()[id])) {
-    return FormatDuration(static_cast<int64_t>(std::min<Int128>(v, INT64_MAX)));
-  }
-  return FormatCount(ToDouble(v));
+  const analyzer::MetricUnit unit = analyzer::UnitOf(run.digest.metric_names()[id]);
+  if (unit == analyzer::MetricUnit::kCount) return FormatCount(ToDouble(v));
+  return FormatDuration(MetricMicros(unit, v));
+}
+
+std::string MetricCell(const DigestRun& run, uint32_t id, int64_t v) {
+  return MetricSumCell(run, id, v);
 }
 
 void MetricTable(const DigestRun& run, const QueryClass& c, const QueryClass* global,

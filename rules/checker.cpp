@@ -108,13 +108,16 @@ Status ValidateRuleIds(const CheckerOptions& options) {
                                      unknown.size() > 1 ? "s" : "", list));
 }
 
+bool RuleSelected(const CheckerOptions& options, std::string_view id) {
+  const bool selected = options.only.empty() || Contains(options.only, id);
+  const bool disabled = Contains(options.disable, id) && !Contains(options.enable, id);
+  return selected && !disabled;
+}
+
 Checker::Checker(analyzer::Catalog& catalog, CheckerOptions options)
     : catalog_(catalog), options_(std::move(options)) {
   for (const RuleEntry& entry : Registry()) {
-    const bool selected = options_.only.empty() || Contains(options_.only, entry.id);
-    const bool disabled =
-        Contains(options_.disable, entry.id) && !Contains(options_.enable, entry.id);
-    if (selected && !disabled) rules_.push_back(entry.make(options_.options));
+    if (RuleSelected(options_, entry.id)) rules_.push_back(entry.make(options_.options));
   }
 }
 

@@ -35,6 +35,9 @@ struct CheckerOptions {
 
 // Checks that every rule id named in `options` exists; the message lists the unknown ones.
 Status ValidateRuleIds(const CheckerOptions& options);
+// Whether the rule `id` runs under `options`: in `only` (when given), and not disabled unless
+// enabled again. The Checker runs exactly these.
+bool RuleSelected(const CheckerOptions& options, std::string_view id);
 
 class Checker {
  public:

@@ -80,6 +80,7 @@ for cmd in digest check advise; do
   check "$cmd junk.bin: no control byte of the input reaches the terminal" no_control_bytes "$tmp/out" "$tmp/err"
 done
 check "check junk.bin: says it is neither a slow log nor SQL" grep -q "junk.bin: neither a slow query log nor a SQL script" "$tmp/err"
+check "…an input error, not a usage error: no --help pointer" lacks "Run with --help"
 check "digest - with random bytes: exit 2" exit_code 2 bash -c "'$qadvisor' digest - <'$tmp/junk.bin'"
 check "…named as standard input" grep -q "standard input: not a slow query log" "$tmp/err"
 
