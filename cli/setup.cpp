@@ -149,8 +149,8 @@ Status LoadSchemas(const SchemaArgs& args, rules::Checker& checker, analyzer::Ca
                            statements == 1 ? "es" : "");
       }
     } else {
-      why = fmt::format("none of its {} statement{} defines a table", statements,
-                        statements == 1 ? "" : "s");
+      why = statements == 1 ? std::string("its only statement defines no table")
+                            : fmt::format("none of its {} statements defines a table", statements);
     }
     return InvalidArgument(fmt::format(
         "--schema {}: no table could be read: {}. A schema is CREATE TABLE statements, as "
