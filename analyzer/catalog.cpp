@@ -1383,8 +1383,14 @@ bool CatalogBuilder::CreateDatabase(const ast::CreateDatabaseStatement& s) {
 bool CatalogBuilder::CreateTable(const ast::CreateTableStatement& s) {
   const TableName name = Resolve(s.table);
   const std::string what = "CREATE TABLE " + name.Display();
-  if (FindExact(catalog_, name.database, name.name) >= 0) {
-    if (!s.if_not_exists) Report(CodeStart(), what + ": table already exists");
+  if (const int existing = FindExact(catalog_, name.database, name.name); existing >= 0) {
+    if (!s.if_not_exists) {
+      Report(CodeStart(), what + ": table already exists");
+      // The server's table (SchemaImport applies it from "<db> (server)") is kept.
+      if (catalog_.tables_[static_cast<size_t>(existing)].location.file.ends_with(" (server)")) {
+        catalog_.issues_.back().note = true;
+      }
+    }
     return false;
   }
   // Tables and views share one namespace (MySQL error 1050, "Table '…' already exists").

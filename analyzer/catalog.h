@@ -164,6 +164,9 @@ struct View {
 struct CatalogIssue {
   SourceLocation location;
   std::string message;  // "ALTER TABLE `x`: table is not defined"
+  // Not a mistake in the DDL: a CREATE TABLE of a table read from a server (files are applied
+  // on top of the server's schema, and a full dump repeats its tables). A warning, not an error.
+  bool note = false;
 };
 
 struct CatalogOptions {

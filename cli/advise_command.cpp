@@ -164,6 +164,7 @@ Result<std::unique_ptr<AdviseState>> PrepareAdvice(const AdviseArgs& args) {
     }
   }
   PrintCatalogIssues(catalog);
+  report.not_run = NotRunWithoutSchema(args.schema, state->server.has_value(), catalog, checker);
 
   return state;
 }

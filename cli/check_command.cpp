@@ -67,6 +67,19 @@ std::string BaselineJson(const rules::Findings& findings) {
 
 }  // namespace
 
+report::NotRun NotRunWithoutSchema(const SchemaArgs& args, bool server,
+                                   const analyzer::Catalog& catalog,
+                                   const rules::Checker& checker) {
+  report::NotRun not_run;
+  if (!args.schemas.empty() || server || !catalog.tables().empty()) return not_run;
+  not_run.reason = "no schema was given (--schema FILE or --dsn DSN)";
+  for (const rules::Rule* rule : checker.rules()) {
+    if (rule->info().needs_catalog) not_run.rules.emplace_back(rule->info().id);
+  }
+  if (!not_run.empty()) fmt::print(stderr, "qadvisor: warning: {}\n", not_run.Sentence());
+  return not_run;
+}
+
 int RunCheckCommand(const CheckArgs& args) {
   Result<Setup> setup = LoadSetup(args.schema);
   if (!setup.ok()) return FailWith(setup.status());
@@ -115,6 +128,7 @@ int RunCheckCommand(const CheckArgs& args) {
   PrintCatalogIssues(catalog);
 
   report::CheckReport report;
+  report.not_run = NotRunWithoutSchema(args.schema, server->has_value(), catalog, checker);
   report.findings = checker.Finish();
   report.statements = checker.statements();
   report.suppressed_inline = checker.suppressed_inline();
@@ -194,6 +208,7 @@ int RunRulesCommand(const std::string& format) {
           .Field("severity", rules::SeverityName(info.severity))
           .Field("summary", info.summary)
           .Field("scope", ScopeName(info.scope))
+          .Field("needs_schema", info.needs_catalog)
           .Key("options")
           .BeginObject();
       for (const auto& [name, value] : rule->options()) w.Field(name, value);

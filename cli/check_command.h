@@ -6,7 +6,10 @@
 #include <string>
 #include <vector>
 
+#include "analyzer/catalog.h"
 #include "cli/connect.h"
+#include "report/check_report.h"
+#include "rules/checker.h"
 
 namespace qadvisor::cli {
 
@@ -49,6 +52,11 @@ struct AdviseArgs {
   std::string workload;
   uint64_t workload_rows = 1'000'000;
 };
+
+// The rules of `checker` that need a schema, when there is none to judge by: no --schema, no
+// server, and no table defined by the inputs either. Empty when there is one.
+report::NotRun NotRunWithoutSchema(const SchemaArgs& args, bool server,
+                                   const analyzer::Catalog& catalog, const rules::Checker& checker);
 
 int RunCheckCommand(const CheckArgs& args);
 int RunAdviseCommand(const AdviseArgs& args);

@@ -174,10 +174,53 @@ Result<Setup> LoadSetup(const SchemaArgs& args) {
 
 // The --schema files into the catalog (through the checker, which keeps their text for
 // excerpts and their ignore comments), then the --stats file.
+//
+// A statement qadvisor cannot read is told at once on standard error (and becomes a
+// parse-error finding): the schema every rule judges by lacks it. When the files give no table
+// at all — not a schema, or nothing in it readable — that is an input error: no rule that
+// needs a schema could say anything true.
 Status LoadSchemas(const SchemaArgs& args, rules::Checker& checker, analyzer::Catalog& catalog) {
+  constexpr size_t kShown = 10;  // per file; a README given as a schema fails on every line
+  uint64_t statements = 0;
+  size_t unreadable = 0;
+  std::string first_error;
   for (const std::string& path : args.schemas) {
     QADVISOR_ASSIGN_OR_RETURN(std::string text, ReadWholeFile(path));
-    checker.LoadSchema(path, text);
+    const rules::Checker::SchemaLoad load = checker.LoadSchema(path, text);
+    statements += load.statements;
+    unreadable += load.errors.size();
+    for (size_t i = 0; i < load.errors.size() && i < kShown; ++i) {
+      const parser::Diagnostic& d = load.errors[i];
+      fmt::print(stderr, "qadvisor: error: {}:{}:{}: schema statement skipped: {}\n", path, d.line,
+                 d.column, d.message);
+    }
+    if (load.errors.size() > kShown) {
+      fmt::print(stderr, "qadvisor: error: {}: {} more schema statements that do not parse\n", path,
+                 load.errors.size() - kShown);
+    }
+    if (first_error.empty() && !load.errors.empty()) {
+      first_error = fmt::format("{}:{}:{}", path, load.errors[0].line, load.errors[0].column);
+    }
+  }
+  if (!args.schemas.empty() && catalog.tables().empty()) {
+    std::string files;
+    for (const std::string& path : args.schemas) files += (files.empty() ? "" : ", ") + path;
+    std::string why;
+    if (unreadable > 0) {
+      why = fmt::format("{} statement{} not parse (the first at {})", unreadable,
+                        unreadable == 1 ? " does" : "s do", first_error);
+      if (statements > 0) {
+        why += fmt::format(" and none of the {} that do{} defines a table", statements,
+                           statements == 1 ? "es" : "");
+      }
+    } else {
+      why = statements == 1 ? std::string("its only statement defines no table")
+                            : fmt::format("none of its {} statements defines a table", statements);
+    }
+    return InvalidArgument(fmt::format(
+        "--schema {}: no table could be read: {}. A schema is CREATE TABLE statements, as "
+        "`mysqldump --no-data` writes them",
+        files, why));
   }
   if (!args.stats.empty()) {
     QADVISOR_ASSIGN_OR_RETURN(std::string text, ReadWholeFile(args.stats));
@@ -205,10 +248,13 @@ Result<bool> IsSlowLog(const std::string& path) {
   return false;
 }
 
+// DDL of the files that could not apply is an error (a schema-error finding too); what the
+// server's own DDL or a CREATE TABLE of a server table gave is a warning.
 void PrintCatalogIssues(const analyzer::Catalog& catalog) {
   for (const analyzer::CatalogIssue& issue : catalog.issues()) {
-    fmt::print(stderr, "qadvisor: warning: {}:{}:{}: {}\n", issue.location.file,
-               issue.location.line, issue.location.column, issue.message);
+    const bool error = !issue.note && !issue.location.file.ends_with(" (server)");
+    fmt::print(stderr, "qadvisor: {}: {}:{}:{}: {}\n", error ? "error" : "warning",
+               issue.location.file, issue.location.line, issue.location.column, issue.message);
   }
 }
 

@@ -661,6 +661,20 @@ class StatementParser {
     std::vector<TableOption> options;
     for (;;) {
       if (Peek().kind == TokenKind::kComma && !options.empty()) Next();
+      // MariaDB's system-versioned tables (SHOW CREATE TABLE and mariadb-dump write it last):
+      // kept as the option `WITH SYSTEM` `VERSIONING`.
+      if (PeekWord("with") && PeekWord("system", 1) && PeekWord("versioning", 2)) {
+        TableOption o{};
+        const size_t from = pos_;
+        Next();
+        Next();
+        o.name = TextFrom(from);
+        const size_t value_from = pos_;
+        Next();
+        o.value = TextFrom(value_from);
+        options.push_back(o);
+        continue;
+      }
       if (Peek().kind != TokenKind::kIdentifier || PeekWord("partition") || PeekWord("as") ||
           PeekWord("select") || PeekWord("with") || PeekWord("ignore") || PeekWord("replace")) {
         break;

@@ -657,6 +657,15 @@ void WriteVerificationJson(JsonWriter& w, const AdviseReport& r) {
   w.EndArray();
 }
 
+// What an empty proposal list means: nothing to add, or — without a schema — nothing known.
+std::string NoProposals(const AdviseReport& r) {
+  if (!r.not_run.empty()) {
+    return "No index proposals: " + r.not_run.reason +
+           ", so qadvisor cannot tell which indexes exist or which would help.";
+  }
+  return "No index would help: existing indexes serve the workload, or its fixes are rewrites.";
+}
+
 }  // namespace
 
 std::string RenderAdviseText(const AdviseReport& r) {
@@ -669,9 +678,10 @@ std::string RenderAdviseText(const AdviseReport& r) {
   out += fmt::format("# {} index proposal{}", proposals.size(), proposals.size() == 1 ? "" : "s");
   if (r.timed && !proposals.empty())
     out += fmt::format(", serving {:.0f}% of the query time", served);
-  out += "\n\n## Index proposals\n\n";
-  if (proposals.empty())
-    out += "No index would help: existing indexes serve the workload, or its fixes are rewrites.\n";
+  out += "\n";
+  if (!r.not_run.empty()) out += "# note: " + r.not_run.Sentence() + "\n";
+  out += "\n## Index proposals\n\n";
+  if (proposals.empty()) out += NoProposals(r) + "\n";
   for (size_t i = 0; i < proposals.size(); ++i) {
     const IndexProposal& p = proposals[i];
     out += fmt::format("{}. `{}` ({})", i + 1, p.table->name, ColumnList(p));
@@ -729,10 +739,10 @@ std::string RenderAdviseMarkdown(const AdviseReport& r) {
   const Totals t = WorkloadTotals(r);
   std::string out = fmt::format("# qadvisor {}\n\n{}.\n\n", Command(r), Header(r, t));
   const auto& proposals = r.advice->proposals;
+  if (!r.not_run.empty()) out += "> **Note:** " + MarkdownCell(r.not_run.Sentence()) + ".\n\n";
   out += "## Index proposals\n\n";
   if (proposals.empty()) {
-    out +=
-        "No index would help: existing indexes serve the workload, or its fixes are rewrites.\n\n";
+    out += NoProposals(r) + "\n\n";
   } else {
     out += r.verification ? "| # | Verdict | Table | Key (covering last) | Serves | Replaces | Why "
                             "|\n|---|---|---|---|---|---|---|\n"
@@ -874,6 +884,7 @@ std::string RenderAdviseJson(const AdviseReport& r) {
     w.Key("findings").BeginArray();
     for (const rules::Finding& f : r.schema_findings) WriteFindingJson(w, f);
     w.EndArray();
+    WriteNotRunJson(w, r.not_run);
     if (r.verification) WriteVerificationJson(w, r);
   };
   return RenderDigestJson(*r.run, options, ext);
@@ -918,6 +929,10 @@ svg text{font:12px ui-monospace,monospace;fill:#1d2329}
   out += fmt::format("<h1>qadvisor {}</h1>\n", Command(r));
   out += fmt::format("<p class=\"sub\">{}. {} index proposal{}.</p>\n", H(Header(r, t)),
                      proposals.size(), proposals.size() == 1 ? "" : "s");
+  if (!r.not_run.empty()) {
+    out +=
+        fmt::format("<p id=\"not-run\"><strong>Note:</strong> {}.</p>\n", H(r.not_run.Sentence()));
+  }
 
   // Chart 1: time (or calls) by query class, bars coloured when a proposal serves the class.
   const double total = r.timed ? static_cast<double>(t.time) : static_cast<double>(t.count);
@@ -955,9 +970,7 @@ svg text{font:12px ui-monospace,monospace;fill:#1d2329}
   // Chart 2: what each proposal serves.
   out += "<h2>Index proposals</h2>\n";
   if (proposals.empty()) {
-    out +=
-        "<p>No index would help: existing indexes serve the workload, or its fixes are "
-        "rewrites.</p>\n";
+    out += "<p>" + H(NoProposals(r)) + "</p>\n";
   } else {
     out += fmt::format(
         "<svg id=\"chart-proposals\" role=\"img\" aria-label=\"time served by each proposal\" "

@@ -18,6 +18,7 @@
 #include "analyzer/advisor.h"
 #include "analyzer/digest_runner.h"
 #include "analyzer/verification.h"
+#include "report/check_report.h"
 #include "rules/finding.h"
 
 namespace qadvisor::report {
@@ -31,6 +32,9 @@ struct AdviseReport {
       schema_findings;  // redundant-index, unused-index, missing-primary-key, …
   bool timed = true;    // the workload has Query_time (slow logs); else weights are counts
   std::string tool_version;
+  // Rules that did not run (no schema). Then no proposal is no verdict: the reports say the
+  // schema is missing instead of "No index would help".
+  NotRun not_run;
   // What `qadvisor verify` measured, or nullptr for a plain advise report. Its queries refer to
   // advice->proposals by index.
   const analyzer::VerificationRun* verification = nullptr;

@@ -79,6 +79,10 @@ std::string SummaryText(const CheckReport& report, const Counts& counts) {
   }
   out += fmt::format(" in {} from {}", Plural(report.statements, "statement", "statements"),
                      Plural(report.files.size(), "file", "files"));
+  if (!report.not_run.empty()) {
+    out += fmt::format("; {} did not run: {}", Plural(report.not_run.rules.size(), "rule", "rules"),
+                       report.not_run.reason);
+  }
   const std::string suppressed = SuppressedText(report);
   if (!suppressed.empty()) out += " (" + suppressed + ")";
   return out;
@@ -518,9 +522,28 @@ std::string CamelCaseRuleName(std::string_view id) {
   return out;
 }
 
+std::string NotRun::Sentence() const {
+  std::string list;
+  for (const std::string& id : rules) list += (list.empty() ? "" : ", ") + id;
+  return fmt::format("{}: {} that need{} one did not run: {}", reason,
+                     Plural(rules.size(), "rule", "rules"), rules.size() == 1 ? "s" : "", list);
+}
+
+void WriteNotRunJson(JsonWriter& w, const NotRun& not_run) {
+  w.Key("not_run");
+  if (not_run.empty()) {
+    w.Null();
+    return;
+  }
+  w.BeginObject().Field("reason", not_run.reason).Key("rules").BeginArray();
+  for (const std::string& id : not_run.rules) w.String(id);
+  w.EndArray().EndObject();
+}
+
 std::string RenderCheckText(const CheckReport& report, bool color) {
   const Style style{color};
   std::string out;
+  if (!report.not_run.empty()) out += "note: " + report.not_run.Sentence() + "\n\n";
   for (const Finding& f : report.findings) {
     out += style.bold();
     out += TextLocation(f);
@@ -596,6 +619,7 @@ std::string RenderCheckJson(const CheckReport& report) {
   w.Key("summary").BeginObject();
   w.Field("error", counts.error).Field("warning", counts.warning).Field("info", counts.info);
   w.EndObject();
+  WriteNotRunJson(w, report.not_run);
   w.Key("findings").BeginArray();
   for (const Finding& f : report.findings) WriteFindingJson(w, f);
   w.EndArray();
@@ -726,6 +750,8 @@ std::string RenderCheckMarkdown(const CheckReport& report) {
   std::string out = "# qadvisor check\n\n";
   out += MarkdownCell(SummaryText(report, counts));
   out += ".\n\n";
+  if (!report.not_run.empty())
+    out += "> **Note:** " + MarkdownCell(report.not_run.Sentence()) + ".\n\n";
   out += "| Severity | Count |\n|---|---:|\n";
   out += fmt::format("| error | {} |\n| warning | {} |\n| info | {} |\n| **total** | **{}** |\n",
                      counts.error, counts.warning, counts.info, counts.total());

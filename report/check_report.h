@@ -25,6 +25,17 @@ struct RuleInfo;
 
 namespace qadvisor::report {
 
+// Rules that did not run, and why: without a schema (no --schema, no --dsn, no table in the
+// inputs) the rules that judge by tables and indexes have nothing to go by. Reports say so,
+// so that "no findings" is never read as an all-clear.
+struct NotRun {
+  std::string reason;              // "no schema was given (--schema FILE or --dsn DSN)"
+  std::vector<std::string> rules;  // their ids, in registry order; empty: everything ran
+  bool empty() const { return rules.empty(); }
+  // "no schema was given (…): 19 rules that need one did not run: back-to-table, …"
+  std::string Sentence() const;
+};
+
 struct CheckReport {
   std::vector<rules::Finding> findings;  // already filtered and sorted by file, line, column, rule
   std::vector<const rules::RuleInfo*> rules;  // rules in effect (SARIF tool.driver.rules)
@@ -33,6 +44,7 @@ struct CheckReport {
   uint64_t suppressed_inline = 0;             // by -- qadvisor:ignore
   uint64_t suppressed_baseline = 0;           // by --baseline
   std::string tool_version;                   // "0.1.0"
+  NotRun not_run;                             // rules that did not run (no schema)
 };
 
 // `file:line:col: warning: message [rule-id]`, the source line and a caret under the column,
@@ -43,6 +55,8 @@ std::string RenderCheckJson(const CheckReport& report);
 class JsonWriter;
 // One finding as an object of `findings` (docs/json-check.md); `advise` uses it too.
 void WriteFindingJson(JsonWriter& w, const rules::Finding& f);
+// The `not_run` field: null, or {"reason": …, "rules": […]} (docs/json-check.md).
+void WriteNotRunJson(JsonWriter& w, const NotRun& not_run);
 
 // A SARIF 2.1.0 log with one run, as GitHub code scanning accepts it (docs/sarif.md).
 std::string RenderCheckSarif(const CheckReport& report);

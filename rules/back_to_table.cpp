@@ -60,7 +60,8 @@ ALTER TABLE orders ADD INDEX idx_customer_status_total (customer_id, status, tot
 
 - MySQL 8.0 Reference Manual, 17.6.2.1 "Clustered and Secondary Indexes"
 - MySQL 8.0 Reference Manual, 15.8.2 "EXPLAIN Output Format" — `Using index`
-)md"};
+)md",
+    .needs_catalog = true};
 
 bool Indexable(const Column& c) {
   return c.KeyBytes() > 0 && c.family != TypeFamily::kJson && c.family != TypeFamily::kSpatial;

@@ -45,7 +45,8 @@ the cross product is intended, write `CROSS JOIN` to say so.
 ## MySQL reference
 
 - MySQL 8.0 Reference Manual, 15.2.13.2 "JOIN Clause"
-)md"};
+)md",
+    .needs_catalog = true};
 
 bool HasCrossJoin(const ast::TableRef* ref) {
   if (!ref) return false;

@@ -68,7 +68,8 @@ ALTER TABLE orders MODIFY customer_code VARCHAR(16) CHARACTER SET utf8mb4
   use of indexes if values cannot be compared directly without conversion."
 - MySQL 8.0 Reference Manual, 10.8.4 "Collation Coercibility in Expressions"
 - MariaDB Knowledge Base, "optimizer_switch": `cset_narrowing`
-)md"};
+)md",
+    .needs_catalog = true};
 
 bool Converts(const Predicate& p) {
   return p.blocker == Blocker::kCharset || p.blocker == Blocker::kCollation;

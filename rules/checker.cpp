@@ -127,13 +127,61 @@ std::vector<const Rule*> Checker::rules() const {
   return out;
 }
 
-void Checker::LoadSchema(std::string_view file, std::string_view text) {
+Checker::SchemaLoad Checker::LoadSchema(std::string_view file, std::string_view text) {
   auto& markers = markers_[std::string(file)];
   for (Marker& m : FindMarkers<Marker>(text)) markers.push_back(std::move(m));
   texts_[std::string(file)] = std::string(text);
   const parser::ParseResult parsed = parser::Parse(text, options_.parse);
+  SchemaLoad load;
+  ReportParseErrors(file, parsed);
+  for (const parser::Diagnostic& d : parsed.diagnostics()) {
+    if (d.severity == parser::Severity::kError) load.errors.push_back(d);
+  }
+  uint32_t previous_end_line = 0;
   for (const ast::Statement* st : parsed.statements()) {
-    if (IsDdl(st->kind)) catalog_.ApplyStatement(*st, parsed.text(), file);
+    ++load.statements;
+    const uint32_t zone_start = previous_end_line + 1;
+    previous_end_line =
+        st->line + CountLines(parsed.text().substr(st->span.offset, st->span.length));
+    if (IsDdl(st->kind)) ApplyDdl(*st, parsed.text(), file, zone_start);
+  }
+  return load;
+}
+
+void Checker::ReportParseErrors(std::string_view file, const parser::ParseResult& parsed) {
+  for (const parser::Diagnostic& d : parsed.diagnostics()) {
+    if (d.severity != parser::Severity::kError) continue;
+    const size_t first = findings_.size();
+    const Location where{std::string(file), d.line, d.column, 1};
+    Reporter out(findings_, [&where](ast::Span) { return where; });
+    for (const auto& rule : rules_) rule->CheckDiagnostic(d, out);
+    const LineScope scope{std::string(file), d.line > 1 ? d.line - 1 : 1, d.line};
+    for (size_t i = first; i < findings_.size(); ++i) {
+      findings_[i].excerpt = LineAt(parsed.text(), 1, d.line);
+    }
+    Record(first, scope, fmt::format("parse:{}", d.line));
+  }
+}
+
+void Checker::ApplyDdl(const ast::Statement& st, std::string_view script, std::string_view file,
+                       uint32_t zone_start) {
+  const size_t known = catalog_.issues().size();
+  catalog_.ApplyStatement(st, script, file);
+  // Copied: reporting does not change the catalog, but the vector is the catalog's.
+  const std::vector<analyzer::CatalogIssue> issues(
+      catalog_.issues().begin() + static_cast<std::ptrdiff_t>(known), catalog_.issues().end());
+  const uint32_t last_line = st.line + CountLines(script.substr(st.span.offset, st.span.length));
+  for (const analyzer::CatalogIssue& issue : issues) {
+    const size_t first = findings_.size();
+    const Location where{std::string(file), issue.location.line, issue.location.column, 0};
+    Reporter out(findings_, [&where](ast::Span) { return where; });
+    for (const auto& rule : rules_) rule->CheckCatalogIssue(issue, out);
+    for (size_t i = first; i < findings_.size(); ++i) {
+      findings_[i].excerpt = LineAt(script, 1, issue.location.line);
+    }
+    // An ignore comment above the statement or on any of its lines; the key leaves the line out.
+    Record(first, {std::string(file), std::min(zone_start, st.line), last_line},
+           "ddl:" + issue.message);
   }
 }
 
@@ -143,19 +191,7 @@ void Checker::CheckScript(std::string_view file, std::string_view text) {
   texts_[std::string(file)] = std::string(text);
   const parser::ParseResult parsed = parser::Parse(text, options_.parse);
   const std::string_view script = parsed.text();
-
-  for (const parser::Diagnostic& d : parsed.diagnostics()) {
-    if (d.severity != parser::Severity::kError) continue;
-    const size_t first = findings_.size();
-    const Location where{std::string(file), d.line, d.column, 1};
-    Reporter out(findings_, [&where](ast::Span) { return where; });
-    for (const auto& rule : rules_) rule->CheckDiagnostic(d, out);
-    const LineScope scope{std::string(file), d.line > 1 ? d.line - 1 : 1, d.line};
-    for (size_t i = first; i < findings_.size(); ++i) {
-      findings_[i].excerpt = LineAt(script, 1, d.line);
-    }
-    Record(first, scope, fmt::format("parse:{}", d.line));
-  }
+  ReportParseErrors(file, parsed);
 
   // Ignore comments between the previous statement and this one belong to this one.
   uint32_t previous_end_line = 0;
@@ -164,7 +200,7 @@ void Checker::CheckScript(std::string_view file, std::string_view text) {
     const uint32_t zone_start = previous_end_line + 1;
     previous_end_line = st->line + CountLines(script.substr(st->span.offset, st->span.length));
     if (IsDdl(st->kind)) {
-      catalog_.ApplyStatement(*st, script, file);
+      ApplyDdl(*st, script, file, zone_start);
       continue;
     }
     if (st->kind != ast::StatementKind::kSelect && st->kind != ast::StatementKind::kInsert &&

@@ -44,9 +44,17 @@ class Checker {
   // `catalog` is updated by DDL met in checked scripts; it must outlive the checker.
   Checker(analyzer::Catalog& catalog, CheckerOptions options);
 
+  // What LoadSchema read from a schema file.
+  struct SchemaLoad {
+    uint64_t statements = 0;                 // statements read (of any kind)
+    std::vector<parser::Diagnostic> errors;  // statements that did not parse, in file order
+  };
   // A schema file: its DDL is applied to the catalog (anything else in it is ignored, e.g. the
   // INSERTs of a full mysqldump); its ignore comments apply to schema findings located in it.
-  void LoadSchema(std::string_view file, std::string_view text);
+  // A statement that does not parse is a parse-error finding, DDL that cannot apply a
+  // schema-error finding (when those rules run); the parse errors are also returned, for the
+  // caller to tell the user at once.
+  SchemaLoad LoadSchema(std::string_view file, std::string_view text);
   // A SQL script read from `file`.
   void CheckScript(std::string_view file, std::string_view text);
   // One statement that stands for a slow-log query class: its sample, the file and line of
@@ -78,6 +86,12 @@ class Checker {
                   uint32_t text_line);
   void Record(size_t first_new, const LineScope& scope, std::string_view statement_class);
   void NoteUse(const analyzer::QueryModel& model);
+  // Parse errors of a script or schema file, as parse-error findings.
+  void ReportParseErrors(std::string_view file, const parser::ParseResult& parsed);
+  // Applies one DDL statement; what the catalog could not apply becomes schema-error findings,
+  // which ignore comments from line `zone_start` (after the statement before) on suppress.
+  void ApplyDdl(const parser::ast::Statement& st, std::string_view script, std::string_view file,
+                uint32_t zone_start);
   bool Suppressed(const Finding& f, const LineScope& scope) const;
 
   analyzer::Catalog& catalog_;

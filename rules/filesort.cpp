@@ -57,7 +57,8 @@ ALTER TABLE orders ADD INDEX idx_customer_id_created_at (customer_id, created_at
 
 - MySQL 8.0 Reference Manual, 10.2.1.16 "ORDER BY Optimization"
 - MySQL 8.0 Reference Manual, 10.2.1.17 "GROUP BY Optimization"
-)md"};
+)md",
+    .needs_catalog = true};
 
 class Filesort final : public Rule {
  public:

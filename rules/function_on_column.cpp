@@ -64,7 +64,8 @@ indexed generated column on MariaDB.
 - MySQL 8.0 Reference Manual, 10.3.1 "How MySQL Uses Indexes"
 - MySQL 8.0 Reference Manual, 15.1.15 "CREATE INDEX" — Functional Key Parts
 - MySQL 8.0 Reference Manual, 10.3.11 "Optimizer Use of Generated Column Indexes"
-)md"};
+)md",
+    .needs_catalog = true};
 
 class FunctionOnColumn final : public Rule {
  public:

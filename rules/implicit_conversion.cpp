@@ -58,7 +58,8 @@ For a `COLLATE` mismatch, drop the clause, or give the column the collation the 
 - MySQL 8.0 Reference Manual, 14.3 "Type Conversion in Expression Evaluation"
 - MySQL 8.0 Reference Manual, 10.3.1 "How MySQL Uses Indexes" (comparisons of dissimilar columns)
 - MySQL 8.0 Reference Manual, 10.8.4 "Collation Coercibility in Expressions"
-)md"};
+)md",
+    .needs_catalog = true};
 
 class ImplicitConversion final : public Rule {
  public:

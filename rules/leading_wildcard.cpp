@@ -47,7 +47,8 @@ SELECT id FROM customers WHERE email LIKE '%@example.com';
   can be used for LIKE comparisons if the argument to LIKE is a constant string that does not
   start with a wildcard character."
 - MySQL 8.0 Reference Manual, 14.9 "Full-Text Search Functions"
-)md"};
+)md",
+                         .needs_catalog = true};
 
 class LeadingWildcard final : public Rule {
  public:

@@ -58,7 +58,8 @@ ALTER TABLE orders ADD INDEX idx_status_country (status, country);
 
 - MySQL 8.0 Reference Manual, 10.3.6 "Multiple-Column Indexes"
 - MySQL 8.0 Reference Manual, 10.2.1.2 "Range Optimization" (multiple-part indexes)
-)md"};
+)md",
+    .needs_catalog = true};
 
 std::string PartNames(const Index& index, size_t from, size_t to) {
   std::vector<std::string> names;

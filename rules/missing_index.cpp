@@ -56,7 +56,8 @@ ALTER TABLE sessions ADD INDEX idx_user_id_expires_at (user_id, expires_at);
 - MySQL 8.0 Reference Manual, 10.3.1 "How MySQL Uses Indexes"
 - MySQL 8.0 Reference Manual, 15.8.2 "EXPLAIN Output Format" — join type `ALL`
 - MySQL 8.0 Reference Manual, 10.2.1.9 "Outer Join Optimization"
-)md"};
+)md",
+    .needs_catalog = true};
 
 class MissingIndex final : public Rule {
  public:

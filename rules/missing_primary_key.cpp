@@ -43,7 +43,8 @@ ALTER TABLE audit_log ADD COLUMN id BIGINT UNSIGNED NOT NULL AUTO_INCREMENT PRIM
 
 - MySQL 8.0 Reference Manual, 17.6.2.1 "Clustered and Secondary Indexes"
 - MySQL 8.0 Reference Manual, 15.1.20.11 "Generated Invisible Primary Keys"
-)md"};
+)md",
+                         .needs_catalog = true};
 
 class MissingPrimaryKey final : public Rule {
  public:

@@ -49,7 +49,8 @@ or, where the data allows, one direction for all columns.
 
 - MySQL 8.0 Reference Manual, 10.3.13 "Descending Indexes"
 - MySQL 8.0 Reference Manual, 10.2.1.16 "ORDER BY Optimization"
-)md"};
+)md",
+    .needs_catalog = true};
 
 class MixedOrderDirection final : public Rule {
  public:

@@ -52,7 +52,8 @@ or exclude the NULLs in the subquery: `… WHERE customer_id IS NOT NULL`.
 - MySQL 8.0 Reference Manual, 14.4.2 "Comparison Functions and Operators" — `NOT IN`
 - MySQL 8.0 Reference Manual, 10.2.2.1 "Optimizing IN and EXISTS Subquery Predicates with
   Semijoin and Antijoin Transformations"
-)md"};
+)md",
+    .needs_catalog = true};
 
 // Whether predicate `p` on table `use` of a block keeps NULLs of its column out of the
 // block's rows: a comparison with a value is unknown for NULL, and WHERE drops the row. Not IS

@@ -53,7 +53,8 @@ SELECT id FROM customers WHERE phone = '5551234';
 ## MySQL reference
 
 - MySQL 8.0 Reference Manual, 10.2.1.3 "Index Merge Optimization"
-)md"};
+)md",
+    .needs_catalog = true};
 
 class OrAcrossColumns final : public Rule {
  public:

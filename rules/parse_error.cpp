@@ -1,4 +1,4 @@
-// parse-error: a statement of a checked script that does not parse.
+// parse-error: a statement of a checked script or a schema file that does not parse.
 #include "rules/common.h"
 #include "rules/rule.h"
 
@@ -7,7 +7,7 @@ namespace {
 
 constexpr RuleInfo kInfo{
     .id = "parse-error",
-    .severity = Severity::kWarning,
+    .severity = Severity::kError,
     .scope = Scope::kScript,
     .summary =
         "a statement does not parse as MySQL / MariaDB SQL, so nothing else is checked "
@@ -15,14 +15,18 @@ constexpr RuleInfo kInfo{
     .doc = R"md(
 ## What it does
 
-Reports each statement of a checked file that the parser cannot read, with the parser's
-message ("expected X, found Y") and position. Statements of kinds qadvisor recognises but does
-not model (stored routines, `GRANT`, `SHOW`, …) are not errors and are skipped silently.
+Reports each statement of a checked file or a `--schema` file that the parser cannot read,
+with the parser's message ("expected X, found Y") and position. Statements of kinds qadvisor
+recognises but does not model (stored routines, triggers, `GRANT`, `SET`, `SHOW`, …) are not
+errors and are skipped silently.
 
 ## Why it matters
 
 A syntax error in a migration or in application SQL fails at run time. And a statement that
-does not parse cannot be checked by any other rule.
+does not parse cannot be checked by any other rule: a query qadvisor did not read gets no
+findings, and a `CREATE TABLE` it did not read leaves the table out of the schema every other
+rule judges by. So it is an error by default — `check` never passes input it did not
+understand.
 
 ## Example
 

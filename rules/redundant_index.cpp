@@ -58,7 +58,8 @@ idx_customer INVISIBLE` on MySQL 8.0, `… IGNORED` on MariaDB 10.6+) and watch.
 
 - MySQL 8.0 Reference Manual, 17.6.2.1 "Clustered and Secondary Indexes"
 - MySQL 8.0 Reference Manual, 10.3.12 "Invisible Indexes"; MariaDB: "Ignored Indexes"
-)md"};
+)md",
+    .needs_catalog = true};
 
 bool SamePart(const KeyPart& a, const KeyPart& b) {
   return parser::EqualsIgnoreCase(a.column, b.column) && a.expression == b.expression &&

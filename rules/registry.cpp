@@ -26,6 +26,7 @@ std::unique_ptr<Rule> MakeOrAcrossColumns(const RuleOptions& options);
 std::unique_ptr<Rule> MakeOrderByRand(const RuleOptions& options);
 std::unique_ptr<Rule> MakeParseError(const RuleOptions& options);
 std::unique_ptr<Rule> MakeRedundantIndex(const RuleOptions& options);
+std::unique_ptr<Rule> MakeSchemaError(const RuleOptions& options);
 std::unique_ptr<Rule> MakeSelectStar(const RuleOptions& options);
 std::unique_ptr<Rule> MakeSqlCalcFoundRows(const RuleOptions& options);
 std::unique_ptr<Rule> MakeTooManyIndexes(const RuleOptions& options);
@@ -56,6 +57,7 @@ const std::vector<RuleEntry>& Registry() {
       {"order-by-rand", MakeOrderByRand},
       {"parse-error", MakeParseError},
       {"redundant-index", MakeRedundantIndex},
+      {"schema-error", MakeSchemaError},
       {"select-star", MakeSelectStar},
       {"sql-calc-found-rows", MakeSqlCalcFoundRows},
       {"too-many-indexes", MakeTooManyIndexes},

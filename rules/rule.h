@@ -44,6 +44,10 @@ struct RuleInfo {
   std::string_view summary;  // one line, lower case, no full stop
   // Markdown with the sections: What it does / Why it matters / Example / Fix / MySQL reference
   std::string_view doc;
+  // The rule judges statements by the schema (tables, columns, indexes): with no schema at all
+  // (no --schema, no --dsn, no table defined by the checked scripts) it has nothing to go by,
+  // and the reports say it did not run rather than give a silent all-clear.
+  bool needs_catalog = false;
 };
 
 // Thresholds by "rule-id.option" name, from .qadvisor.toml. Rules read them in their
@@ -98,8 +102,12 @@ class Rule {
   virtual void CheckSchema(const analyzer::Catalog& /*catalog*/, Reporter& /*out*/) const {}
   virtual void CheckWorkload(const analyzer::Catalog& /*catalog*/, const WorkloadUse& /*use*/,
                              Reporter& /*out*/) const {}
-  // Called with each error the parser reported for a checked script.
+  // Called with each error the parser reported for a checked script or a schema file.
   virtual void CheckDiagnostic(const parser::Diagnostic& /*diagnostic*/, Reporter& /*out*/) const {}
+  // Called with each DDL statement of a script or schema file that could not be applied to
+  // the catalog (unknown table or column, duplicate name, …); the reporter locates it.
+  virtual void CheckCatalogIssue(const analyzer::CatalogIssue& /*issue*/, Reporter& /*out*/) const {
+  }
   // The options in effect, by their full name ("deep-offset.max-offset").
   virtual std::vector<std::pair<std::string, int64_t>> options() const { return {}; }
 };

@@ -49,7 +49,8 @@ SELECT id, status, total FROM orders WHERE customer_id = 42;
 
 - MySQL 8.0 Reference Manual, 10.2.1.1 "Optimizing SELECT Statements"
 - MySQL 8.0 Reference Manual, 17.6.2.1 "Clustered and Secondary Indexes"
-)md"};
+)md",
+    .needs_catalog = true};
 
 class SelectStar final : public Rule {
  public:

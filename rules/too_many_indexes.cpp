@@ -44,7 +44,8 @@ composite index in the order the queries need.
 
 - MySQL 8.0 Reference Manual, 10.3.1 "How MySQL Uses Indexes" ("unnecessary indexes waste
   space and waste time for MySQL to determine which indexes to use")
-)md"};
+)md",
+                         .needs_catalog = true};
 
 class TooManyIndexes final : public Rule {
  public:

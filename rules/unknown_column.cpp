@@ -45,7 +45,8 @@ Correct the name, qualify it with its table alias, or pass the schema that defin
 
 - MySQL error 1054 (ER_BAD_FIELD_ERROR) and 1052 (ER_NON_UNIQ_ERROR)
 - MySQL 8.0 Reference Manual, 11.2.2 "Identifier Qualifiers"
-)md"};
+)md",
+    .needs_catalog = true};
 
 // The catalog table or view that `qualifier` (the `o` of `o.totl`) names where `span` was
 // written: the innermost block around it, then the blocks it is correlated with — as the

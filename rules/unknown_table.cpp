@@ -38,7 +38,8 @@ Correct the name, or pass the DDL that defines the table with `--schema`.
 ## MySQL reference
 
 - MySQL error 1146 (ER_NO_SUCH_TABLE): "Table '%s.%s' doesn't exist"
-)md"};
+)md",
+                         .needs_catalog = true};
 
 // The schemas every server has (MySQL 8.0 Reference Manual, chapter 28 "INFORMATION_SCHEMA
 // Tables", 29 "Performance Schema", 30 "sys Schema", 7.3 "The mysql System Schema"): a schema

@@ -62,7 +62,8 @@ ALTER TABLE users DROP INDEX idx_nickname;
 
 - MySQL 8.0 Reference Manual, 10.3.12 "Invisible Indexes"
 - `sys.schema_unused_indexes` (MySQL sys schema), from performance_schema since startup
-)md"};
+)md",
+                         .needs_catalog = true};
 
 class UnusedIndex final : public Rule {
  public:

@@ -69,6 +69,22 @@ check "SQL files as the workload" exit_code 0 "$qadvisor" advise --no-config --f
 check "… classes counted, DDL of the migrations seen" json "$tmp/out" \
   "d['events'] == 10 and any(p['table'] == 'sessions' for p in d['proposals'])"
 
+# Without a schema there is nothing to judge indexes by: every format says so, and none claims
+# that no index would help.
+for format in text markdown json html; do
+  check "no schema, $format: exit 0" exit_code 0 "$qadvisor" advise --no-config --format "$format" "$log"
+  check "… never 'No index would help'" lacks "No index would help"
+  cp "$tmp/out" "$tmp/noschema.$format"
+done
+check "… stderr names the rules that did not run" grep -q "^qadvisor: warning: no schema was given (--schema FILE or --dsn DSN): [0-9]* rules that need one did not run: .*missing-index" "$tmp/err"
+check "… text: a note and the reason for no proposals" bash -c "grep -q '^# note: no schema was given' '$tmp/noschema.text' && grep -q '^No index proposals: no schema was given' '$tmp/noschema.text'"
+check "… markdown: a note" grep -q "^> \*\*Note:\*\* no schema was given" "$tmp/noschema.markdown"
+check "… json: not_run" json "$tmp/noschema.json" "'missing-index' in d['not_run']['rules'] and d['proposals'] == []"
+check "… html: a note" grep -q '<p id="not-run"><strong>Note:</strong> no schema was given' "$tmp/noschema.html"
+check "with the schema, json not_run is null" json "$tmp/a.json" "d['not_run'] is None"
+check "a schema of which nothing parses: exit 2" exit_code 2 "$qadvisor" advise --no-config --schema "$src/README.md" "$log"
+check "… naming the file" grep -q "^qadvisor: --schema $src/README.md: no table could be read" "$tmp/err"
+
 # Input errors.
 check "missing input: exit 2" exit_code 2 "$qadvisor" advise --no-config --schema "$schema" "$tmp/nope.log"
 check "missing schema: exit 2" exit_code 2 "$qadvisor" advise --no-config --schema "$tmp/nope.sql" "$log"

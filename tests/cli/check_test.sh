@@ -108,6 +108,70 @@ check "… is named stdin" grep -q "^stdin:1:1: error: " "$tmp/out"
 printf 'SELECT id FROM orders WHERE (status = 1;\nSELECT id FROM orders WHERE status = 1;\n' >"$tmp/broken.sql"
 check "a parse error is a finding, and the next statement is still checked" exit_code 1 "$qadvisor" check --no-config --format json --schema db/schema.sql "$tmp/broken.sql"
 check "… parse-error and implicit-conversion" json "$tmp/out" "{f['rule'] for f in d['findings']} >= {'parse-error','implicit-conversion'}"
+printf 'SELECT id FROM orders WHERE (status = 1;\n' >"$tmp/only-broken.sql"
+check "a parse error alone fails under the default --fail-on error (exit 1)" exit_code 1 "$qadvisor" check --no-config --schema db/schema.sql "$tmp/only-broken.sql"
+check "… as an error" grep -q "only-broken.sql:1:.*: error: .*\[parse-error\]" "$tmp/out"
+
+# Schema files: what qadvisor cannot read is told, located, and never an all-clear.
+printf 'SELECT id FROM orders WHERE id = 1;\n' >"$tmp/pk.sql"
+check "a schema of which nothing parses (README.md): exit 2" exit_code 2 "$qadvisor" check --no-config --schema "$src/README.md" "$tmp/pk.sql"
+check "… says no table could be read, naming the file" grep -q "^qadvisor: --schema $src/README.md: no table could be read: .* do not parse (the first at $src/README.md:[0-9]*:[0-9]*)" "$tmp/err"
+check "… and the statements it skipped, located" grep -q "^qadvisor: error: $src/README.md:[0-9]*:[0-9]*: schema statement skipped: " "$tmp/err"
+printf 'CREATE DATABASE shop;\n' >"$tmp/no-tables.sql"
+check "a schema with no table in it: exit 2" exit_code 2 "$qadvisor" check --no-config --schema "$tmp/no-tables.sql" "$tmp/pk.sql"
+check "… says so" grep -q "no table could be read: its only statement defines no table" "$tmp/err"
+{ cat db/schema.sql; printf '\nCREATE TABLE `broken` (\n  `id` int NOT NULL,\n  PRIMARY KEY (`id`),\n) ENGINE=InnoDB;\n'; } >"$tmp/schema-broken.sql"
+line=$(($(wc -l <db/schema.sql) + 5))
+for format in json sarif text; do
+  check "a schema statement that does not parse: $format, exit 1" exit_code 1 "$qadvisor" check --no-config --format "$format" --schema "$tmp/schema-broken.sql" "$tmp/pk.sql"
+  cp "$tmp/out" "$tmp/schema-broken.$format"
+done
+check "… on stderr at file:line:col" grep -q "^qadvisor: error: $tmp/schema-broken.sql:$line:1: schema statement skipped: " "$tmp/err"
+check "… a parse-error finding in JSON, located" json "$tmp/schema-broken.json" \
+  "any(f['rule'] == 'parse-error' and f['severity'] == 'error' and f['location'] == {'file': '$tmp/schema-broken.sql', 'line': $line, 'column': 1} for f in d['findings'])"
+check "… a SARIF error result" json "$tmp/schema-broken.sarif" \
+  "any(r['ruleId'] == 'parse-error' and r['level'] == 'error' and r['locations'][0]['physicalLocation']['region']['startLine'] == $line for r in d['runs'][0]['results'])"
+check "… and in the text report" grep -q "schema-broken.sql:$line:1: error: .*\[parse-error\]" "$tmp/schema-broken.text"
+cat >"$tmp/unmodelled.sql" <<'SQL'
+CREATE TABLE t (id INT PRIMARY KEY, n INT);
+SET NAMES utf8mb4;
+GRANT SELECT ON shop.* TO 'app'@'%';
+DELIMITER ;;
+CREATE TRIGGER trg BEFORE INSERT ON t FOR EACH ROW BEGIN SET NEW.n = 1; END;;
+CREATE PROCEDURE p() BEGIN SELECT 1; END;;
+DELIMITER ;
+SQL
+check "statements qadvisor does not model are no error in a schema" exit_code 0 "$qadvisor" check --no-config --schema "$tmp/unmodelled.sql" "$tmp/pk.sql"
+check "… and nothing on stderr" test ! -s "$tmp/err"
+
+# DDL that cannot apply: a schema-error finding, located, in every format, failing the run.
+printf 'CREATE INDEX i ON orders (nosuchcol);\nALTER TABLE nosuchtable ADD INDEX (x);\n' >"$tmp/bad-ddl.sql"
+check "CREATE INDEX on an unknown column in a checked script: exit 1" exit_code 1 "$qadvisor" check --no-config --format json --schema db/schema.sql "$tmp/bad-ddl.sql"
+check "… schema-error findings at their lines" json "$tmp/out" \
+  "sorted((f['rule'], f['severity'], f['location']['line']) for f in d['findings']) == [('schema-error', 'error', 1), ('schema-error', 'error', 2)]"
+check "… naming the column and the table" json "$tmp/out" \
+  "'nosuchcol' in d['findings'][0]['message'] and 'nosuchtable' in d['findings'][1]['message']"
+check "… and on stderr" grep -q "^qadvisor: error: $tmp/bad-ddl.sql:1:1: .*nosuchcol" "$tmp/err"
+{ cat db/schema.sql; cat "$tmp/bad-ddl.sql"; } >"$tmp/schema-bad-ddl.sql"
+check "the same DDL in a --schema file: exit 1" exit_code 1 "$qadvisor" check --no-config --format sarif --schema "$tmp/schema-bad-ddl.sql" "$tmp/pk.sql"
+check "… SARIF schema-error results" json "$tmp/out" \
+  "sum(r['ruleId'] == 'schema-error' and r['level'] == 'error' for r in d['runs'][0]['results']) == 2"
+
+# No schema at all: the rules that need one did not run, and every format says so.
+check "no schema: exit 0, but not an all-clear" exit_code 0 "$qadvisor" check --no-config "$tmp/pk.sql"
+check "… the text names the rules that did not run" grep -q "^note: no schema was given (--schema FILE or --dsn DSN): [0-9]* rules that need one did not run: .*implicit-conversion" "$tmp/out"
+check "… the summary says so" grep -q "^no findings in 1 statement from 1 file; [0-9]* rules did not run: no schema was given" "$tmp/out"
+check "… and stderr" grep -q "^qadvisor: warning: no schema was given" "$tmp/err"
+check "no schema, JSON" exit_code 0 "$qadvisor" check --no-config --format json "$tmp/pk.sql"
+check "… not_run names them" json "$tmp/out" \
+  "'implicit-conversion' in d['not_run']['rules'] and 'dml-without-where' not in d['not_run']['rules'] and d['not_run']['reason'].startswith('no schema')"
+check "no schema, markdown" exit_code 0 "$qadvisor" check --no-config --format markdown "$tmp/pk.sql"
+check "… a note" grep -q "^> \*\*Note:\*\* no schema was given" "$tmp/out"
+check "with a schema: not_run is null" exit_code 0 "$qadvisor" check --no-config --format json --schema db/schema.sql "$tmp/pk.sql"
+check "… null" json "$tmp/out" "d['not_run'] is None"
+check "tables defined by the checked script are a schema" exit_code 0 "$qadvisor" check --no-config --format json "$tmp/unmodelled.sql"
+check "… not_run is null" json "$tmp/out" "d['not_run'] is None"
+
 mkdir -p "$tmp/badcfg"
 printf 'fail-on = "sometimes"\n' >"$tmp/badcfg/.qadvisor.toml"
 check "a bad .qadvisor.toml is an input error with its location" bash -c "cd '$tmp/badcfg' && ! '$qadvisor' check '$repo/app/queries.sql' 2>'$tmp/cfgerr'; grep -q '.qadvisor.toml:1' '$tmp/cfgerr'"

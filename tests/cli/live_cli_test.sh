@@ -172,4 +172,121 @@ sql -e "SET GLOBAL slow_query_log = 0; TRUNCATE TABLE mysql.slow_log"
 check "an empty slow log says what to run" exit_code 2 "$qadvisor" advise --no-config --dsn "$dsn" --workload slow_log_table
 check "  SET GLOBAL" has "SET GLOBAL log_output='TABLE', slow_query_log=ON"
 
+# Dumps of a real server load as schemas without a word: mariadb-dump and mysqldump (on Debian
+# the same MariaDB binary) --no-data, with routines, triggers and events, of a schema with what
+# real ones have. The dumps are written to $tmp, never into the repository.
+sql >/dev/null <<'EOF' || { echo "dump schema setup failed"; exit 1; }
+CREATE DATABASE dumpdb CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
+USE dumpdb;
+CREATE TABLE customers (
+  id INT UNSIGNED NOT NULL AUTO_INCREMENT PRIMARY KEY,
+  email VARCHAR(191) NOT NULL COMMENT 'the customer''s "login"',
+  name VARCHAR(100) CHARACTER SET latin1 COLLATE latin1_swedish_ci NOT NULL,
+  country CHAR(2) CHARACTER SET ascii NOT NULL DEFAULT 'US',
+  status ENUM('new','active','it''s closed') NOT NULL DEFAULT 'new',
+  flags SET('a','b','c') DEFAULT NULL,
+  prefs JSON DEFAULT NULL,
+  created DATETIME(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3) ON UPDATE CURRENT_TIMESTAMP(3),
+  email_domain VARCHAR(191) AS (SUBSTRING_INDEX(email, '@', -1)) VIRTUAL,
+  name_len INT AS (CHAR_LENGTH(name)) PERSISTENT,
+  UNIQUE KEY uq_email (email),
+  KEY idx_country_created (country, created DESC),
+  KEY idx_domain (email_domain) IGNORED,
+  KEY idx_name (name(20)) COMMENT 'prefix; it''s short'
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci COMMENT='who "buys"';
+CREATE TABLE orders (
+  id BIGINT UNSIGNED NOT NULL AUTO_INCREMENT,
+  customer_id INT UNSIGNED NOT NULL,
+  total DECIMAL(12,2) NOT NULL DEFAULT 0.00,
+  note TEXT,
+  created DATE NOT NULL,
+  PRIMARY KEY (id, created),
+  KEY idx_customer (customer_id)
+) ENGINE=InnoDB PARTITION BY RANGE (YEAR(created)) (PARTITION p2023 VALUES LESS THAN (2024), PARTITION pmax VALUES LESS THAN MAXVALUE);
+CREATE TABLE order_items (
+  order_id BIGINT UNSIGNED NOT NULL,
+  customer_id INT UNSIGNED NOT NULL,
+  line SMALLINT NOT NULL,
+  sku VARCHAR(32) NOT NULL,
+  qty INT NOT NULL DEFAULT 1 CHECK (qty > 0),
+  PRIMARY KEY (order_id, line),
+  CONSTRAINT fk_items_customer FOREIGN KEY (customer_id) REFERENCES customers (id) ON DELETE CASCADE
+) ENGINE=InnoDB;
+CREATE TABLE articles (
+  id INT NOT NULL AUTO_INCREMENT PRIMARY KEY,
+  title VARCHAR(200) NOT NULL,
+  body LONGTEXT NOT NULL,
+  FULLTEXT KEY ft_body (title, body)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb3;
+CREATE TABLE places (
+  id INT NOT NULL PRIMARY KEY,
+  pos POINT NOT NULL,
+  area POLYGON,
+  SPATIAL KEY sp_pos (pos)
+) ENGINE=InnoDB;
+CREATE TABLE logs (
+  id INT NOT NULL,
+  msg VARCHAR(255) COLLATE utf8mb4_bin,
+  b BINARY(16),
+  v VARBINARY(64),
+  bits BIT(3) DEFAULT b'101',
+  u UUID DEFAULT NULL,
+  ip INET6 DEFAULT NULL,
+  y YEAR,
+  t TIME(2)
+) ENGINE=MyISAM DEFAULT CHARSET=latin1;
+CREATE TABLE `we``ird tbl` (`col with space` INT, `select` INT, KEY `k-1` (`col with space`)) ENGINE=InnoDB;
+CREATE SEQUENCE seq_orders START WITH 100 INCREMENT BY 5;
+CREATE TABLE versioned (id INT PRIMARY KEY, v INT) WITH SYSTEM VERSIONING;
+CREATE VIEW v_active AS SELECT id, email FROM customers WHERE status = 'active';
+CREATE ALGORITHM=MERGE SQL SECURITY INVOKER VIEW v_totals AS SELECT customer_id, SUM(total) AS s FROM orders GROUP BY customer_id;
+DELIMITER ;;
+CREATE TRIGGER trg_orders_bi BEFORE INSERT ON orders FOR EACH ROW BEGIN
+  IF NEW.total < 0 THEN SET NEW.total = 0; END IF; -- it's ok; "quoted"
+END;;
+CREATE PROCEDURE p_close(IN days INT)
+COMMENT 'closes; old ''orders'''
+BEGIN
+  DECLARE n INT DEFAULT 0;
+  UPDATE orders SET note = 'closed; done' WHERE created < CURDATE() - INTERVAL days DAY;
+  SELECT ROW_COUNT() INTO n;
+END;;
+CREATE FUNCTION f_tax(x DECIMAL(12,2)) RETURNS DECIMAL(12,2) DETERMINISTIC RETURN x * 0.2;;
+CREATE EVENT ev_purge ON SCHEDULE EVERY 1 DAY DO DELETE FROM logs WHERE id < 0;;
+DELIMITER ;
+EOF
+mariadb-dump --no-defaults --socket="$socket" -uroot --no-data --routines --triggers --events \
+  --databases dumpdb >"$tmp/dump-mariadb.sql" || echo "mariadb-dump failed"
+mysqldump --no-defaults --socket="$socket" -uroot --no-data --routines --triggers dumpdb \
+  >"$tmp/dump-mysqldump.sql" || echo "mysqldump failed"
+mariadb-dump --no-defaults --socket="$socket" -uroot --no-data dumpdb >"$tmp/dump-plain.sql" ||
+  echo "mariadb-dump (plain) failed"
+cat >"$tmp/dump-q.sql" <<'EOF'
+SELECT id FROM customers WHERE email = 5551234;
+SELECT o.id, i.sku FROM orders o JOIN order_items i ON i.order_id = o.id WHERE o.customer_id = 7;
+SELECT id FROM articles WHERE MATCH (title, body) AGAINST ('x');
+SELECT id FROM places WHERE id = 1;
+SELECT id, msg, u, ip FROM logs WHERE id = 1;
+SELECT `select` FROM `we``ird tbl` WHERE `col with space` = 1;
+SELECT id, v FROM versioned WHERE id = 1;
+SELECT id, email FROM v_active;
+SELECT customer_id, s FROM v_totals;
+EOF
+for dump in dump-mariadb dump-mysqldump dump-plain; do
+  check "$dump starts with the sandbox line" grep -q '^/\*M!999999\\- enable the sandbox mode \*/' "$tmp/$dump.sql"
+  for flavor in "" mariadb; do
+    label="$dump${flavor:+ --flavor $flavor}"
+    check "$label: loads as a schema" exit_code 1 "$qadvisor" check --no-config --format json \
+      ${flavor:+--flavor "$flavor"} --schema "$tmp/$dump.sql" "$tmp/dump-q.sql"
+    check "  no warning or diagnostic at all" test ! -s "$tmp/err"
+    check "  no parse-error, schema-error, unknown table or column" json "$tmp/out" \
+      "not any(f['rule'] in ('parse-error', 'schema-error', 'unknown-table', 'unknown-column') for f in d['findings'])"
+    check "  the tables and their indexes were read" json "$tmp/out" \
+      "any(f['rule'] == 'implicit-conversion' and f['index'] == 'uq_email' for f in d['findings']) and d['not_run'] is None"
+  done
+  check "$dump as a checked script: no parse-error or schema-error" exit_code 0 "$qadvisor" check \
+    --no-config --rules parse-error,schema-error "$tmp/$dump.sql"
+  check "  and nothing on stderr" test ! -s "$tmp/err"
+done
+
 finish "live cli"

@@ -556,6 +556,27 @@ TEST_CASE("CREATE TABLE as SHOW CREATE TABLE prints it") {
   CHECK(t.partitioning == "PARTITION BY HASH (`id`) PARTITIONS 4");
 }
 
+TEST_CASE("what mariadb-dump writes: the sandbox line and WITH SYSTEM VERSIONING") {
+  // mariadb-dump 10.5.25+ opens with a command for the mariadb client that no server runs.
+  for (const VersionComments which :
+       {VersionComments::kAll, VersionComments::kMySQL8, VersionComments::kMariaDB}) {
+    const ParseResult r = Parse(
+        "/*M!999999\\- enable the sandbox mode */ \n"
+        "CREATE TABLE `versioned` (\n  `id` int(11) NOT NULL,\n  PRIMARY KEY (`id`)\n"
+        ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci WITH SYSTEM "
+        "VERSIONING;\n",
+        {.version_comments = which});
+    for (const Diagnostic& d : r.diagnostics()) INFO(d.ToString());
+    REQUIRE(r.ok());
+    REQUIRE(r.statements().size() == 1);
+    REQUIRE(r.statements()[0]->kind == StatementKind::kCreateTable);
+    const auto& options = r.statements()[0]->As<CreateTableStatement>().options;
+    REQUIRE(options.size() == 4);
+    CHECK(options[3].name == "WITH SYSTEM");
+    CHECK(options[3].value == "VERSIONING");
+  }
+}
+
 TEST_CASE("CREATE TABLE … LIKE, … AS SELECT, TEMPORARY, IF NOT EXISTS") {
   const ParseResult like = Parse("CREATE TABLE IF NOT EXISTS t2 LIKE t1");
   REQUIRE(like.ok());

@@ -263,8 +263,9 @@ TEST_CASE("Check JSON output: the documented fields") {
   std::vector<std::string> top;
   for (const auto& [key, value] : j.items()) top.push_back(key);
   std::sort(top.begin(), top.end());
-  CHECK(top == std::vector<std::string>{"files", "findings", "statements", "summary", "suppressed",
-                                        "tool", "version"});
+  CHECK(top == std::vector<std::string>{"files", "findings", "not_run", "statements", "summary",
+                                        "suppressed", "tool", "version"});
+  CHECK(j["not_run"].is_null());
 
   const json& findings = j["findings"];
   REQUIRE(findings.size() == 6);
@@ -609,6 +610,23 @@ TEST_CASE("Check GitHub output: properties escape ':' and ','") {
   CHECK(RenderCheckGithub(report) ==
         "::warning file=d%3A/x%2Cy%25.sql,line=1,title=a%3Ab%2Cc::50%25%0D%0A\n");
   CHECK(RenderCheckGithub(CheckReport{}) == "");
+}
+
+TEST_CASE("Check output: rules that did not run for want of a schema are said in every format") {
+  CheckReport report;
+  report.files = {"q.sql"};
+  report.statements = 1;
+  report.not_run.reason = "no schema was given (--schema FILE or --dsn DSN)";
+  report.not_run.rules = {"implicit-conversion", "missing-index"};
+  const json j = json::parse(RenderCheckJson(report));
+  CHECK(j["not_run"] == json({{"reason", "no schema was given (--schema FILE or --dsn DSN)"},
+                              {"rules", {"implicit-conversion", "missing-index"}}}));
+  const std::string text = RenderCheckText(report, false);
+  CHECK(text.find("note: no schema was given (--schema FILE or --dsn DSN): 2 rules that need one "
+                  "did not run: implicit-conversion, missing-index") != std::string::npos);
+  CHECK(text.find("no findings in 1 statement from 1 file; 2 rules did not run: no schema was "
+                  "given") != std::string::npos);
+  CHECK(RenderCheckMarkdown(report).find("> **Note:** no schema was given") != std::string::npos);
 }
 
 }  // namespace

@@ -1,0 +1,71 @@
+// schema-error: a DDL statement of a schema file or checked script that cannot apply to the
+// schema built so far (the catalog reports it; the statement is skipped).
+#include "rules/common.h"
+#include "rules/rule.h"
+
+namespace qadvisor::rules {
+namespace {
+
+constexpr RuleInfo kInfo{
+    .id = "schema-error",
+    .severity = Severity::kError,
+    .scope = Scope::kScript,
+    .summary =
+        "a DDL statement cannot apply to the schema as built so far (unknown table or column, "
+        "duplicate name, …), so the schema qadvisor checks against is not the one intended",
+    .doc = R"md(
+## What it does
+
+Reports each `CREATE TABLE`, `ALTER TABLE`, `CREATE INDEX`, `DROP …`, `RENAME TABLE` or view
+statement of a `--schema` file or a checked script that qadvisor read but could not apply to
+the schema built from the statements before it: an index on a column the table does not have,
+an `ALTER TABLE` or `CREATE INDEX` on a table that is not defined, a table or index created
+twice, a column dropped that does not exist, … The server refuses such a statement too.
+
+## Why it matters
+
+The statement is skipped, so every other rule judges the queries against a schema that is not
+the one the files describe: an index that was meant to exist is missing (or one that was meant
+to go is still there), and a finding — or its absence — may be wrong. A migration that fails
+on the server fails the deployment.
+
+## Example
+
+```sql
+CREATE TABLE orders (id INT PRIMARY KEY, customer_id INT NOT NULL);
+CREATE INDEX idx_status ON orders (status);   -- orders has no column `status`
+ALTER TABLE order_items ADD INDEX (sku);      -- order_items is not defined
+```
+
+## Fix
+
+Correct the statement (the column or table name), or add the statement that defines what it
+refers to before it. A schema dump taken with `mysqldump --no-data` or `mariadb-dump --no-data`
+applies without errors; when several schema files are given, give them in the order they are
+applied. A `CREATE TABLE` of a table that `--dsn` already read from the server is not an error
+(the server's table is kept, with a warning on standard error).
+
+## MySQL reference
+
+- MySQL error 1072 (ER_KEY_COLUMN_DOES_NOT_EXITS), 1146 (ER_NO_SUCH_TABLE), 1050
+  (ER_TABLE_EXISTS_ERROR), 1061 (ER_DUP_KEYNAME), 1091 (ER_CANT_DROP_FIELD_OR_KEY)
+- MySQL 8.0 Reference Manual, 15.1.20 "CREATE TABLE Statement" and 15.1.9 "ALTER TABLE Statement"
+)md"};
+
+class SchemaError final : public Rule {
+ public:
+  const RuleInfo& info() const override { return kInfo; }
+
+  void CheckCatalogIssue(const analyzer::CatalogIssue& issue, Reporter& out) const override {
+    if (issue.note) return;
+    out.Add(kInfo, parser::ast::Span{}, issue.message);
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Rule> MakeSchemaError(const RuleOptions& /*options*/) {
+  return std::make_unique<SchemaError>();
+}
+
+}  // namespace qadvisor::rules
