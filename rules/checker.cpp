@@ -128,12 +128,8 @@ std::vector<const Rule*> Checker::rules() const {
 }
 
 Checker::SchemaLoad Checker::LoadSchema(std::string_view file, std::string_view text) {
-  auto& markers = markers_[std::string(file)];
-  for (Marker& m : FindMarkers<Marker>(text)) markers.push_back(std::move(m));
-  texts_[std::string(file)] = std::string(text);
-  const parser::ParseResult parsed = parser::Parse(text, options_.parse);
+  const parser::ParseResult parsed = Read(file, text);
   SchemaLoad load;
-  ReportParseErrors(file, parsed);
   for (const parser::Diagnostic& d : parsed.diagnostics()) {
     if (d.severity == parser::Severity::kError) load.errors.push_back(d);
   }
@@ -148,7 +144,11 @@ Checker::SchemaLoad Checker::LoadSchema(std::string_view file, std::string_view 
   return load;
 }
 
-void Checker::ReportParseErrors(std::string_view file, const parser::ParseResult& parsed) {
+parser::ParseResult Checker::Read(std::string_view file, std::string_view text) {
+  auto& markers = markers_[std::string(file)];
+  for (Marker& m : FindMarkers<Marker>(text)) markers.push_back(std::move(m));
+  texts_[std::string(file)] = std::string(text);
+  parser::ParseResult parsed = parser::Parse(text, options_.parse);
   for (const parser::Diagnostic& d : parsed.diagnostics()) {
     if (d.severity != parser::Severity::kError) continue;
     const size_t first = findings_.size();
@@ -161,6 +161,7 @@ void Checker::ReportParseErrors(std::string_view file, const parser::ParseResult
     }
     Record(first, scope, fmt::format("parse:{}", d.line));
   }
+  return parsed;
 }
 
 void Checker::ApplyDdl(const ast::Statement& st, std::string_view script, std::string_view file,
@@ -186,12 +187,8 @@ void Checker::ApplyDdl(const ast::Statement& st, std::string_view script, std::s
 }
 
 void Checker::CheckScript(std::string_view file, std::string_view text) {
-  auto& markers = markers_[std::string(file)];
-  for (Marker& m : FindMarkers<Marker>(text)) markers.push_back(std::move(m));
-  texts_[std::string(file)] = std::string(text);
-  const parser::ParseResult parsed = parser::Parse(text, options_.parse);
+  const parser::ParseResult parsed = Read(file, text);
   const std::string_view script = parsed.text();
-  ReportParseErrors(file, parsed);
 
   // Ignore comments between the previous statement and this one belong to this one.
   uint32_t previous_end_line = 0;

@@ -87,7 +87,9 @@ class Checker {
   void Record(size_t first_new, const LineScope& scope, std::string_view statement_class);
   void NoteUse(const analyzer::QueryModel& model);
   // Parse errors of a script or schema file, as parse-error findings.
-  void ReportParseErrors(std::string_view file, const parser::ParseResult& parsed);
+  // Keeps the file's text and ignore comments (for excerpts and suppression), parses it, and
+  // reports the statements that do not parse: what LoadSchema and CheckScript both begin with.
+  parser::ParseResult Read(std::string_view file, std::string_view text);
   // Applies one DDL statement; what the catalog could not apply becomes schema-error findings,
   // which ignore comments from line `zone_start` (after the statement before) on suppress.
   void ApplyDdl(const parser::ast::Statement& st, std::string_view script, std::string_view file,
