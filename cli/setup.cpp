@@ -217,7 +217,7 @@ Status LoadSchemas(const SchemaArgs& args, rules::Checker& checker, analyzer::Ca
       why = statements == 1 ? std::string("its only statement defines no table")
                             : fmt::format("none of its {} statements defines a table", statements);
     }
-    return InvalidArgument(fmt::format(
+    return ParseError(fmt::format(
         "--schema {}: no table could be read: {}. A schema is CREATE TABLE statements, as "
         "`mysqldump --no-data` writes them",
         files, why));

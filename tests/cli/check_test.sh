@@ -120,6 +120,7 @@ check "… and the statements it skipped, located" grep -q "^qadvisor: error: $s
 printf 'CREATE DATABASE shop;\n' >"$tmp/no-tables.sql"
 check "a schema with no table in it: exit 2" exit_code 2 "$qadvisor" check --no-config --schema "$tmp/no-tables.sql" "$tmp/pk.sql"
 check "… says so" grep -q "no table could be read: its only statement defines no table" "$tmp/err"
+check "… an input error, not a usage error: no --help pointer" lacks "Run with --help"
 { cat db/schema.sql; printf '\nCREATE TABLE `broken` (\n  `id` int NOT NULL,\n  PRIMARY KEY (`id`),\n) ENGINE=InnoDB;\n'; } >"$tmp/schema-broken.sql"
 line=$(($(wc -l <db/schema.sql) + 5))
 for format in json sarif text; do
