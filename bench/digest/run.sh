@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Benchmark `qadvisor digest` against pt-query-digest on one synthetic slow log.
 #
-#   bench/digest/run.sh [--size-mb N] [--keep] [--no-pt] [--runs N] [--pt-runs N]
+#   bench/digest/run.sh [--size-mb N] [--keep] [--no-pt] [--runs N] [--pt-runs N] [--gzip]
 #
 #   --size-mb N  log size in MiB (default 320)
 #   --keep       generate into bench/digest/.cache/ and leave the log there for later runs
 #   --no-pt      skip pt-query-digest (about a minute at 320 MiB)
 #   --runs N     runs of wc and qadvisor, interleaved with pt's; the fastest counts (default 5)
 #   --pt-runs N  runs of pt-query-digest; the fastest counts (default 2)
+#   --gzip       also time the log gzip-compressed: qadvisor reading the .gz against `zcat`
 #
 # Builds nothing: expects the release binary at build/release/cli/qadvisor (or $QADVISOR).
 # Generates the log with gen_slowlog.py (fixed seed, so every run measures the same bytes), or
@@ -22,6 +23,7 @@ keep=0
 run_pt=1
 runs=5
 pt_runs=2
+gzip_too=0
 while (($#)); do
   case $1 in
     --size-mb) size=${2:?--size-mb needs a number}; shift 2 ;;
@@ -30,7 +32,8 @@ while (($#)); do
     --no-pt) run_pt=0; shift ;;
     --runs) runs=${2:?--runs needs a number}; shift 2 ;;
     --pt-runs) pt_runs=${2:?--pt-runs needs a number}; shift 2 ;;
-    -h|--help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --gzip) gzip_too=1; shift ;;
+    -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "run.sh: unknown option $1 (try --help)" >&2; exit 2 ;;
   esac
 done
@@ -68,6 +71,10 @@ bytes=$(stat -c %s "$log")
 
 # Read the file once so that no tool is charged for the first read from disk.
 cat "$log" > /dev/null
+if ((gzip_too)); then
+  echo "compressing: gzip -6 (the default level, what logrotate uses)" >&2
+  gzip -6 -c "$log" > "$work/log.gz"
+fi
 
 # The load check, json_get and timed (fastest-run timing with peak RSS and CPU).
 source "$here/../lib.sh"
@@ -102,6 +109,12 @@ for ((round = 1; round <= rounds; round++)); do
         status=1
     fi
   fi
+  if ((gzip_too && round <= runs)); then
+    # The floor for a compressed log: decompressing it at all (zcat), then qadvisor on it.
+    best zcat gzip -dc "$work/log.gz" || status=1
+    ((have_qadvisor)) && { best qadvisorgz "$qadvisor" digest --format json --top 0 --no-progress \
+      "$work/log.gz" || status=1; }
+  fi
   if ((run_pt && round <= pt_runs)); then
     # --limit 100%: report every class, as qadvisor does (default is 95%:20).
     # --no-version-check: pt otherwise phones home once, which is not part of its speed.
@@ -111,7 +124,7 @@ done
 
 E[wc]="-" C[wc]="-"
 if ((have_qadvisor)); then
-  for k in qadvisor qadvisor1; do
+  for k in qadvisor qadvisor1 $( ((gzip_too)) && echo qadvisorgz); do
     E[$k]=$(json_get "$work/$k.json" 'd["events"]')
     C[$k]=$(json_get "$work/$k.json" 'd.get("unique_classes", len(d["classes"]))')
   done
@@ -135,19 +148,22 @@ echo "generator wrote: $truth_events events, $(json_get "$truth" 'd["templates_u
 [[ -n ${pt_qt:-} ]] && echo "pt-query-digest read: sum Query_time $pt_qt s"
 echo
 printf '%-17s %9s %9s %14s %9s %8s\n' tool seconds MiB/s "peak RSS MiB" events classes
-for k in wc qadvisor qadvisor1 pt; do
+E[zcat]="-" C[zcat]="-"
+for k in wc qadvisor qadvisor1 zcat qadvisorgz pt; do
   [[ -n ${T[$k]:-} ]] || continue
   case $k in
     wc) label="wc -l" ;;
     qadvisor) label="qadvisor digest" ;;
     qadvisor1) label="  --threads 1" ;;
+    zcat) label="gzip -dc (.gz)" ;;
+    qadvisorgz) label="qadvisor (.gz)" ;;
     pt) label="pt-query-digest" ;;
   esac
   printf '%-17s %9s %9s %14s %9s %8s\n' "$label" "${T[$k]}" "$(rate "${T[$k]}")" "${R[$k]}" \
     "${E[$k]}" "${C[$k]}"
 done
 echo
-for k in qadvisor qadvisor1 pt; do
+for k in qadvisor qadvisor1 qadvisorgz pt; do
   # Throughput means nothing if a tool read a different number of events.
   if [[ -n ${E[$k]:-} && ${E[$k]} != "$truth_events" ]]; then
     echo "WARNING: $k reports ${E[$k]} events, the generator wrote $truth_events"
@@ -165,5 +181,10 @@ fi
 if [[ -n ${T[qadvisor]:-} ]]; then
   awk -v q="${T[qadvisor]}" -v w="${T[wc]}" \
     'BEGIN { if (w > 0) printf "qadvisor time / wc -l time: %.1fx\n", q / w }'
+fi
+if [[ -n ${T[qadvisorgz]:-} ]]; then
+  awk -v q="${T[qadvisorgz]}" -v z="${T[zcat]}" -v p="${T[qadvisor]:-0}" 'BEGIN {
+    if (z > 0) printf "qadvisor on the .gz time / gzip -dc time: %.2fx\n", q / z
+    if (p > 0) printf "qadvisor on the .gz time / qadvisor on the plain log time: %.2fx\n", q / p }'
 fi
 exit $status
