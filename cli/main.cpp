@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "analyzer/digest_runner.h"
+#include "base/text.h"
 #include "cli/check_command.h"
 #include "cli/io.h"
 #include "cli/progress.h"
@@ -168,7 +169,8 @@ int RunFingerprintCommand(const std::vector<std::string>& sql,
   std::string out;
   auto print = [&](std::string_view text) {
     const std::string fp = parser::Fingerprint(text, options);
-    out += fmt::format("{}  {}\n", analyzer::FormatClassId(analyzer::ClassId(fp)), fp);
+    out += fmt::format("{}  {}\n", analyzer::FormatClassId(analyzer::ClassId(fp)),
+                       base::Printable(fp));
   };
   for (const std::string& s : sql) print(s);
   std::vector<std::string> inputs = files;
@@ -216,10 +218,12 @@ int RunParseCommand(const std::vector<std::string>& files, bool json) {
                            first ? "" : ",", escaped, st->line, st->column, parser::ToJson(*st));
       } else if (st->kind == parser::ast::StatementKind::kUnsupported) {
         // Not modelled: show it as written rather than a printed form it does not have.
-        out += fmt::format("-- {}:{}:{} (not modelled yet)\n{};\n", name, st->line, st->column,
-                           std::string_view(*text).substr(st->span.offset, st->span.length));
+        out += fmt::format(
+            "-- {}:{}:{} (not modelled yet)\n{};\n", name, st->line, st->column,
+            base::Printable(std::string_view(*text).substr(st->span.offset, st->span.length)));
       } else {
-        out += fmt::format("-- {}:{}:{}\n{};\n", name, st->line, st->column, parser::ToSql(*st));
+        out += fmt::format("-- {}:{}:{}\n{};\n", name, st->line, st->column,
+                           base::Printable(parser::ToSql(*st)));
       }
       first = false;
     }

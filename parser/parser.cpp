@@ -12,6 +12,7 @@
 #include <initializer_list>
 #include <optional>
 
+#include "base/text.h"
 #include "parser/keywords.h"
 #include "parser/lexer.h"
 #include "parser/splitter.h"
@@ -2778,14 +2779,18 @@ void Locate(std::string_view script, const StatementText& st, uint32_t offset, D
     text = text.substr(from, 120);
     caret -= from;
   }
-  d.excerpt = std::string(text) + "\n" + std::string(caret, ' ') + "^";
+  // Control bytes are written as \xNN (the excerpt goes to a terminal); the caret follows.
+  const std::string before = base::Printable(text.substr(0, caret));
+  d.excerpt =
+      before + base::Printable(text.substr(caret)) + "\n" + std::string(before.size(), ' ') + "^";
 }
 
 }  // namespace
 
 std::string Diagnostic::ToString() const {
   return fmt::format("{}:{}: {}: {}\n{}", line, column,
-                     severity == Severity::kError ? "error" : "note", message, excerpt);
+                     severity == Severity::kError ? "error" : "note", base::Printable(message),
+                     excerpt);
 }
 
 bool ParseResult::ok() const {

@@ -98,6 +98,17 @@ check "…JSON keeps the exact text" json "$tmp/escapes.json" "'\x1b]0;pwned\x07
 check "markdown report: none reaches the terminal" exit_code 0 "$qadvisor" digest --format markdown "$tmp/escapes.log"
 check "…markdown escaped" no_control_bytes "$tmp/out"
 
+# parse and fingerprint print SQL and its diagnostics: escaped too, with the caret still under
+# the column it points at.
+printf "SELECT \x1b]0;pwned\x07 FROM t;\nGRANT '\x1b[2J' ON x TO y;\n" >"$tmp/esc.sql"
+check "parse with control bytes: exit 2 (it does not parse)" exit_code 2 "$qadvisor" parse "$tmp/esc.sql"
+check "…none reaches the terminal" no_control_bytes "$tmp/out" "$tmp/err"
+check "…the excerpt escaped" grep -qxF 'SELECT \x1b]0;pwned\x07 FROM t;' "$tmp/err"
+check "…the caret under the escaped character" grep -qx '       ^' "$tmp/err"
+check "…a statement shown as written is escaped" grep -qxF "GRANT '\x1b[2J' ON x TO y;" "$tmp/out"
+check "fingerprint with control bytes" exit_code 0 "$qadvisor" fingerprint "$tmp/esc.sql"
+check "…none reaches the terminal" no_control_bytes "$tmp/out" "$tmp/err"
+
 # --- A directory is named as one, in every command that reads files.
 for cmd in digest check advise parse fingerprint; do
   check "$cmd DIR: exit 2" exit_code 2 "$qadvisor" "$cmd" "$tmp"
