@@ -26,9 +26,15 @@ differ (`utf8mb4_general_ci` vs `utf8mb4_unicode_ci`), when that makes a column'
 unusable for the lookup. Charsets and collations are resolved from the schema: column, then
 table, then database, then server defaults.
 
-It stays silent when only the subquery's outer value is converted (once per execution), and
-for a `_ci` column compared with a `_bin` column of the same charset on MariaDB, which still
-searches the `_ci` index and rechecks each row.
+It decides by direction. The converted column costs its index only when its table is the one
+looked up; when that table is the one the join reads first (it has the stronger filter of its
+own, or is the outer side of a `LEFT JOIN`), its values are converted once each to probe the
+other table's index, which stays usable: MariaDB 10.11 shows `eq_ref` there and `ALL` with a
+join buffer the other way round (tested live, both directions). So it stays silent then, when
+only a correlated subquery's outer value is converted (once per execution), and for a `_ci`
+column compared with a `_bin` column of the same charset on MariaDB, which still searches the
+`_ci` index and rechecks each row. Two collations that cannot be mixed (error 1267) are
+reported in either direction.
 
 ## Why it matters
 
@@ -111,6 +117,14 @@ class CharsetMismatchJoin final : public Rule {
         const bool a_converts = Converts(p);
         const bool b_converts = mirror && Converts(*mirror);
         if (!a_converts && !b_converts) continue;
+        // One side converted, and its table is the one the join reads first: its values are
+        // converted once each to probe the other table's index, which stays usable (MariaDB
+        // 10.11: eq_ref, tests/data/explain/mariadb-10.11/06). Only a converted column that is
+        // looked up loses its index. (Both sides converted is error 1267 in any order.)
+        if (p.value == ValueKind::kColumn && a_converts != b_converts &&
+            ReadFirst(block, a_converts ? p.column.table : p.other.table)) {
+          continue;
+        }
         const TableUse& conv_use = a_converts ? ua : ub;
         const Column& conv = a_converts ? a : b;
         const Column& keep = a_converts ? b : a;

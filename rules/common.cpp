@@ -186,9 +186,12 @@ const analyzer::Index* IndexOn(const analyzer::Table& table, std::string_view co
   return nullptr;
 }
 
+bool ReadFirst(const analyzer::QueryBlock& block, int t) {
+  return block.tables.size() > 1 && analyzer::DrivingTable(block) == t;
+}
+
 analyzer::AccessOptions OwnAccess(const analyzer::QueryBlock& block, int t) {
-  const bool drives = block.tables.size() > 1 && analyzer::DrivingTable(block) == t;
-  return {.use_joins = !drives};
+  return {.use_joins = !ReadFirst(block, t)};
 }
 
 const analyzer::Index* IndexHolding(const analyzer::Table& table, std::string_view column) {

@@ -44,6 +44,10 @@ std::string SpanText(const analyzer::QueryModel& query, analyzer::Span span, siz
 const analyzer::Index* IndexOn(const analyzer::Table& table, std::string_view column,
                                const std::vector<const analyzer::Predicate*>& equalities = {});
 
+// Whether table `t` is the one a join of `block` reads first (DrivingTable): its join columns
+// give the values the other tables are looked up by, so converting one of them costs no index.
+bool ReadFirst(const analyzer::QueryBlock& block, int t);
+
 // How the index rules judge table `t` of `block`: the table a join reads first is searched by
 // its own filters only (DrivingTable: an index on its join column would serve the other
 // direction, which the optimizer does not take); the others through their join columns too.

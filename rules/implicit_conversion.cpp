@@ -26,7 +26,10 @@ Finds comparisons where MySQL has to convert the *column* rather than the value:
 - a character column compared under a `COLLATE` clause naming a collation other than its own.
 
 A numeric column compared with a quoted number (`id = '42'`) is fine and is not reported: the
-string literal is converted once.
+string literal is converted once. In a join it decides by direction: when the string column's
+table is the one the join reads first, each of its values is converted once to probe the
+other table's numeric index (`eq_ref` on MariaDB 10.11, tested live); only a string column
+that is looked up loses its index.
 
 ## Why it matters
 
@@ -81,6 +84,9 @@ class ImplicitConversion final : public Rule {
                         other_column->collation != p.column.column->collation);
         const bool collation = p.blocker == Blocker::kCollation && !columns_differ;
         if (!conversion && !collation) continue;
+        // In a join, the converted column of the table read first only gives the values the
+        // other table's index is probed with, each converted once: no index is lost there.
+        if (p.value == ValueKind::kColumn && ReadFirst(block, p.column.table)) continue;
         const TableUse& use = block.tables[p.column.table];
         const Table& table = *use.table;
         const Column& column = *p.column.column;

@@ -67,7 +67,7 @@ repo=$src/tests/fixtures/check-repo
 check "SQL files as the workload" exit_code 0 "$qadvisor" advise --no-config --format json --schema "$repo/db/schema.sql" \
   "$repo/db/migrations/001_sessions.sql" "$repo/db/migrations/002_order_indexes.sql" "$repo/app/queries.sql"
 check "… classes counted, DDL of the migrations seen" json "$tmp/out" \
-  "d['events'] == 10 and any(p['table'] == 'sessions' for p in d['proposals'])"
+  "d['events'] == 11 and any(p['table'] == 'sessions' for p in d['proposals'])"
 
 # Without a schema there is nothing to judge indexes by: every format says so, and none claims
 # that no index would help.

@@ -91,7 +91,7 @@ printf '\n-- a new query\nSELECT id FROM orders WHERE CAST(status AS CHAR) = 1;\
 sed -i '1i -- a line added at the top moves every finding down' "$tmp/repo/app/queries.sql"
 check "baseline keys survive moved lines; the new problem fails" bash -c "cd '$tmp/repo' && '$qadvisor' check --baseline '$tmp/baseline.json' --format json ${inputs[*]} >'$tmp/out'; [[ \$? -eq 1 ]]"
 check "only the new finding remains" json "$tmp/out" \
-  "[(f['rule'], f['location']['line']) for f in d['findings']] == [('function-on-column', 43)]"
+  "[(f['rule'], f['location']['line']) for f in d['findings']] == [('function-on-column', 50)]"
 echo "not json" >"$tmp/bad-baseline.json"
 check "a broken baseline is an input error" exit_code 2 "$qadvisor" check --baseline "$tmp/bad-baseline.json" "${inputs[@]}"
 
