@@ -18,6 +18,7 @@
 #include "connectors/explain.h"
 #include "connectors/session.h"
 #include "parser/parser.h"
+#include "tests/live/live_server.h"
 
 namespace {
 
@@ -26,15 +27,7 @@ using namespace qadvisor;
 constexpr std::string_view kShop = "qadvisor_datagen_shop";  // not `shop`: other tests' name
 constexpr std::string_view kTypes = "qadvisor_datagen_types";
 
-std::unique_ptr<connectors::Session> Connect() {
-  const char* socket = std::getenv("QADVISOR_LIVE_SOCKET");
-  REQUIRE(socket != nullptr);  // tests/live/run.sh sets it
-  connectors::ConnectOptions o;
-  o.socket = socket;
-  auto session = connectors::Session::Connect(o);
-  REQUIRE(session.ok());
-  return std::move(session).value();
-}
+using live::Connect;
 
 std::string ReadFile(const std::string& path) {
   std::ifstream in(path);

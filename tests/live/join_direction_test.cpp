@@ -13,18 +13,13 @@
 #include "connectors/schema_import.h"
 #include "connectors/session.h"
 #include "rules/checker.h"
+#include "tests/live/live_server.h"
 
 namespace {
 
 using namespace qadvisor;
 
-connectors::ConnectOptions Options() {
-  const char* socket = std::getenv("QADVISOR_LIVE_SOCKET");
-  REQUIRE(socket != nullptr);  // tests/live/run.sh sets it
-  connectors::ConnectOptions o;
-  o.socket = socket;
-  return o;
-}
+using live::Options;
 
 struct Case {
   std::string rule;       // the rule that judges this conversion

@@ -12,18 +12,13 @@
 #include "connectors/session.h"
 #include "parser/parser.h"
 #include "parser/splitter.h"
+#include "tests/live/live_server.h"
 
 namespace {
 
 using namespace qadvisor;
 
-connectors::ConnectOptions Options() {
-  const char* socket = std::getenv("QADVISOR_LIVE_SOCKET");
-  REQUIRE(socket != nullptr);  // tests/live/run.sh sets it
-  connectors::ConnectOptions o;
-  o.socket = socket;
-  return o;
-}
+using live::Options;
 
 }  // namespace
 

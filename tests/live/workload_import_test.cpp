@@ -15,6 +15,7 @@
 #include "analyzer/digest.h"
 #include "connectors/session.h"
 #include "parser/fingerprint.h"
+#include "tests/live/live_server.h"
 
 namespace {
 
@@ -22,19 +23,8 @@ using namespace qadvisor;
 
 constexpr const char* kDb = "qadvisor_wl";
 
-connectors::ConnectOptions Options() {
-  const char* socket = std::getenv("QADVISOR_LIVE_SOCKET");
-  REQUIRE(socket != nullptr);  // tests/live/run.sh sets it
-  connectors::ConnectOptions o;
-  o.socket = socket;
-  return o;
-}
-
-std::unique_ptr<connectors::Session> Connect() {
-  auto session = connectors::Session::Connect(Options());
-  REQUIRE(session.ok());
-  return std::move(session).value();
-}
+using live::Connect;
+using live::Options;
 
 std::string Global(connectors::Session& s, const std::string& name) {
   auto rows = s.Query("SELECT @@GLOBAL." + name);
