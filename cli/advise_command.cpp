@@ -4,8 +4,10 @@
 
 #include <fmt/format.h>
 
+#include <map>
 #include <memory>
 #include <optional>
+#include <string_view>
 
 #include "analyzer/digest.h"
 #include "cli/connect.h"
@@ -24,6 +26,32 @@ bool IsQuery(parser::ast::StatementKind kind) {
 
 Status Error(std::string message) {
   return Status(StatusCode::kInvalidArgument, std::move(message));
+}
+
+// A fix that is index DDL: `ALTER TABLE … ADD INDEX …` (with or without drops) or CREATE INDEX.
+bool IsIndexDdl(std::string_view fix) {
+  return (fix.starts_with("ALTER TABLE ") && fix.find(" ADD INDEX ") != std::string_view::npos) ||
+         fix.starts_with("CREATE INDEX ");
+}
+
+// When the advisor proposes an index for a class's table, a rule's index fix for that class and
+// table is the proposal's DDL: the same name, columns and drops. Rules judge one query; the
+// proposal weighs the workload (merged wants, covering columns, a budget). Two DDLs for one
+// need would have a reviewer who applies both create two indexes.
+void UseProposalDdl(const analyzer::Advice& advice,
+                    std::map<std::string, std::vector<rules::Finding>>& findings) {
+  for (auto& [id, list] : findings) {
+    const analyzer::ClassAdvice* ca = advice.Find(id);
+    if (ca == nullptr) continue;
+    for (rules::Finding& f : list) {
+      if (!IsIndexDdl(f.fix)) continue;
+      for (const analyzer::TableAdvice& ta : ca->tables) {
+        if (ta.proposal < 0 || ta.table == nullptr || ta.table->name != f.table) continue;
+        f.fix = advice.proposals[static_cast<size_t>(ta.proposal)].ddl;
+        break;
+      }
+    }
+  }
 }
 
 }  // namespace
@@ -163,6 +191,7 @@ Result<std::unique_ptr<AdviseState>> PrepareAdvice(const AdviseArgs& args) {
       report.findings[f.query_class].push_back(std::move(f));
     }
   }
+  UseProposalDdl(advice, report.findings);
   PrintCatalogIssues(catalog);
   report.not_run = NotRunWithoutSchema(args.schema, state->server.has_value(), catalog, checker);
 

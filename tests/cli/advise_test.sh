@@ -30,6 +30,15 @@ check "json: proposals carry table, columns, include, ddl, query_classes, replac
   "all({'table','columns','include','ddl','query_classes','replaces','reason'} <= set(p) for p in d['proposals'])"
 check "json: several proposals, each serving known classes" json "$tmp/a.json" \
   "len(d['proposals']) >= 3 and all(q in {c['id'] for c in d['classes']} for p in d['proposals'] for q in p['query_classes'])"
+# A rule's index fix for a class the advisor has a proposal for is that proposal's DDL, word for
+# word (issue 12: back-to-table said idx_product_id_qty_price beside proposal #5's idx_product_id).
+check "json: a rule's index fix for a class with a proposal on that table is the proposal's DDL" \
+  json "$tmp/a.json" "
+(lambda ddl, pairs: len(pairs) >= 5 and all(f['fix'] == ddl[r] for f, r in pairs))(
+  {p['rank']: p['ddl'] for p in d['proposals']},
+  [(f, i['proposal']) for c in d['classes'] for f in c['findings']
+   if f['fix'] and ' ADD INDEX ' in f['fix']
+   for i in c['indexes'] if i['table'] == f['table'] and i['proposal']])"
 check "json: proposals ranked by the time they serve" json "$tmp/a.json" \
   "[p['query_time'] for p in d['proposals']] == sorted([p['query_time'] for p in d['proposals']], reverse=True)"
 check "json: DDL quotes identifiers and drops what it replaces" json "$tmp/a.json" \
