@@ -232,6 +232,38 @@ std::string FormatSeconds(int64_t millionths) {
   return fmt::format("{:.3g} s", static_cast<double>(millionths) / 1e6);
 }
 
+// A join that looks a table up by a column it must convert (a charset, collation or type
+// mismatch: charset-mismatch-join, implicit-conversion) cannot search that table by the join:
+// the table is read whole for each row of the tables before it. That scan is the query's cost
+// until the columns match, and an index on another table of the join saves none of it: those
+// tables get no proposal, and the reason says what to fix first. The looked-up table keeps its
+// own want (an index on its own filter still shortens each scan).
+struct BrokenLookup {
+  int table = -1;  // the table looked up through a converted column, or -1
+  std::string why;
+};
+
+BrokenLookup FindBrokenLookup(const QueryBlock& block, int driving) {
+  if (block.tables.size() < 2) return {};
+  for (const Predicate& p : block.predicates) {
+    if (p.value != ValueKind::kColumn || !p.IsEquality() || p.or_group >= 0) continue;
+    if (p.column.table == driving || !block.tables[p.column.table].table) continue;
+    if (p.blocker != Blocker::kCharset && p.blocker != Blocker::kCollation &&
+        p.blocker != Blocker::kConversion) {
+      continue;
+    }
+    const TableUse& use = block.tables[p.column.table];
+    return {p.column.table,
+            fmt::format("the join looks `{}` up by {}.{} through a {}, so it reads `{}` whole for "
+                        "each row: fix that first ({}); an index here would not save that time",
+                        use.table->name, QuoteIdentifier(use.alias), QuoteIdentifier(p.column.name),
+                        BlockerName(p.blocker), use.table->name,
+                        p.blocker == Blocker::kConversion ? "implicit-conversion"
+                                                          : "charset-mismatch-join")};
+  }
+  return {};
+}
+
 }  // namespace
 
 const ClassAdvice* Advice::Find(std::string_view id) const {
@@ -259,6 +291,7 @@ Advice Advise(const Catalog& catalog, std::span<const WorkloadQuery> workload,
       // Their subqueries, derived tables and CTEs are reads like any other.
       const bool writes = !reads && &block == model->Main();
       const int driving = DrivingTable(block);
+      const BrokenLookup broken = FindBrokenLookup(block, driving);
       for (size_t t = 0; t < block.tables.size(); ++t) {
         const TableUse& use = block.tables[t];
         if (!use.table) continue;
@@ -361,6 +394,11 @@ Advice Advise(const Catalog& catalog, std::span<const WorkloadQuery> workload,
             ta.served_by = index.name;
             break;
           }
+        }
+        if (ta.served_by.empty() && broken.table >= 0 && static_cast<int>(t) != broken.table) {
+          ta.skipped = broken.why;
+          ca.tables.push_back(std::move(ta));
+          continue;
         }
         if (ta.served_by.empty()) ExtendExisting(table, c, options);
         c.slot = ca.tables.size();

@@ -10,7 +10,9 @@
 // index rather than adding a new one. Each table gets at most `max_indexes_per_table`
 // proposals; each proposal lists the classes it serves, the existing indexes it makes
 // redundant, its DDL, and why. Statistics, when known, order equality columns, keep indexes
-// off columns with a handful of distinct values, and skip tiny tables.
+// off columns with a handful of distinct values, and skip tiny tables. A join that looks a
+// table up through a charset, collation or type conversion gets no index on its other tables:
+// the conversion's scan is its cost, and the advice names the fix instead.
 //
 // Deterministic: the same workload and catalog give the same proposals in the same order.
 #pragma once
