@@ -277,10 +277,24 @@ Advice Advise(const Catalog& catalog, std::span<const WorkloadQuery> workload,
   Advice advice;
   std::vector<Candidate> candidates;
 
+  int64_t total_weight = 0;
+  for (const WorkloadQuery& q : workload) total_weight += q.weight;
+
   // 1. Each query's wants, minus those an existing index already serves.
   for (size_t q = 0; q < workload.size(); ++q) {
     ClassAdvice& ca = advice.classes.emplace_back();
     ca.id = workload[q].id;
+    // The benefit floor (timed workloads only: a statement count says nothing of cost).
+    const double share = total_weight > 0 ? static_cast<double>(workload[q].weight) /
+                                                static_cast<double>(total_weight)
+                                          : 1.0;
+    const std::string below_floor =
+        options.timed && share < options.min_share
+            ? fmt::format(
+                  "the class is {:.2g}% of the workload's time, below --min-share {:g}%: "
+                  "an index would cost every write more than it saves",
+                  100 * share, 100 * options.min_share)
+            : std::string();
     const QueryModel* model = workload[q].model;
     if (!model) continue;
     const bool reads =
@@ -397,6 +411,11 @@ Advice Advise(const Catalog& catalog, std::span<const WorkloadQuery> workload,
         }
         if (ta.served_by.empty() && broken.table >= 0 && static_cast<int>(t) != broken.table) {
           ta.skipped = broken.why;
+          ca.tables.push_back(std::move(ta));
+          continue;
+        }
+        if (ta.served_by.empty() && !below_floor.empty()) {
+          ta.skipped = below_floor;
           ca.tables.push_back(std::move(ta));
           continue;
         }
@@ -552,8 +571,6 @@ Advice Advise(const Catalog& catalog, std::span<const WorkloadQuery> workload,
   std::map<const Table*, size_t> per_table;
   std::map<const Table*, std::set<std::string>> names;
   std::map<const Table*, std::set<std::string>> drops;
-  int64_t total_weight = 0;
-  for (const WorkloadQuery& q : workload) total_weight += q.weight;
   for (const Draft& d : drafts) {
     const Table& table = *d.table;
     if (per_table[&table]++ >= options.max_indexes_per_table) {

@@ -12,7 +12,8 @@
 // redundant, its DDL, and why. Statistics, when known, order equality columns, keep indexes
 // off columns with a handful of distinct values, and skip tiny tables. A join that looks a
 // table up through a charset, collation or type conversion gets no index on its other tables:
-// the conversion's scan is its cost, and the advice names the fix instead.
+// the conversion's scan is its cost, and the advice names the fix instead. A timed class below
+// `min_share` of the workload's time gets no index.
 //
 // Deterministic: the same workload and catalog give the same proposals in the same order.
 #pragma once
@@ -36,6 +37,9 @@ struct AdvisorOptions {
   uint32_t max_key_bytes = 3072;     // InnoDB's key limit (DYNAMIC row format); 767: COMPACT
   uint64_t tiny_table_rows = 1000;   // with statistics: smaller tables get no proposal
   uint64_t low_cardinality = 10;     // with statistics: distinct values of a "handful"
+  // A timed class below this share of the workload's time gets no index: an index costs every
+  // write and a page of buffer pool, and saves at most that share. Its findings stay.
+  double min_share = 0.005;
   bool timed = true;  // weights are query time (millionths of a second), else statement counts
 };
 

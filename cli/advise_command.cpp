@@ -174,6 +174,8 @@ Result<std::unique_ptr<AdviseState>> PrepareAdvice(const AdviseArgs& args) {
   }
   analyzer::AdvisorOptions advisor_options;
   advisor_options.max_indexes_per_table = args.max_indexes_per_table;
+  advisor_options.min_share =
+      args.min_share.value_or(state->setup.config.min_share.value_or(0.5)) / 100;
   advisor_options.timed = timed;
   state->advice = analyzer::Advise(catalog, workload, advisor_options);
   const analyzer::Advice& advice = state->advice;

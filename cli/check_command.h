@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -44,6 +45,7 @@ struct AdviseArgs {
   std::string format = "text";      // text | markdown | json | html
   size_t top = 20;
   size_t max_indexes_per_table = 3;
+  std::optional<double> min_share;  // percent; else the configuration's, else 0.5
   std::string output;
   int threads = 0;
   bool no_progress = false;

@@ -126,10 +126,16 @@ class ConfigReader {
         QADVISOR_RETURN_IF_ERROR(ReadOptions(node, config));
       } else if (name == "schema") {
         QADVISOR_RETURN_IF_ERROR(ReadSchema(node, config));
+      } else if (name == "min-share") {
+        const std::optional<double> percent = node.value<double>();
+        if (!percent || !(*percent >= 0 && *percent <= 100)) {
+          return Error(node.source(), "min-share must be a percentage from 0 to 100");
+        }
+        config.min_share = *percent;
       } else {
         return Error(key.source(),
-                     fmt::format("unknown key `{}` (expected fail-on, disable, enable, [severity], "
-                                 "[options] or [schema])",
+                     fmt::format("unknown key `{}` (expected fail-on, disable, enable, min-share, "
+                                 "[severity], [options] or [schema])",
                                  name));
       }
     }

@@ -46,6 +46,7 @@ struct Config {
   rules::RuleOptions options;                       // "rule-id.option" → value
   std::optional<analyzer::Flavor> flavor;
   std::optional<int> lower_case_table_names;
+  std::optional<double> min_share;  // percent, as --min-share
 };
 
 // Reads and checks the config file at `path`. Errors: NotFound / IoError when the file cannot

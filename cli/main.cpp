@@ -52,19 +52,19 @@ CLI::Validator WholeNumber(uint64_t min, uint64_t max = UINT64_MAX) {
       "", "WholeNumber");
 }
 
-// A number of seconds from `min` to `max` (decimals allowed).
-CLI::Validator SecondsIn(double min, double max) {
+// A number from `min` to `max`, decimals allowed; `noun` says what it counts in messages.
+CLI::Validator DecimalIn(double min, double max, std::string noun) {
   return CLI::Validator(
-      [min, max](std::string& text) -> std::string {
+      [min, max, noun](std::string& text) -> std::string {
         double v = 0;
         const char* end = text.data() + text.size();
         const auto [at, ec] = std::from_chars(text.data(), end, v);
         if (text.empty() || ec != std::errc() || at != end || !(v >= min && v <= max)) {
-          return fmt::format("expected seconds from {} to {}, not '{}'", min, max, text);
+          return fmt::format("expected {} from {} to {}, not '{}'", noun, min, max, text);
         }
         return "";
       },
-      "", "SecondsIn");
+      "", "DecimalIn");
 }
 
 // "qadvisor: <message>" and the pointer to --help, on one line each: every usage error looks
@@ -240,8 +240,8 @@ int RunParseCommand(const std::vector<std::string>& files, bool json) {
 }  // namespace qadvisor::cli
 
 int main(int argc, char** argv) {
+  using qadvisor::cli::DecimalIn;
   using qadvisor::cli::DigestArgs;
-  using qadvisor::cli::SecondsIn;
   using qadvisor::cli::WholeNumber;
   CLI::App app{"qadvisor: query and index advisor for MySQL and MariaDB"};
   app.set_version_flag("--version", std::string("qadvisor 0.1.0"));
@@ -351,6 +351,10 @@ int main(int argc, char** argv) {
                   "Most indexes proposed for one table")
       ->check(WholeNumber(1, 64))
       ->capture_default_str();
+  adv->add_option("--min-share", advise.min_share,
+                  "No index for a class below this percentage of the workload's time (default "
+                  "0.5; min-share in .qadvisor.toml)")
+      ->check(DecimalIn(0, 100, "a percentage"));
   adv->add_option("-o,--output", advise.output, "Write the report to FILE");
   adv->add_option("--threads", advise.threads, "Worker threads (0: one per core)")
       ->check(WholeNumber(0, 256));
@@ -398,7 +402,7 @@ int main(int argc, char** argv) {
       ->check(WholeNumber(1, 1000))
       ->capture_default_str();
   ver->add_option("--time-limit", verify.time_limit, "Seconds a statement may run")
-      ->check(SecondsIn(0.001, 86400.0))
+      ->check(DecimalIn(0.001, 86400.0, "seconds"))
       ->capture_default_str();
   ver->add_option("--max-queries", verify.max_queries, "Query classes measured per proposal")
       ->check(WholeNumber(1, 1000))
@@ -421,6 +425,9 @@ int main(int argc, char** argv) {
                   "Most indexes proposed for one table")
       ->check(WholeNumber(1, 64))
       ->capture_default_str();
+  ver->add_option("--min-share", verify.advise.min_share,
+                  "No index for a class below this percentage of the workload's time")
+      ->check(DecimalIn(0, 100, "a percentage"));
   ver->add_option("-o,--output", verify.advise.output, "Write the report to FILE");
   ver->add_option("--threads", verify.advise.threads, "Worker threads (0: one per core)")
       ->check(WholeNumber(0, 256));

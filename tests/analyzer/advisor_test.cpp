@@ -897,6 +897,25 @@ CREATE TABLE orders (id INT PRIMARY KEY, coupon_code VARCHAR(32) CHARACTER SET u
         "here would not save that time");
 }
 
+TEST_CASE("advisor: a class below min_share of the time gets no index, with the reason",
+          "[advisor]") {
+  Workload w(kShop);
+  w.Add("heavy", 1'000'000, "SELECT id FROM orders WHERE customer_id = 7");
+  w.Add("light", 4'000, "SELECT id FROM customers WHERE email = 'a@example.com'");  // 0.4%
+  const Advice a = w.Run();
+  CHECK(Summary(a) == Names{"orders(customer_id)"});
+  CHECK(For(a, "light", "customers").want.columns == Names{"email"});  // the want is kept
+  CHECK(For(a, "light", "customers").proposal == -1);
+  CHECK(For(a, "light", "customers").skipped ==
+        "the class is 0.4% of the workload's time, below --min-share 0.5%: an index would cost "
+        "every write more than it saves");
+  // The floor is an option; 0 turns it off.
+  CHECK(Summary(w.Run({.min_share = 0})) == Names{"orders(customer_id)", "customers(email)"});
+  CHECK(Summary(w.Run({.min_share = 0.003})) == Names{"orders(customer_id)", "customers(email)"});
+  // Statement counts (SQL files) say nothing of cost: no floor.
+  CHECK(Summary(w.Run({.timed = false})) == Names{"orders(customer_id)", "customers(email)"});
+}
+
 TEST_CASE("advisor: a join looked up through a type conversion: no index elsewhere either",
           "[advisor]") {
   Workload w(R"sql(

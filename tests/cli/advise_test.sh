@@ -71,6 +71,26 @@ done
 check "markdown: a proposals table and the DDL" bash -c "grep -q '^| # | Table | Key' '$tmp/a.markdown' && grep -q '^ALTER TABLE' '$tmp/a.markdown'"
 check "html: one self-contained file with both charts" bash -c "grep -q '<svg id=\"chart-classes\"' '$tmp/a.html' && grep -q '<svg id=\"chart-proposals\"' '$tmp/a.html' && ! grep -qiE '<script|<link|src=\"http' '$tmp/a.html'"
 
+# The benefit floor: no index for a class below --min-share of the workload's time (or the
+# configuration's min-share); its findings stay.
+check "--min-share 10" exit_code 0 "$qadvisor" advise --no-config --format json --top 0 --min-share 10 \
+  --schema "$schema" "$log"
+check "… only classes of 10% or more get an index; the others say why, and keep their findings" \
+  json "$tmp/out" "
+all(d['classes'][[c['id'] for c in d['classes']].index(q)]['time_share'] >= 0.10
+    for p in d['proposals'] for q in p['query_classes'])
+and len(d['proposals']) == 2
+and any('below --min-share 10%' in (i['skipped'] or '') for c in d['classes'] for i in c['indexes'])
+and sum(len(c['findings']) for c in d['classes']) == $(python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(sum(len(c['findings']) for c in d['classes']))" "$tmp/a.json")"
+mkdir -p "$tmp/floor" && printf 'min-share = 10\n' >"$tmp/floor/.qadvisor.toml"
+check "min-share in .qadvisor.toml" bash -c "cd '$tmp/floor' && '$qadvisor' advise --format json --schema '$schema' '$log' >'$tmp/out'"
+check "… the same two proposals" json "$tmp/out" "len(d['proposals']) == 2"
+check "--min-share 0 keeps every proposal" exit_code 0 "$qadvisor" advise --no-config --format json \
+  --min-share 0 --schema "$schema" "$log"
+check "… five" json "$tmp/out" "len(d['proposals']) == 5"
+check "--min-share -1 is a usage error" exit_code 2 "$qadvisor" advise --min-share -1 --schema "$schema" "$log"
+check "… saying what is wanted" grep -q "^qadvisor: --min-share: expected a percentage from 0 to 100, not '-1'" "$tmp/err"
+
 # SQL files as the workload: ranked by count, their DDL applied.
 repo=$src/tests/fixtures/check-repo
 check "SQL files as the workload" exit_code 0 "$qadvisor" advise --no-config --format json --schema "$repo/db/schema.sql" \

@@ -130,14 +130,26 @@ max = -1
 
 TEST_CASE("Config: unknown keys are errors with their position") {
   CHECK(Error("fail_on = \"error\"\n") ==
-        "cfg.toml:1:1: unknown key `fail_on` (expected fail-on, disable, enable, [severity], "
+        "cfg.toml:1:1: unknown key `fail_on` (expected fail-on, disable, enable, min-share, "
+        "[severity], "
         "[options] or [schema])");
   CHECK(Error("\n[rules]\nx = 1\n") ==
-        "cfg.toml:2:2: unknown key `rules` (expected fail-on, disable, enable, [severity], "
+        "cfg.toml:2:2: unknown key `rules` (expected fail-on, disable, enable, min-share, "
+        "[severity], "
         "[options] or [schema])");
   CHECK(Error("[schema]\nflavour = \"mariadb\"\n") ==
         "cfg.toml:2:1: [schema]: unknown key `flavour` (expected flavor or "
         "lower-case-table-names)");
+}
+
+TEST_CASE("Config: min-share is a percentage, whole or not") {
+  CHECK(Parse("min-share = 1.5\n").min_share == 1.5);
+  CHECK(Parse("min-share = 2\n").min_share == 2.0);
+  CHECK_FALSE(Parse("").min_share.has_value());
+  CHECK(Error("min-share = 200") == "cfg.toml:1:13: min-share must be a percentage from 0 to 100");
+  CHECK(Error("min-share = -1") == "cfg.toml:1:13: min-share must be a percentage from 0 to 100");
+  CHECK(Error("min-share = \"1%\"") ==
+        "cfg.toml:1:13: min-share must be a percentage from 0 to 100");
 }
 
 TEST_CASE("Config: wrong types and bad values are errors with their position") {
