@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <optional>
 #include <set>
 #include <tuple>
 
@@ -189,6 +190,35 @@ void FitCovering(const Table& table, Shape& shape, const AdvisorOptions& options
       KeyWidth(table, shape.key, prefixes, shape.include) > options.max_key_bytes) {
     shape.include.clear();
   }
+}
+
+// One index for two wants on a table that neither index would serve alone: their common
+// equality columns (the same set), then the one want's ORDER BY or range columns (at most one
+// of them has any), then the covering columns of both. `WHERE user_id = ?` reading `order_no`
+// and `WHERE user_id = ? ORDER BY created_at DESC LIMIT ?` become (user_id, created_at DESC,
+// order_no). nullopt when the equalities differ, both have order or range columns, or the
+// covering columns do not fit (the budget, the key's bytes); the caller then checks with Serves
+// that the result gives every query what its own index would.
+std::optional<Shape> Combine(const Table& table, const Shape& a, const Shape& b,
+                             const AdvisorOptions& options) {
+  if (a.eq == 0 || a.eq != b.eq) return std::nullopt;
+  for (size_t i = 0; i < b.eq; ++i) {
+    if (!Contains({a.key.begin(), a.key.begin() + a.eq}, b.key[i])) return std::nullopt;
+  }
+  const bool a_tail = a.key.size() > a.eq;
+  const bool b_tail = b.key.size() > b.eq;
+  if (a_tail && b_tail) return std::nullopt;
+  Shape merged = b_tail ? b : a;
+  if (b_tail) std::copy(a.key.begin(), a.key.begin() + a.eq, merged.key.begin());  // a's order
+  merged.include.clear();
+  for (const Shape* s : {&a, &b}) {
+    for (const std::string& c : s->include) {
+      if (!Contains(merged.key, c) && !Contains(merged.include, c)) merged.include.push_back(c);
+    }
+  }
+  if (merged.include.size() > options.max_include_columns) return std::nullopt;
+  FitCovering(table, merged, options);
+  return merged;
 }
 
 // When an existing non-unique index gives `c`'s key but not its covering columns, `c` becomes
@@ -509,6 +539,23 @@ Advice Advise(const Catalog& catalog, std::span<const WorkloadQuery> workload,
           home = &d;
           break;
         }
+      }
+    }
+    if (!home) {  // one index from two wants, when it serves both as their own would
+      for (size_t i : mine) {
+        Draft& d = drafts[i];
+        std::optional<Shape> merged = Combine(*c.table, d.shape, c.shape, options);
+        if (!merged) continue;
+        auto parts = PartsOf(*c.table, *merged);
+        const bool all = Serves(parts, c.shape, true) &&
+                         std::all_of(d.members.begin(), d.members.end(), [&](const Candidate* m) {
+                           return Serves(parts, m->shape, true);
+                         });
+        if (!all) continue;
+        d.shape = std::move(*merged);
+        d.parts = std::move(parts);
+        home = &d;
+        break;
       }
     }
     if (!home) {

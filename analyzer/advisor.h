@@ -6,8 +6,9 @@
 // index covers it. Wants an existing index already serves (counting the primary key InnoDB
 // appends to every secondary index) need nothing. The rest are merged across the workload,
 // heaviest first: a want the index of another serves is absorbed by it, a want that extends
-// another replaces it, and a want that extends an existing non-unique index extends that
-// index rather than adding a new one. Each table gets at most `max_indexes_per_table`
+// another replaces it, two wants with the same equality columns become one index (Combine) when
+// it serves each as its own would, and a want that extends an existing non-unique index extends
+// that index rather than adding a new one. Each table gets at most `max_indexes_per_table`
 // proposals; each proposal lists the classes it serves, the existing indexes it makes
 // redundant, its DDL, and why. Statistics, when known, order equality columns, keep indexes
 // off columns with a handful of distinct values, and skip tiny tables. A join that looks a

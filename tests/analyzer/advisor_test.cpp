@@ -624,6 +624,46 @@ TEST_CASE("advisor: equality columns shared between wants are ordered to share o
   CHECK(a.proposals[0].query_classes == Names{"both", "status"});
 }
 
+TEST_CASE("advisor: wants with one set of equalities become one index, checked per class",
+          "[advisor]") {
+  Workload w(R"sql(
+CREATE TABLE orders (id INT PRIMARY KEY, user_id INT NOT NULL, order_no VARCHAR(20) NOT NULL,
+                     created_at DATETIME NOT NULL, total DECIMAL(10,2));
+CREATE TABLE members (id INT PRIMARY KEY, region_id INT NOT NULL, login VARCHAR(40) NOT NULL,
+                      karma INT NOT NULL);
+)sql");
+  // An equality reading order_no, and the same equality with ORDER BY … DESC LIMIT.
+  w.Add("a", 30, "SELECT order_no FROM orders WHERE user_id = 7");
+  w.Add("b", 20, "SELECT id FROM orders WHERE user_id = 7 ORDER BY created_at DESC LIMIT 10");
+  // An equality reading login, and the same equality with a range on karma.
+  w.Add("c", 20, "SELECT login FROM members WHERE region_id = 3");
+  w.Add("d", 10, "SELECT id FROM members WHERE region_id = 3 AND karma > 100");
+  const Advice a = w.Run();
+  // (user_id, created_at DESC, order_no): the lookup for both, the order for b, covering for a.
+  CHECK(Summary(a) == Names{"orders(user_id, created_at DESC, order_no) +order_no",
+                            "members(region_id, karma, login) +login"});
+  CHECK(a.proposals[0].query_classes == Names{"a", "b"});
+  CHECK(a.proposals[1].query_classes == Names{"c", "d"});
+  for (const char* id : {"a", "b"}) CHECK(For(a, id, "orders").proposal == 0);
+}
+
+TEST_CASE("advisor: wants are not combined when the equalities differ or both sort or range",
+          "[advisor]") {
+  Workload w(R"sql(
+CREATE TABLE orders (id INT PRIMARY KEY, user_id INT NOT NULL, shop_id INT NOT NULL,
+                     order_no VARCHAR(20) NOT NULL, created_at DATETIME NOT NULL,
+                     total DECIMAL(10,2) NOT NULL);
+)sql");
+  w.Add("a", 40, "SELECT order_no FROM orders WHERE user_id = 7");
+  w.Add("b", 30, "SELECT order_no FROM orders WHERE shop_id = 7");  // other equality
+  w.Add("c", 20, "SELECT id FROM orders WHERE user_id = 7 ORDER BY created_at LIMIT 5");
+  w.Add("d", 10, "SELECT id FROM orders WHERE user_id = 7 AND total > 100");  // a second range
+  const Advice a = w.Run({.max_indexes_per_table = 8});
+  // a and c combine; d's range cannot follow c's order in one index, b's equality is another.
+  CHECK(Summary(a) == Names{"orders(user_id, created_at, order_no) +order_no",
+                            "orders(shop_id, order_no) +order_no", "orders(user_id, total)"});
+}
+
 TEST_CASE("advisor: two unrelated wants on one table are two proposals, heaviest first",
           "[advisor]") {
   Workload w(kShop);
