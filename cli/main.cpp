@@ -33,38 +33,33 @@
 namespace qadvisor::cli {
 namespace {
 
-// A whole number from `min` to `max`. Checked on the text, before CLI11 converts it: "-1"
-// read into a size_t is a huge number (`--top -1` meant "all"), and CLI11's own Range message
-// ("Value -1 not in range 0 to 256") does not say what is wanted.
-CLI::Validator WholeNumber(uint64_t min, uint64_t max = UINT64_MAX) {
-  const std::string range =
-      max == UINT64_MAX ? fmt::format("{} or more", min) : fmt::format("from {} to {}", min, max);
+// A number from `min` to `max`, checked on the text before CLI11 converts it: "-1" read into a
+// size_t is a huge number (`--top -1` meant "all"), and CLI11's own Range message ("Value -1 not
+// in range 0 to 256") does not say what is wanted. `wanted` says it: "a whole number 0 or more".
+template <typename T>
+CLI::Validator NumberIn(T min, T max, std::string wanted) {
   return CLI::Validator(
-      [min, max, range](std::string& text) -> std::string {
-        uint64_t v = 0;
-        const char* end = text.data() + text.size();
-        const auto [at, ec] = std::from_chars(text.data(), end, v);
-        if (text.empty() || ec != std::errc() || at != end || v < min || v > max) {
-          return fmt::format("expected a whole number {}, not '{}'", range, text);
-        }
-        return "";
-      },
-      "", "WholeNumber");
-}
-
-// A number from `min` to `max`, decimals allowed; `noun` says what it counts in messages.
-CLI::Validator DecimalIn(double min, double max, std::string noun) {
-  return CLI::Validator(
-      [min, max, noun](std::string& text) -> std::string {
-        double v = 0;
+      [min, max, wanted](std::string& text) -> std::string {
+        T v{};
         const char* end = text.data() + text.size();
         const auto [at, ec] = std::from_chars(text.data(), end, v);
         if (text.empty() || ec != std::errc() || at != end || !(v >= min && v <= max)) {
-          return fmt::format("expected {} from {} to {}, not '{}'", noun, min, max, text);
+          return fmt::format("expected {}, not '{}'", wanted, text);
         }
         return "";
       },
-      "", "DecimalIn");
+      "", "NumberIn");
+}
+
+CLI::Validator WholeNumber(uint64_t min, uint64_t max = UINT64_MAX) {
+  return NumberIn(min, max,
+                  max == UINT64_MAX ? fmt::format("a whole number {} or more", min)
+                                    : fmt::format("a whole number from {} to {}", min, max));
+}
+
+// Decimals allowed; `noun` says what the number counts: "seconds", "a percentage".
+CLI::Validator DecimalIn(double min, double max, std::string_view noun) {
+  return NumberIn(min, max, fmt::format("{} from {} to {}", noun, min, max));
 }
 
 // "qadvisor: <message>" and the pointer to --help, on one line each: every usage error looks
