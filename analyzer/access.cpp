@@ -1,6 +1,8 @@
 // Access-path reasoning (see access.h).
 #include "analyzer/access.h"
 
+#include <algorithm>
+
 #include "parser/keywords.h"
 
 namespace qadvisor::analyzer {
@@ -203,8 +205,14 @@ namespace qadvisor::analyzer {
 // LOWER / UPPER dropped under a case-insensitive collation keep the comparison; DATE() and YEAR()
 // become a range of the day or the year. Other functions (MONTH(), DATE_FORMAT(), LOWER under a
 // case-sensitive collation, …) have no bare-column rewrite: their fix is an expression index.
+// A string column compared with a number or date constant (implicit-conversion) searches its
+// index once the constant is quoted: the same comparison.
 enum class Rewrite : uint8_t { kNone, kSame, kRange };
 Rewrite RewriteOf(const Predicate& p) {
+  if (p.blocker == Blocker::kConversion && p.column.column && p.SargableOnceFixed() &&
+      (p.value == ValueKind::kNumber || p.value == ValueKind::kTemporal)) {
+    return Rewrite::kSame;
+  }
   if (p.blocker != Blocker::kFunction || !p.SargableOnceFixed() || !p.column.column) {
     return Rewrite::kNone;
   }
@@ -252,7 +260,6 @@ IndexWant WantIndex(const QueryBlock& block, int t, const AccessOptions& options
   auto add_searched = [&](const Predicate* p) {
     const size_t before = want.columns.size();
     add(p->column.name, false);
-    if (want.columns.size() > before && !p->sargable()) want.rewrite.push_back(p->column.name);
     return want.columns.size() > before;
   };
   // Equalities: single values first, then IN lists, then join lookups.
@@ -311,6 +318,25 @@ IndexWant WantIndex(const QueryBlock& block, int t, const AccessOptions& options
         break;
       }
     }
+  }
+  // A key column taken for the order that a rewritten filter also searches (YEAR(c) = y …
+  // ORDER BY c LIMIT n: a range within the ordered read) is searched only once rewritten, too.
+  for (const Predicate* p : predicates) {
+    if (!usable(p) || p->sargable() || !has(p->column.name)) continue;
+    const auto same_column = [&](const Predicate* o) {
+      return parser::EqualsIgnoreCase(o->column.name, p->column.name);
+    };
+    const bool searched_anyway = std::any_of(predicates.begin(), predicates.end(), [&](auto* o) {
+      return same_column(o) && o->sargable() && usable(o);
+    });
+    if (searched_anyway || std::any_of(want.rewrite.begin(), want.rewrite.end(), [&](auto& c) {
+          return parser::EqualsIgnoreCase(c, p->column.name);
+        })) {
+      continue;
+    }
+    want.rewrite.push_back(p->column.name);
+    want.rewrite_by.push_back(p->blocker == Blocker::kConversion ? "implicit-conversion"
+                                                                 : "function-on-column");
   }
   if (want.columns.empty()) return want;
   if (!use.all_columns) {

@@ -69,15 +69,17 @@ bool ServesOrder(const Table& table, const Index& index, const std::vector<Order
 // `columns` when the table has nothing an index could search or sort by. With
 // `options.assume_fixed`, a predicate with a function around its column counts as the
 // bare-column comparison function-on-column suggests (DATE(c) = d: a range on c), when there is
-// one; the columns searched only so are listed in `rewrite`.
+// one, and a string column compared with a number as the comparison with the quoted number
+// (implicit-conversion); the columns searched only so are listed in `rewrite`.
 struct IndexWant {
-  std::vector<std::string> columns;  // key columns, in order (catalog spelling)
-  std::vector<bool> descending;      // per key column, to serve ORDER BY … DESC
-  size_t equalities = 0;             // the leading key columns bound by equality (any order)
-  std::vector<std::string> include;  // further columns for a covering index
-  bool serves_order = false;         // the key serves ORDER BY / GROUP BY
-  bool has_range = false;            // the last key column is a range
-  std::vector<std::string> rewrite;  // key columns searched only once a function is rewritten
+  std::vector<std::string> columns;     // key columns, in order (catalog spelling)
+  std::vector<bool> descending;         // per key column, to serve ORDER BY … DESC
+  size_t equalities = 0;                // the leading key columns bound by equality (any order)
+  std::vector<std::string> include;     // further columns for a covering index
+  bool serves_order = false;            // the key serves ORDER BY / GROUP BY
+  bool has_range = false;               // the last key column is a range
+  std::vector<std::string> rewrite;     // key columns searched only once the statement is rewritten
+  std::vector<std::string> rewrite_by;  // per `rewrite` column: the rule whose fix that is
 };
 // With `options.use_joins` false, join equalities are left out: for the table read first.
 IndexWant WantIndex(const QueryBlock& block, int t, const AccessOptions& options = {});

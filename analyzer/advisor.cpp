@@ -294,6 +294,122 @@ BrokenLookup FindBrokenLookup(const QueryBlock& block, int driving) {
   return {};
 }
 
+using parser::ast::StatementKind;
+
+// The classes that write each table, in workload order, and the per-table totals reports show,
+// heaviest first.
+std::vector<TableWrites> CountWrites(std::span<const WorkloadQuery> workload,
+                                     std::map<const Table*, std::vector<size_t>>& writers) {
+  std::vector<TableWrites> out;
+  std::map<const Table*, size_t> slot;
+  for (size_t q = 0; q < workload.size(); ++q) {
+    const QueryModel* model = workload[q].model;
+    if (!model || !model->statement) continue;
+    for (const Table* table : model->written) {
+      auto [it, fresh] = slot.emplace(table, out.size());
+      if (fresh) {
+        out.emplace_back().table = table;
+        out.back().rows_affected = 0;
+      }
+      TableWrites& w = out[it->second];
+      const uint64_t calls = workload[q].calls;
+      switch (model->statement->kind) {
+        case StatementKind::kInsert:
+          (model->statement->As<parser::ast::InsertStatement>().replace ? w.replaces : w.inserts) +=
+              calls;
+          break;
+        case StatementKind::kUpdate:
+          w.updates += calls;
+          break;
+        default:
+          w.deletes += calls;
+          break;
+      }
+      if (w.rows_affected && workload[q].rows_affected) {
+        *w.rows_affected += *workload[q].rows_affected;
+      } else {
+        w.rows_affected.reset();
+      }
+      w.weight += workload[q].weight;
+      w.query_classes.push_back(workload[q].id);
+      writers[table].push_back(q);
+    }
+  }
+  std::stable_sort(out.begin(), out.end(), [](const TableWrites& a, const TableWrites& b) {
+    if (a.weight != b.weight) return a.weight > b.weight;
+    return QuoteTableName(*a.table) < QuoteTableName(*b.table);
+  });
+  return out;
+}
+
+bool HasAny(const Index& index, const std::vector<std::string>& columns) {
+  return std::any_of(index.parts.begin(), index.parts.end(),
+                     [&](const KeyPart& k) { return Contains(columns, k.column); });
+}
+
+// What the workload's writes would spend keeping a new index of `table` on `columns` up to
+// date, in the unit of the weights. An INSERT, REPLACE or DELETE writes a row into every
+// secondary index; an UPDATE only into those holding a column it sets (all of them when it sets
+// a primary key column, which every secondary index holds). Per write class, the lesser of two
+// upper bounds: its rows (Rows_affected, else one per call) times `index_write_us`, and an
+// even share of its time among the row and the indexes it maintains now plus this one (which
+// also counts the statement's reading, locking and commit as index work). `verify --sandbox`
+// measures it instead. An index that replaces `extends` adds nothing for the writes that
+// maintained that one already, unless an UPDATE sets a column it adds. Untimed workloads count
+// the write statements.
+struct WriteLoad {
+  int64_t cost = 0;
+  uint64_t calls = 0;
+};
+
+WriteLoad WriteCost(const Table& table, const std::vector<std::string>& columns,
+                    const Index* extends, std::span<const WorkloadQuery> workload,
+                    const std::vector<size_t>& writers, const AdvisorOptions& options) {
+  WriteLoad load;
+  std::vector<std::string> pk;
+  if (const Index* primary = table.PrimaryKey()) {
+    for (const KeyPart& k : primary->parts) pk.push_back(k.column);
+  }
+  for (size_t q : writers) {
+    const QueryModel& model = *workload[q].model;
+    size_t maintained = 0;  // secondary indexes the write maintains now
+    bool touches = true;    // whether it would maintain the new index
+    if (model.statement->kind == StatementKind::kUpdate) {
+      std::vector<std::string> set;
+      for (const auto& [t, column] : model.assigned) {
+        if (t == &table) set.push_back(column);
+      }
+      const bool moves_rows = std::any_of(set.begin(), set.end(),
+                                          [&](const std::string& c) { return Contains(pk, c); });
+      std::vector<std::string> added;  // the new index's columns the extended one lacks
+      for (const std::string& c : columns) {
+        if (!extends || !HasAny(*extends, {c})) added.push_back(c);
+      }
+      touches = moves_rows ? extends == nullptr
+                           : std::any_of(set.begin(), set.end(),
+                                         [&](const std::string& c) { return Contains(added, c); });
+      for (const Index& index : table.indexes) {
+        if (index.kind != IndexKind::kPrimary && (moves_rows || HasAny(index, set))) ++maintained;
+      }
+    } else {
+      touches = extends == nullptr;
+      for (const Index& index : table.indexes) maintained += index.kind != IndexKind::kPrimary;
+    }
+    if (!touches) continue;
+    const WorkloadQuery& w = workload[q];
+    load.calls += w.calls;
+    if (!options.timed) {
+      load.cost += w.weight;
+      continue;
+    }
+    const double rows = static_cast<double>(w.rows_affected.value_or(w.calls));
+    const double by_rows = rows * options.index_write_us;
+    const double by_time = static_cast<double>(w.weight) / static_cast<double>(maintained + 2);
+    load.cost += static_cast<int64_t>(std::min(by_rows, by_time));
+  }
+  return load;
+}
+
 }  // namespace
 
 const ClassAdvice* Advice::Find(std::string_view id) const {
@@ -309,6 +425,8 @@ Advice Advise(const Catalog& catalog, std::span<const WorkloadQuery> workload,
 
   int64_t total_weight = 0;
   for (const WorkloadQuery& q : workload) total_weight += q.weight;
+  std::map<const Table*, std::vector<size_t>> writers;  // the classes writing each table
+  advice.writes = CountWrites(workload, writers);
 
   // 1. Each query's wants, minus those an existing index already serves.
   for (size_t q = 0; q < workload.size(); ++q) {
@@ -325,6 +443,7 @@ Advice Advise(const Catalog& catalog, std::span<const WorkloadQuery> workload,
                   "an index would cost every write more than it saves",
                   100 * share, 100 * options.min_share)
             : std::string();
+    const std::optional<uint64_t>& examined = workload[q].max_rows_examined;
     const QueryModel* model = workload[q].model;
     if (!model) continue;
     const bool reads =
@@ -346,17 +465,28 @@ Advice Advise(const Catalog& catalog, std::span<const WorkloadQuery> workload,
         // looked up by the join's columns.
         ta.want =
             WantIndex(block, static_cast<int>(t), {.use_joins = static_cast<int>(t) != driving});
-        // A filter with a function around its column (DATE(c) = …) searches nothing until it
-        // is rewritten; function-on-column says how. When the rewrite alone lets an existing
-        // index serve, that is the whole fix; else the index the rewritten filter wants is
-        // proposed, its reason saying it needs the rewrite.
+        // A filter that searches nothing until the statement is rewritten — a function around
+        // its column (DATE(c) = …: function-on-column), a string column compared with a number
+        // (implicit-conversion) — is the class's first fix. When an existing index then
+        // searches the rewritten filter, the rewrite is the whole fix and no index is credited
+        // with the class's time (nor one covering the query as written). Else the index the
+        // rewritten filter wants is proposed, its reason saying it needs the rewrite.
         IndexWant fixed =
             WantIndex(block, static_cast<int>(t),
                       {.use_joins = static_cast<int>(t) != driving, .assume_fixed = true});
-        if (!fixed.rewrite.empty() &&
-            std::none_of(table.indexes.begin(), table.indexes.end(),
-                         [&](const Index& i) { return IndexServesWant(table, i, fixed); })) {
+        if (!fixed.rewrite.empty()) {
+          const auto serving =
+              std::find_if(table.indexes.begin(), table.indexes.end(),
+                           [&](const Index& i) { return IndexServesWant(table, i, fixed); });
           ta.want = std::move(fixed);
+          if (serving != table.indexes.end()) {
+            ta.skipped = fmt::format(
+                "rewrite the filter on {} first ({}): existing index `{}` "
+                "then serves it",
+                Describe(ta.want.rewrite), ta.want.rewrite_by.front(), serving->name);
+            ca.tables.push_back(std::move(ta));
+            continue;
+          }
         }
         if (writes && (!model->target || model->target == &table)) ta.want.include.clear();
         if (ta.want.columns.empty()) {
@@ -443,6 +573,22 @@ Advice Advise(const Catalog& catalog, std::span<const WorkloadQuery> workload,
           ta.skipped = broken.why;
           ca.tables.push_back(std::move(ta));
           continue;
+        }
+        // A table too small to matter, told by the log: the class reads it with no index to
+        // search, and no call examined as many rows as a tiny table has (with statistics, tiny
+        // tables are skipped above by their row count). Through an index, few rows examined say
+        // nothing of the table's size.
+        if (ta.served_by.empty() && examined && *examined < options.tiny_table_rows) {
+          const TableAccess access = AnalyzeAccess(block, static_cast<int>(t),
+                                                   {.use_joins = static_cast<int>(t) != driving});
+          if (access.Best() == nullptr || access.Best()->used_parts() == 0) {
+            ta.skipped = fmt::format(
+                "no call examined more than {} row{} (Rows_examined) reading `{}` without an "
+                "index: it is too small for one to matter",
+                *examined, *examined == 1 ? "" : "s", table.name);
+            ca.tables.push_back(std::move(ta));
+            continue;
+          }
         }
         if (ta.served_by.empty() && !below_floor.empty()) {
           ta.skipped = below_floor;
@@ -618,16 +764,11 @@ Advice Advise(const Catalog& catalog, std::span<const WorkloadQuery> workload,
   std::map<const Table*, size_t> per_table;
   std::map<const Table*, std::set<std::string>> names;
   std::map<const Table*, std::set<std::string>> drops;
+  auto skip_members = [&](const Draft& d, const std::string& why) {
+    for (const Candidate* m : d.members) advice.classes[m->query].tables[m->slot].skipped = why;
+  };
   for (const Draft& d : drafts) {
     const Table& table = *d.table;
-    if (per_table[&table]++ >= options.max_indexes_per_table) {
-      for (const Candidate* m : d.members) {
-        advice.classes[m->query].tables[m->slot].skipped = fmt::format(
-            "`{}` already gets {} proposal{} (--max-indexes-per-table)", table.name,
-            options.max_indexes_per_table, options.max_indexes_per_table == 1 ? "" : "s");
-      }
-      continue;
-    }
     IndexProposal p;
     p.table = &table;
     p.weight = d.weight;
@@ -680,12 +821,38 @@ Advice Advise(const Catalog& catalog, std::span<const WorkloadQuery> workload,
                  k.prefix_length == new_parts[i].prefix && k.descending == new_parts[i].desc;
       }
       if (!prefix) continue;
-      dropped.insert(index.name);  // one proposal drops it; the DDL of another must not
       p.replaces.push_back(index.name);
       if (p.extends.empty() || index.parts.size() > table.FindIndex(p.extends)->parts.size()) {
         p.extends = index.name;
       }
     }
+    // What the writes would spend on it, against what it could save: the time of the classes
+    // it serves (all of it, at best). A timed workload's index that costs more is not made.
+    const auto writes = std::find_if(advice.writes.begin(), advice.writes.end(),
+                                     [&](const TableWrites& w) { return w.table == &table; });
+    if (writes != advice.writes.end()) {
+      const WriteLoad load =
+          WriteCost(table, p.columns, p.extends.empty() ? nullptr : table.FindIndex(p.extends),
+                    workload, writers[&table], options);
+      p.write_cost = load.cost;
+      p.write_calls = load.calls;
+      if (options.timed && load.cost > 0 && load.cost >= d.weight) {
+        skip_members(d, fmt::format("keeping an index on `{}` up to date would cost its {} "
+                                    "write{} an estimated {}, more than the {} of the queries "
+                                    "it serves",
+                                    table.name, load.calls, load.calls == 1 ? "" : "s",
+                                    FormatSeconds(load.cost), FormatSeconds(d.weight)));
+        continue;
+      }
+    }
+    if (per_table[&table]++ >= options.max_indexes_per_table) {
+      skip_members(d, fmt::format("`{}` already gets {} proposal{} (--max-indexes-per-table)",
+                                  table.name, options.max_indexes_per_table,
+                                  options.max_indexes_per_table == 1 ? "" : "s"));
+      continue;
+    }
+    // One proposal drops an index; the DDL of another must not.
+    for (const std::string& r : p.replaces) dropped.insert(r);
     std::set<std::string>& taken = names[&table];
     p.name = FreshName(table, shape.key, taken);
     std::string lower = p.name;
@@ -720,15 +887,24 @@ Advice Advise(const Catalog& catalog, std::span<const WorkloadQuery> workload,
                          : "ranges over " + Describe(rest);
     }
     if (!shape.include.empty()) how += ", and covers " + Describe(shape.include);
-    std::vector<std::string> rewrite;  // key columns some class searches only once rewritten
+    // Key columns some class searches only once its statement is rewritten, by rule.
+    std::vector<std::string> functions, conversions;
     for (const Candidate* m : d.members) {
-      for (const std::string& c : advice.classes[m->query].tables[m->slot].want.rewrite) {
-        if (!Contains(rewrite, c) && Contains(shape.key, c)) rewrite.push_back(c);
+      const IndexWant& want = advice.classes[m->query].tables[m->slot].want;
+      for (size_t i = 0; i < want.rewrite.size(); ++i) {
+        const std::string& c = want.rewrite[i];
+        std::vector<std::string>& list =
+            want.rewrite_by[i] == "implicit-conversion" ? conversions : functions;
+        if (!Contains(list, c) && Contains(shape.key, c)) list.push_back(c);
       }
     }
-    if (!rewrite.empty()) {
+    if (!functions.empty()) {
       how += fmt::format("; only once the function around {} is rewritten (function-on-column)",
-                         Describe(rewrite));
+                         Describe(functions));
+    }
+    if (!conversions.empty()) {
+      how += fmt::format("; only once the value compared with {} is quoted (implicit-conversion)",
+                         Describe(conversions));
     }
     const double share =
         total_weight > 0 ? 100.0 * static_cast<double>(p.weight) / total_weight : 0;

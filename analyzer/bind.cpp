@@ -211,6 +211,12 @@ class Binder {
   bool HasColumn(const TableUse& use, std::string_view column, std::string* spelling) const;
   void NeedColumn(const BoundColumn& c);
   void Issue(IssueKind kind, std::string name, std::string message, Span span);
+  // Notes that the statement writes `table` (a catalog table; nullptr is ignored), once.
+  void Written(const Table* table) {
+    if (table && std::find(m_.written.begin(), m_.written.end(), table) == m_.written.end()) {
+      m_.written.push_back(table);
+    }
+  }
   const SelectItem* FindAlias(std::string_view name) const;
 
   // Expressions.
@@ -310,6 +316,7 @@ void Binder::BindStatement(const Statement& statement) {
                 Span{c.offset, static_cast<uint32_t>(c.raw.size())});
         }
       }
+      if (m_.target) m_.written.push_back(m_.target);
       if (insert.query) m_.main = BindQuery(*insert.query, BlockKind::kStatement, -1);
       break;
     }
@@ -356,8 +363,12 @@ void Binder::BindStatement(const Statement& statement) {
       BindJoins(b, joins);
       if (update) {
         for (const Assignment& a : u->set) {
-          BoundColumn c = Resolve(b, a.column, true);
-          (void)c;
+          const BoundColumn c = Resolve(b, a.column, true);
+          if (c.resolved() && c.block == b && c.column) {
+            const Table* table = m_.blocks[b].tables[c.table].table;
+            m_.assigned.emplace_back(table, c.column->name);
+            Written(table);
+          }
           Visit(b, a.value);
         }
       }
@@ -375,6 +386,14 @@ void Binder::BindStatement(const Statement& statement) {
       m_.blocks[b].limit_written = limit != nullptr;
       m_.blocks[b].limit = LiteralNumber(limit);
       if (m_.blocks[b].tables.size() == 1) m_.target = m_.blocks[b].tables[0].table;
+      if (!update) {
+        if (d->targets.empty()) Written(m_.target);
+        for (const Name& target : d->targets) {
+          for (const TableUse& use : m_.blocks[b].tables) {
+            if (EqualsIgnoreCase(use.alias, target.last().Value())) Written(use.table);
+          }
+        }
+      }
       scope_.pop_back();
       ctes_.pop_back();
       break;

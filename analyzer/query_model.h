@@ -211,7 +211,14 @@ struct QueryModel {
   int main = -1;  // the statement's own block (the first UNION part), or -1 when none
   std::vector<BindIssue> issues;
   const Table* target = nullptr;  // INSERT / UPDATE / DELETE single target, when known
-  std::string_view script;        // the text the spans point into (ParseResult::text())
+  // The tables the statement writes (INSERT / REPLACE: its table; UPDATE: the tables of the
+  // columns it sets; DELETE: its target, or each table of a multi-table DELETE's list), each
+  // once, in order; the catalog's tables only.
+  std::vector<const Table*> written;
+  // UPDATE: the columns it sets, with the table each belongs to (an index holding none of them
+  // is not touched by the UPDATE). Empty for other statements.
+  std::vector<std::pair<const Table*, std::string>> assigned;
+  std::string_view script;  // the text the spans point into (ParseResult::text())
   // The parsed queries of the views the statement reads: view blocks' expressions point into
   // them. Shared, so that a model can be copied; never changed after binding.
   std::vector<std::shared_ptr<const parser::ParseResult>> views;

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <optional>
@@ -153,6 +154,11 @@ Result<std::unique_ptr<AdviseState>> PrepareAdvice(const AdviseArgs& args) {
   std::vector<analyzer::WorkloadQuery>& workload = state->workload;
   const auto ranked =
       run.digest.Ranked(timed ? analyzer::OrderBy::kSum : analyzer::OrderBy::kCount);
+  std::optional<uint32_t> rows_affected;  // the metric's id, when the log has it
+  const std::vector<std::string>& metrics = run.digest.metric_names();
+  for (uint32_t m = 0; m < metrics.size(); ++m) {
+    if (metrics[m] == "Rows_affected") rows_affected = m;
+  }
   for (const analyzer::QueryClass* c : ranked) {
     auto b = std::make_unique<BoundClass>();
     b->id = analyzer::FormatClassId(c->id);
@@ -167,9 +173,19 @@ Result<std::unique_ptr<AdviseState>> PrepareAdvice(const AdviseArgs& args) {
                               : c->sample.line;
     checker.CheckModel(file, b->model, static_cast<uint32_t>(line), id);
     const auto* qt = c->Metric(analyzer::kQueryTime);
-    workload.push_back(
-        {id, timed ? (qt ? static_cast<int64_t>(qt->sum()) : 0) : static_cast<int64_t>(c->count),
-         &b->model});
+    analyzer::WorkloadQuery& q = workload.emplace_back();
+    q.id = id;
+    q.weight = timed ? (qt ? static_cast<int64_t>(qt->sum()) : 0) : static_cast<int64_t>(c->count);
+    q.model = &b->model;
+    q.calls = c->count;
+    // Row counts are kept in millionths, as every metric is.
+    if (const auto* examined = c->Metric(analyzer::kRowsExamined)) {
+      q.max_rows_examined = static_cast<uint64_t>(std::max<int64_t>(examined->max(), 0) / 1000000);
+    }
+    if (const auto* affected = rows_affected ? c->Metric(*rows_affected) : nullptr;
+        affected && affected->count() == c->count) {
+      q.rows_affected = static_cast<uint64_t>(affected->sum() / 1000000);
+    }
     bound.push_back(std::move(b));
   }
   analyzer::AdvisorOptions advisor_options;

@@ -89,6 +89,27 @@ std::string ColumnList(const IndexProposal& p) {
   return out;
 }
 
+// What the workload's writes would spend keeping a proposal up to date, or "—" when none
+// maintains it: "+2ms over 310 writes (est.)".
+std::string WriteCost(const AdviseReport& r, const IndexProposal& p) {
+  if (p.write_calls == 0) return "—";
+  if (!r.timed) return Plural(p.write_calls, "write statement", "write statements");
+  return fmt::format("+{} over {} (est.)", FormatDuration(p.write_cost),
+                     Plural(p.write_calls, "write", "writes"));
+}
+
+// One table's writes: "1200 INSERT, 30 UPDATE, 1400 rows affected, 4.1s".
+std::string WritesSummary(const AdviseReport& r, const analyzer::TableWrites& w) {
+  std::string out;
+  for (const auto& [n, verb] : {std::pair{w.inserts, "INSERT"}, std::pair{w.updates, "UPDATE"},
+                                std::pair{w.deletes, "DELETE"}, std::pair{w.replaces, "REPLACE"}}) {
+    if (n > 0) out += fmt::format("{}{} {}", out.empty() ? "" : ", ", n, verb);
+  }
+  if (w.rows_affected) out += fmt::format(", {} rows affected", *w.rows_affected);
+  if (r.timed) out += ", " + FormatDuration(w.weight);
+  return out;
+}
+
 std::string Header(const AdviseReport& r, const Totals& t) {
   const auto& d = r.run->digest;
   std::string out = Plural(d.events(), "event", "events") + ", " +
@@ -697,6 +718,14 @@ std::string RenderAdviseText(const AdviseReport& r) {
       for (const std::string& x : p.replaces) list += (list.empty() ? "`" : ", `") + x + "`";
       out += fmt::format("   makes redundant (dropped by the DDL): {}\n", list);
     }
+    if (p.write_calls > 0) out += fmt::format("   write cost: {}\n", WriteCost(r, p));
+    out += "\n";
+  }
+  if (!r.advice->writes.empty()) {
+    out += "## Writes\n\n";
+    for (const analyzer::TableWrites& w : r.advice->writes) {
+      out += fmt::format("`{}`: {}\n", w.table->name, WritesSummary(r, w));
+    }
     out += "\n";
   }
   if (r.verification) out += VerificationText(r);
@@ -744,10 +773,11 @@ std::string RenderAdviseMarkdown(const AdviseReport& r) {
   if (proposals.empty()) {
     out += NoProposals(r) + "\n\n";
   } else {
-    out += r.verification ? "| # | Verdict | Table | Key (covering last) | Serves | Replaces | Why "
-                            "|\n|---|---|---|---|---|---|---|\n"
-                          : "| # | Table | Key (covering last) | Serves | Replaces | Why "
-                            "|\n|---|---|---|---|---|---|\n";
+    out += r.verification
+               ? "| # | Verdict | Table | Key (covering last) | Serves | Write cost | Replaces | "
+                 "Why |\n|---|---|---|---|---|---|---|---|\n"
+               : "| # | Table | Key (covering last) | Serves | Write cost | Replaces | Why "
+                 "|\n|---|---|---|---|---|---|---|\n";
     for (size_t i = 0; i < proposals.size(); ++i) {
       const IndexProposal& p = proposals[i];
       std::string replaces;
@@ -759,14 +789,22 @@ std::string RenderAdviseMarkdown(const AdviseReport& r) {
         const Verdict v = VerdictOf(r, i);
         verdict = (Recommended(v) ? VerdictTag(v) : "**" + VerdictTag(v) + "**") + " | ";
       }
-      out += fmt::format("| {} | {}{} | {} | {} ({}) | {} | {} |\n", i + 1, verdict,
+      out += fmt::format("| {} | {}{} | {} | {} ({}) | {} | {} | {} |\n", i + 1, verdict,
                          MarkdownCodeCell(p.table->name), MarkdownCodeCell(ColumnList(p)),
                          Plural(p.query_classes.size(), "class", "classes"), Weight(r, p.weight),
-                         replaces.empty() ? "—" : replaces, Cell(p.reason));
+                         Cell(WriteCost(r, p)), replaces.empty() ? "—" : replaces, Cell(p.reason));
     }
     std::string ddl;
     for (size_t i = 0; i < proposals.size(); ++i) ddl += DdlLine(r, i) + "\n";
     out += "\n" + MarkdownCodeBlock(ddl, "sql") + "\n";
+  }
+  if (!r.advice->writes.empty()) {
+    out += "## Writes\n\n| Table | Writes |\n|---|---|\n";
+    for (const analyzer::TableWrites& w : r.advice->writes) {
+      out +=
+          fmt::format("| {} | {} |\n", MarkdownCodeCell(w.table->name), Cell(WritesSummary(r, w)));
+    }
+    out += "\n";
   }
   if (r.verification) out += VerificationMarkdown(r);
   out +=
@@ -873,11 +911,39 @@ std::string RenderAdviseJson(const AdviseReport& r) {
         w.Field("statements", p.weight);
       }
       w.Field("reason", p.reason);
+      w.Key("write_cost").BeginObject();
+      w.Field("writes", p.write_calls);
+      if (r.timed) {
+        w.Key("estimated_time").Millionths(p.write_cost);
+      } else {
+        w.Field("statements", static_cast<uint64_t>(p.write_cost));
+      }
+      w.EndObject();
       if (r.verification) {
         const Verdict v = VerdictOf(r, i);
         w.Field("verdict", analyzer::VerdictName(v));
         w.Field("recommended", Recommended(v));
       }
+      w.EndObject();
+    }
+    w.EndArray();
+    w.Key("writes").BeginArray();
+    for (const analyzer::TableWrites& tw : r.advice->writes) {
+      w.BeginObject().Field("table", tw.table->name);
+      w.Key("database");
+      tw.table->database.empty() ? w.Null() : w.String(tw.table->database);
+      w.Field("inserts", tw.inserts).Field("updates", tw.updates).Field("deletes", tw.deletes);
+      w.Field("replaces", tw.replaces);
+      w.Key("rows_affected");
+      tw.rows_affected ? w.Uint(*tw.rows_affected) : w.Null();
+      if (r.timed) {
+        w.Key("query_time").Millionths(tw.weight);
+      } else {
+        w.Field("statements", static_cast<uint64_t>(tw.weight));
+      }
+      w.Key("query_classes").BeginArray();
+      for (const std::string& id : tw.query_classes) w.String(id);
+      w.EndArray();
       w.EndObject();
     }
     w.EndArray();
@@ -989,10 +1055,10 @@ svg text{font:12px ui-monospace,monospace;fill:#1d2329}
     }
     out += r.verification
                ? "</svg>\n<table><tr><th>#</th><th>Verdict</th><th>Table</th>"
-                 "<th>Key (covering last)</th><th>Serves</th><th>Replaces</th><th>Why</th>"
-                 "</tr>\n"
+                 "<th>Key (covering last)</th><th>Serves</th><th>Write cost</th>"
+                 "<th>Replaces</th><th>Why</th></tr>\n"
                : "</svg>\n<table><tr><th>#</th><th>Table</th><th>Key (covering last)</th>"
-                 "<th>Serves</th><th>Replaces</th><th>Why</th></tr>\n";
+                 "<th>Serves</th><th>Write cost</th><th>Replaces</th><th>Why</th></tr>\n";
     for (size_t i = 0; i < proposals.size(); ++i) {
       const IndexProposal& p = proposals[i];
       std::string replaces;
@@ -1001,14 +1067,22 @@ svg text{font:12px ui-monospace,monospace;fill:#1d2329}
           r.verification ? "<td>" + HtmlVerdict(VerdictOf(r, i), true) + "</td>" : "";
       out += fmt::format(
           "<tr><td>{}</td>{}<td><code>{}</code></td><td><code>{}</code></td><td>{} class{} ({})"
-          "</td><td>{}</td><td>{}</td></tr>\n",
+          "</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
           i + 1, verdict, H(p.table->name), H(ColumnList(p)), p.query_classes.size(),
-          p.query_classes.size() == 1 ? "" : "es", H(Weight(r, p.weight)),
+          p.query_classes.size() == 1 ? "" : "es", H(Weight(r, p.weight)), H(WriteCost(r, p)),
           replaces.empty() ? "—" : "<code>" + H(replaces) + "</code>", HtmlMessage(p.reason));
     }
     out += "</table>\n<pre>";
     for (size_t i = 0; i < proposals.size(); ++i) out += H(DdlLine(r, i)) + "\n";
     out += "</pre>\n";
+  }
+  if (!r.advice->writes.empty()) {
+    out += "<h2>Writes</h2>\n<table><tr><th>Table</th><th>Writes</th></tr>\n";
+    for (const analyzer::TableWrites& w : r.advice->writes) {
+      out += fmt::format("<tr><td><code>{}</code></td><td>{}</td></tr>\n", H(w.table->name),
+                         H(WritesSummary(r, w)));
+    }
+    out += "</table>\n";
   }
   if (r.verification) out += VerificationHtml(r);
 

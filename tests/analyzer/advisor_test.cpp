@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,6 +21,13 @@ using analyzer::AdvisorOptions;
 using analyzer::IndexProposal;
 using analyzer::TableAdvice;
 using Names = std::vector<std::string>;
+
+// What a slow log says of a class beyond its time.
+struct Log {
+  uint64_t calls = 1;
+  std::optional<uint64_t> rows_affected = std::nullopt;
+  std::optional<uint64_t> max_rows_examined = std::nullopt;
+};
 
 // A schema (and optional statistics) plus a workload of bound statements, kept alive for
 // Advise(): the models point into the parse results and the catalog.
@@ -38,14 +46,15 @@ class Workload {
   }
 
   // Adds one query class; the catalog must not change afterwards.
-  Workload& Add(std::string id, int64_t weight, std::string_view sql) {
+  Workload& Add(std::string id, int64_t weight, std::string_view sql, const Log& log = Log()) {
     auto& parsed = parsed_.emplace_back(std::make_unique<parser::ParseResult>(parser::Parse(sql)));
     REQUIRE(parsed->ok());
     REQUIRE(parsed->statements().size() == 1);
     auto& model = models_.emplace_back(std::make_unique<analyzer::QueryModel>(
         analyzer::Bind(*parsed->statements()[0], catalog_, "", parsed->text())));
     REQUIRE(model->issues.empty());
-    queries_.push_back({std::move(id), weight, model.get()});
+    queries_.push_back(
+        {std::move(id), weight, model.get(), log.calls, log.rows_affected, log.max_rows_examined});
     return *this;
   }
 
@@ -341,10 +350,11 @@ TEST_CASE("advisor: the primary key is never a covering column", "[advisor]") {
 
 TEST_CASE("advisor: UPDATE and DELETE wants have no covering columns", "[advisor]") {
   Workload w(kShop);
-  w.Add("u", 20,
+  w.Add("u", 20'000'000,
         "UPDATE orders SET note = 'x' WHERE customer_id = 7 AND created_at < '2024-01-01'");
-  w.Add("d", 10, "DELETE FROM customers WHERE country = 'FR' AND created_at < '2020-01-01'");
-  w.Add("s", 5, "SELECT name FROM customers WHERE phone = '555'");
+  w.Add("d", 10'000'000,
+        "DELETE FROM customers WHERE country = 'FR' AND created_at < '2020-01-01'");
+  w.Add("s", 5'000'000, "SELECT name FROM customers WHERE phone = '555'");
   const Advice a = w.Run();
   CHECK(Summary(a) == Names{"orders(customer_id, created_at)", "customers(country, created_at)",
                             "customers(phone, name) +name"});
@@ -856,21 +866,49 @@ TEST_CASE("advisor: covering columns dropped for width may leave an existing ind
 // --- queries whose fix is a rewrite -------------------------------------------------------------
 
 TEST_CASE("advisor: queries whose fix is a rewrite get no index", "[advisor]") {
-  Workload w(std::string(kShop) + "CREATE INDEX idx_created ON customers (created_at);");
+  Workload w(std::string(kShop) +
+             "CREATE INDEX idx_created ON customers (created_at);"
+             "CREATE INDEX idx_phone ON customers (phone);");
+  // Quoted, idx_phone serves it: the rewrite is the whole fix.
   w.Add("conversion", 40, "SELECT id, email FROM customers WHERE phone = 5559002");
-  // Rewritten as a range, idx_created serves it: the rewrite is the whole fix.
-  w.Add("function", 30, "SELECT id FROM customers WHERE DATE(created_at) = '2024-04-10'");
+  // Rewritten as a range, idx_created serves it; not even an index covering `name` is made.
+  w.Add("function", 30, "SELECT id, name FROM customers WHERE DATE(created_at) = '2024-04-10'");
   // MONTH() has no bare-column rewrite (an expression index is the fix).
   w.Add("month", 25, "SELECT id FROM customers WHERE MONTH(created_at) = 4");
   w.Add("wildcard", 20, "SELECT id, name FROM customers WHERE name LIKE '%smith%'");
   w.Add("negation", 10, "SELECT id FROM orders WHERE status <> 'void'");
   const Advice a = w.Run();
   CHECK(a.proposals.empty());
-  for (const char* id : {"conversion", "function", "month", "wildcard"}) {
+  for (const char* id : {"month", "wildcard"}) {
     const TableAdvice& t = For(a, id, "customers");
     CHECK(t.want.columns.empty());
     CHECK(t.proposal == -1);
   }
+  CHECK(For(a, "conversion", "customers").skipped ==
+        "rewrite the filter on `phone` first (implicit-conversion): existing index `idx_phone` "
+        "then serves it");
+  CHECK(For(a, "function", "customers").skipped ==
+        "rewrite the filter on `created_at` first (function-on-column): existing index "
+        "`idx_created` then serves it");
+  CHECK(For(a, "function", "customers").proposal == -1);
+}
+
+TEST_CASE("advisor: a rewrite an existing index then serves: no index, however it is read",
+          "[advisor]") {
+  // YEAR(posted_at) = ? with ORDER BY … LIMIT: rewritten as a range, (forum_id, posted_at)
+  // searches and orders it. The query as written would want that index extended to cover
+  // title: no, the rewrite is the fix, and no index is credited with the class's time.
+  Workload w(R"sql(CREATE TABLE posts (id INT PRIMARY KEY, forum_id INT NOT NULL,
+    posted_at DATETIME NOT NULL, title VARCHAR(200) NOT NULL,
+    KEY idx_forum_posted (forum_id, posted_at));)sql");
+  w.Add("q", 50'000'000,
+        "SELECT id, title FROM posts WHERE forum_id = 3 AND YEAR(posted_at) = 2024 "
+        "ORDER BY posted_at DESC LIMIT 20");
+  const Advice a = w.Run();
+  CHECK(a.proposals.empty());
+  CHECK(For(a, "q", "posts").skipped ==
+        "rewrite the filter on `posted_at` first (function-on-column): existing index "
+        "`idx_forum_posted` then serves it");
 }
 
 TEST_CASE("advisor: a function around an unindexed column: the index its rewrite needs",
@@ -907,11 +945,16 @@ TEST_CASE("advisor: without a function, no proposal mentions a rewrite", "[advis
   CHECK(For(a, "q", "orders").want.rewrite.empty());
 }
 
-TEST_CASE("advisor: a rewrite-blocked predicate leaves the others' want", "[advisor]") {
+TEST_CASE("advisor: a conversion with no index to serve the quoted value: that index, labelled",
+          "[advisor]") {
   Workload w(kShop);
   w.Add("q", 10, "SELECT id FROM customers WHERE phone = 5559002 AND country = 'FR'");
   const Advice a = w.Run();
-  CHECK(Summary(a) == Names{"customers(country, phone) +phone"});
+  CHECK(Summary(a) == Names{"customers(country, phone)"});
+  CHECK(a.proposals[0].reason.ends_with(
+      "looks up `country`, `phone`; only once the value compared with `phone` is quoted "
+      "(implicit-conversion)."));
+  CHECK(For(a, "q", "customers").want.rewrite_by == Names{"implicit-conversion"});
 }
 
 TEST_CASE("advisor: a charset-mismatch join gets no index on the converted side", "[advisor]") {
@@ -1189,4 +1232,130 @@ CREATE TABLE t (id INT PRIMARY KEY,
   REQUIRE(a.proposals.size() == 1);
   CHECK(a.proposals[0].name == "idx_a_rather_long_column_name_number_one");
   CHECK(a.proposals[0].name.size() <= 64);
+}
+
+// --- a table too small to matter, from the log ---------------------------------------------------
+
+TEST_CASE("advisor: a class that scans few rows per call gets no index (Rows_examined)",
+          "[advisor]") {
+  Workload w(std::string(kShop) + "CREATE INDEX idx_customer ON orders (customer_id);");
+  // Read without an index, and no call examined more than 400 rows: the table is small.
+  w.Add("scan", 40'000'000, "SELECT id, name FROM customers WHERE country = 'FR'",
+        {.calls = 5000, .max_rows_examined = 400});
+  // Through idx_customer, 400 rows examined say nothing of the table's size: covering stays.
+  w.Add("lookup", 30'000'000, "SELECT total FROM orders WHERE customer_id = 7",
+        {.calls = 5000, .max_rows_examined = 400});
+  // A scan that examined 50 000 rows in one call: the table is not small.
+  w.Add("big", 20'000'000, "SELECT id FROM orders WHERE status = 'new'",
+        {.calls = 10, .max_rows_examined = 50'000});
+  const Advice a = w.Run();
+  CHECK(Summary(a) == Names{"orders(customer_id, total) +total", "orders(status)"});
+  CHECK(For(a, "scan", "customers").skipped ==
+        "no call examined more than 400 rows (Rows_examined) reading `customers` without an "
+        "index: it is too small for one to matter");
+  CHECK(For(a, "lookup", "orders").proposal == 0);
+}
+
+// --- write cost
+// ------------------------------------------------------------------------------------
+
+TEST_CASE("advisor: the workload's writes, per table", "[advisor]") {
+  Workload w(kShop);
+  w.Add("ins", 9'000'000, "INSERT INTO orders (customer_id, status, total) VALUES (1, 'new', 2)",
+        {.calls = 3000, .rows_affected = 3000});
+  w.Add("rep", 1'000'000,
+        "REPLACE INTO orders (id, customer_id, status, total) VALUES (1, 1, 'a', 2)",
+        {.calls = 10, .rows_affected = 20});
+  w.Add("upd", 2'000'000,
+        "UPDATE orders o JOIN customers c ON c.id = o.customer_id "
+        "SET o.status = 'vip' WHERE c.country = 'FR'",
+        {.calls = 4});  // no Rows_affected
+  w.Add("del", 500'000, "DELETE FROM customers WHERE created_at < '2020-01-01'",
+        {.calls = 2, .rows_affected = 70});
+  const Advice a = w.Run();
+  REQUIRE(a.writes.size() == 2);
+  const analyzer::TableWrites& orders = a.writes[0];
+  CHECK(orders.table->name == "orders");
+  CHECK(orders.inserts == 3000);
+  CHECK(orders.replaces == 10);
+  CHECK(orders.updates == 4);
+  CHECK(orders.deletes == 0);
+  CHECK_FALSE(orders.rows_affected.has_value());  // the UPDATE's is unknown
+  CHECK(orders.weight == 12'000'000);
+  CHECK(orders.query_classes == Names{"ins", "rep", "upd"});
+  const analyzer::TableWrites& customers = a.writes[1];
+  CHECK(customers.table->name == "customers");  // the UPDATE reads it, sets nothing there
+  CHECK(customers.deletes == 2);
+  CHECK(customers.rows_affected == 70);
+}
+
+TEST_CASE("advisor: a proposal's write cost, and none when it costs more than it saves",
+          "[advisor]") {
+  // An audit log written all day, read rarely by actor: the index would cost the inserts more
+  // than the reads take.
+  constexpr const char* kAudit = R"sql(CREATE TABLE audit (id BIGINT AUTO_INCREMENT PRIMARY KEY,
+    actor_id INT NOT NULL, action VARCHAR(32) NOT NULL, at DATETIME NOT NULL,
+    KEY idx_at (at));)sql";
+  Workload w(kAudit);
+  w.Add("insert", 60'000'000, "INSERT INTO audit (actor_id, action, at) VALUES (1, 'x', NOW())",
+        {.calls = 2'000'000, .rows_affected = 2'000'000});
+  w.Add("by_actor", 12'000'000, "SELECT id, action FROM audit WHERE actor_id = 5",
+        {.calls = 20, .max_rows_examined = 2'000'000});
+  const Advice a = w.Run();
+  CHECK(a.proposals.empty());
+  // 2 000 000 rows × 10 µs = 20 s against the even share of 60 s among the row, idx_at and
+  // the new index (20 s): 20 s, more than the 12 s of the reads.
+  CHECK(For(a, "by_actor", "audit").skipped ==
+        "keeping an index on `audit` up to date would cost its 2000000 writes an estimated "
+        "20 s, more than the 12 s of the queries it serves");
+
+  // Heavier reads: the index is made, its cost shown beside its benefit.
+  Workload heavy(kAudit);
+  heavy.Add("insert", 60'000'000, "INSERT INTO audit (actor_id, action, at) VALUES (1, 'x', NOW())",
+            {.calls = 2'000'000, .rows_affected = 2'000'000});
+  heavy.Add("by_actor", 90'000'000, "SELECT id, action FROM audit WHERE actor_id = 5",
+            {.calls = 20, .max_rows_examined = 2'000'000});
+  const Advice b = heavy.Run();
+  REQUIRE(Summary(b) == Names{"audit(actor_id, action) +action"});
+  CHECK(b.proposals[0].write_cost == 20'000'000);
+  CHECK(b.proposals[0].write_calls == 2'000'000);
+}
+
+TEST_CASE("advisor: an UPDATE costs only the indexes holding a column it sets", "[advisor]") {
+  Workload w(kShop);
+  w.Add("read", 50'000'000, "SELECT id FROM orders WHERE customer_id = 3 AND status = 'new'");
+  // Sets `note`: no index of the proposal holds it.
+  w.Add("note", 30'000'000, "UPDATE orders SET note = 'x' WHERE id = 4",
+        {.calls = 1000, .rows_affected = 1000});
+  // Sets `status`: the proposal's column; 1000 rows × 10 µs, less than 20 s / 2.
+  w.Add("status", 20'000'000, "UPDATE orders SET status = 'paid' WHERE id = 4",
+        {.calls = 1000, .rows_affected = 1000});
+  const Advice a = w.Run();
+  REQUIRE(Summary(a) == Names{"orders(customer_id, status)"});
+  CHECK(a.proposals[0].write_calls == 1000);
+  CHECK(a.proposals[0].write_cost == 10'000);
+}
+
+TEST_CASE("advisor: an index that extends an existing one adds no write cost for inserts",
+          "[advisor]") {
+  Workload w(std::string(kShop) + "CREATE INDEX idx_customer ON orders (customer_id);");
+  w.Add("read", 50'000'000, "SELECT total FROM orders WHERE customer_id = 3");
+  w.Add("insert", 40'000'000, "INSERT INTO orders (customer_id, status, total) VALUES (1, 'a', 2)",
+        {.calls = 100'000, .rows_affected = 100'000});
+  const Advice a = w.Run();
+  REQUIRE(Summary(a) == Names{"orders(customer_id, total) +total"});
+  CHECK(a.proposals[0].extends == "idx_customer");
+  CHECK(a.proposals[0].write_calls == 0);
+  CHECK(a.proposals[0].write_cost == 0);
+}
+
+TEST_CASE("advisor: without timings, writes are counted, never weighed", "[advisor]") {
+  Workload w(kShop);
+  w.Add("read", 1, "SELECT id FROM orders WHERE customer_id = 3");
+  w.Add("insert", 5, "INSERT INTO orders (customer_id, status, total) VALUES (1, 'a', 2)",
+        {.calls = 5});
+  const Advice a = w.Run({.timed = false});
+  REQUIRE(Summary(a) == Names{"orders(customer_id)"});
+  CHECK(a.proposals[0].write_calls == 5);
+  CHECK(a.proposals[0].write_cost == 5);
 }

@@ -135,6 +135,9 @@ schema_dump >"$tmp/schema.after"
 check "the schema is exactly as before" cmp "$tmp/schema.before" "$tmp/schema.after"
 
 # The application's statements, as performance_schema's digests record them (without values).
+# The digests of loading the data go first: 200 000 rows inserted are writes every index of
+# `orders` would have to keep up with, and advise would rightly weigh them against these reads.
+sql -e "TRUNCATE performance_schema.events_statements_summary_by_digest"
 sql shop -e "SELECT * FROM customers WHERE name = 'name 7'; SELECT id FROM orders WHERE total = 5 LIMIT 3;
   SELECT id, total FROM orders WHERE created_at > '2024-03-01 00:00:00' AND created_at < '2024-03-02'" >/dev/null
 check "verify --workload performance_schema: digests with ? filled in" exit_code 0 "$qadvisor" \

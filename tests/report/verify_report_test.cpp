@@ -280,12 +280,12 @@ constexpr std::string_view kGoldenMarkdown = R"golden(# qadvisor advise
 
 ## Index proposals
 
-| # | Table | Key (covering last) | Serves | Replaces | Why |
-|---|---|---|---|---|---|
-| 1 | `orders` | `customer_id, created_at DESC, total` | 1 class (2.50s) | `idx_customer` | Serves `orders`. |
-| 2 | `sessions` | `last_seen` | 1 class (1.20s) | — | Serves `sessions`. |
-| 3 | `carts` | `user_id` | 1 class (400ms) | — | Serves `carts`. |
-| 4 | `products` | `price, name` | 1 class (300ms) | — | Serves `products`. |
+| # | Table | Key (covering last) | Serves | Write cost | Replaces | Why |
+|---|---|---|---|---|---|---|
+| 1 | `orders` | `customer_id, created_at DESC, total` | 1 class (2.50s) | — | `idx_customer` | Serves `orders`. |
+| 2 | `sessions` | `last_seen` | 1 class (1.20s) | — | — | Serves `sessions`. |
+| 3 | `carts` | `user_id` | 1 class (400ms) | — | — | Serves `carts`. |
+| 4 | `products` | `price, name` | 1 class (300ms) | — | — | Serves `products`. |
 
 ```sql
 ALTER TABLE `shop`.`orders` ADD INDEX `idx_customer_id_created_at` (`customer_id`, `created_at`, `total`), ALGORITHM=INPLACE, LOCK=NONE;
@@ -309,10 +309,10 @@ ALTER TABLE `shop`.`products` ADD INDEX `idx_price` (`price`, `name`), ALGORITHM
 |---|---|---|---|---|
 | info | `redundant-index` | `schema.sql:12` | index `idx_customer` is a prefix of `idx_customer_status` | — |
 )golden";
-constexpr size_t kGoldenJsonSize = 8618;
-constexpr uint64_t kGoldenJsonHash = 0x7e351514ee16df5cULL;
-constexpr size_t kGoldenHtmlSize = 6353;
-constexpr uint64_t kGoldenHtmlHash = 0x7b6e058840c3b43cULL;
+constexpr size_t kGoldenJsonSize = 8954;
+constexpr uint64_t kGoldenJsonHash = 0x49be0ad4a08ac720ULL;
+constexpr size_t kGoldenHtmlSize = 6420;
+constexpr uint64_t kGoldenHtmlHash = 0xdc5457ed1a4e77ffULL;
 
 TEST_CASE("verify report: without verification, advise's report is unchanged", "[verify]") {
   Fixture f;
@@ -500,9 +500,10 @@ TEST_CASE("verify report: Markdown", "[verify]") {
   VerifyFixture f;
   const std::string md = RenderAdviseMarkdown(f.report);
   CHECK(md.rfind("# qadvisor verify\n\n", 0) == 0);
-  CHECK_THAT(md, Catch::Contains("| # | Verdict | Table | Key (covering last) | Serves | Replaces "
-                                 "| Why |\n|---|---|---|---|---|---|---|\n"
-                                 "| 1 | helps | `orders` |"));
+  CHECK_THAT(md,
+             Catch::Contains("| # | Verdict | Table | Key (covering last) | Serves | Write cost "
+                             "| Replaces | Why |\n|---|---|---|---|---|---|---|---|\n"
+                             "| 1 | helps | `orders` |"));
   CHECK_THAT(md, Catch::Contains("| 2 | **no-change: not recommended** | `sessions` |"));
   CHECK_THAT(md, Catch::Contains("| 4 | **hurts: not recommended** | `products` |"));
   // A script of the DDL applies only what the measurements support.
@@ -560,7 +561,7 @@ TEST_CASE("advise and verify reports keep backtick-quoted SQL as written", "[ver
   CHECK_THAT(md, !Catch::Contains("'display-name'"));
   CHECK_THAT(md, !Catch::Contains("'order'"));
   // Proposals: table, key and replaced index as code, pipes escaped.
-  CHECK_THAT(md, Catch::Contains("| helps | `tag$meta` | `a\\|b, order` | 1 class (200ms) | "
+  CHECK_THAT(md, Catch::Contains("| helps | `tag$meta` | `a\\|b, order` | 1 class (200ms) | — | "
                                  "`old\\|idx` |"));
   // Verification: the statement that ran, and the heading.
   CHECK_THAT(md, Catch::Contains("### 6. `tag$meta` (a|b, order): helps\n"));
