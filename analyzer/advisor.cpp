@@ -342,6 +342,17 @@ std::vector<TableWrites> CountWrites(std::span<const WorkloadQuery> workload,
   return out;
 }
 
+// The rows one execution of a write likely changes, when the log does not say (no
+// Rows_affected): an INSERT's VALUES rows, an UPDATE's or DELETE's LIMIT, else one.
+uint64_t RowsPerCall(const QueryModel& model) {
+  if (model.statement->kind == StatementKind::kInsert) {
+    const auto& insert = model.statement->As<parser::ast::InsertStatement>();
+    return std::max<uint64_t>(insert.rows.size(), 1);
+  }
+  const QueryBlock* main = model.Main();
+  return main && main->limit ? std::max<uint64_t>(*main->limit, 1) : 1;
+}
+
 bool HasAny(const Index& index, const std::vector<std::string>& columns) {
   return std::any_of(index.parts.begin(), index.parts.end(),
                      [&](const KeyPart& k) { return Contains(columns, k.column); });
@@ -351,7 +362,7 @@ bool HasAny(const Index& index, const std::vector<std::string>& columns) {
 // date, in the unit of the weights. An INSERT, REPLACE or DELETE writes a row into every
 // secondary index; an UPDATE only into those holding a column it sets (all of them when it sets
 // a primary key column, which every secondary index holds). Per write class, the lesser of two
-// upper bounds: its rows (Rows_affected, else one per call) times `index_write_us`, and an
+// upper bounds: its rows (Rows_affected, else RowsPerCall) times `index_write_us`, and an
 // even share of its time among the row and the indexes it maintains now plus this one (which
 // also counts the statement's reading, locking and commit as index work). `verify --sandbox`
 // measures it instead. An index that replaces `extends` adds nothing for the writes that
@@ -402,7 +413,7 @@ WriteLoad WriteCost(const Table& table, const std::vector<std::string>& columns,
       load.cost += w.weight;
       continue;
     }
-    const double rows = static_cast<double>(w.rows_affected.value_or(w.calls));
+    const double rows = static_cast<double>(w.rows_affected.value_or(w.calls * RowsPerCall(model)));
     const double by_rows = rows * options.index_write_us;
     const double by_time = static_cast<double>(w.weight) / static_cast<double>(maintained + 2);
     load.cost += static_cast<int64_t>(std::min(by_rows, by_time));

@@ -1359,3 +1359,21 @@ TEST_CASE("advisor: without timings, writes are counted, never weighed", "[advis
   CHECK(a.proposals[0].write_calls == 5);
   CHECK(a.proposals[0].write_cost == 5);
 }
+
+TEST_CASE("advisor: without Rows_affected, a write's rows are its VALUES rows or its LIMIT",
+          "[advisor]") {
+  Workload w(kShop);
+  w.Add("read", 90'000'000, "SELECT id FROM orders WHERE status = 'new'");
+  // 3 rows a call × 100 calls × 10 µs = 3 ms.
+  w.Add("insert", 5'000'000,
+        "INSERT INTO orders (customer_id, status, total) VALUES (1, 'a', 2), (2, 'b', 3), "
+        "(3, 'c', 4)",
+        {.calls = 100});
+  // LIMIT 500 × 4 calls × 10 µs = 20 ms.
+  w.Add("purge", 5'000'000, "DELETE FROM orders WHERE created_at < '2020-01-01' LIMIT 500",
+        {.calls = 4});
+  const Advice a = w.Run();
+  REQUIRE(Summary(a).front() == "orders(status)");
+  CHECK(a.proposals.front().write_calls == 104);
+  CHECK(a.proposals.front().write_cost == 3'000 + 20'000);
+}
