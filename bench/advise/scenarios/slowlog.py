@@ -13,6 +13,7 @@ regenerating them must give no diff.
 import datetime
 import math
 import random
+import sys
 
 
 class Event:
@@ -77,7 +78,8 @@ def write(path, db, classes, seed, start="2026-12-01 10:00:00", minutes=15,
             host = qc.hosts[rng.randrange(len(qc.hosts))]
             thread = 1000 + rng.randrange(400)
             events.append((at, qc.name, i, ev, qc.user, host, thread))
-    events.sort(key=lambda e: (e[0], e[1], e[2]))
+    # The server writes an event when the statement ends: the log is in order of end time.
+    events.sort(key=lambda e: (e[0] + e[3].query_time, e[1], e[2]))
 
     out = []
     out.append("/usr/sbin/%s, Version: %s (Debian 12). started with:\n" % (server, version))
@@ -86,7 +88,7 @@ def write(path, db, classes, seed, start="2026-12-01 10:00:00", minutes=15,
     last_second = None
     first = True
     for at, _name, _i, ev, user, host, thread in events:
-        # MariaDB logs the end of the statement; the start is `at`.
+        # `at` is when the statement started; the header and SET timestamp give its end.
         end = t0 + datetime.timedelta(seconds=at + ev.query_time)
         second = end.replace(microsecond=0)
         if second != last_second:
@@ -118,7 +120,6 @@ def write(path, db, classes, seed, start="2026-12-01 10:00:00", minutes=15,
         per[e[1]] = (c + 1, t + e[3].query_time)
     total = sum(t for _c, t in per.values())
     rows = sorted(per.items(), key=lambda kv: -kv[1][1])
-    import sys
     print("%d events, %.1f s" % (len(events), total), file=sys.stderr)
     for name, (c, t) in rows:
         print("  %-28s %6d calls %9.3f s %6.2f%%" % (name, c, t, 100 * t / total), file=sys.stderr)

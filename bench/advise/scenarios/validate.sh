@@ -10,7 +10,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../.." && pwd)
-name=${1:?a scenario: $(ls -d "$here"/*/ | xargs -n1 basename | tr '\n' ' ')}
+name=${1:?usage: validate.sh SCENARIO [OUT], SCENARIO a directory next to this script}
 dir=$here/$name
 out=${2:-/dev/stdout}
 [[ -f $dir/checks.sql && -f $dir/fill.py ]] || { echo "validate: $dir has no checks.sql/fill.py" >&2; exit 2; }

@@ -9,6 +9,7 @@ import os
 import random
 import sys
 
+sys.dont_write_bytecode = True  # no __pycache__ beside the scenarios
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from fillutil import batches, dt, out, q  # noqa: E402
 

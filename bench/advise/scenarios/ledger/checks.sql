@@ -45,7 +45,7 @@ EXPLAIN SELECT id, actor_id, action, object_type, object_id, created_at FROM aud
 
 SELECT 'CRM sync (contacts read first, by idx_updated): ref on accounts.idx_external_ref' AS `check`;
 EXPLAIN SELECT c.crm_ref, c.company, c.vat_number, a.id, a.tenant_id FROM crm.contacts c JOIN accounts a ON a.external_ref = c.crm_ref WHERE c.updated_at >= '2026-12-01 09:50:00';
-SELECT 'revenue per customer (accounts has the filter): contacts not searched by uk_crm_ref' AS `check`;
+SELECT 'revenue per customer (accounts has the filter): uk_crm_ref cannot be searched, so MariaDB reads all contacts and probes accounts.idx_external_ref instead' AS `check`;
 EXPLAIN SELECT a.id, a.code, a.name, c.company, c.vat_number FROM accounts a JOIN crm.contacts c ON c.crm_ref = a.external_ref WHERE a.tenant_id = 3 AND a.type = 'income';
 ANALYZE SELECT a.id, a.code, a.name, c.company, c.vat_number FROM accounts a JOIN crm.contacts c ON c.crm_ref = a.external_ref WHERE a.tenant_id = 3 AND a.type = 'income';
 ALTER TABLE accounts ADD INDEX x_tenant_type (tenant_id, type, external_ref, code, name);

@@ -1,11 +1,11 @@
 -- The saas scenario's expectations, checked with EXPLAIN on the rows of fill.py (see ../validate.sh).
 USE app;
 
-SELECT 'event explorer, today: range on idx_project_occurred, every event of the window read for one name' AS `check`;
+SELECT 'event explorer, today: range on idx_project_occurred read backwards, each row fetched for its name until 100 match' AS `check`;
 EXPLAIN SELECT id, name, user_ref, props, occurred_at FROM events WHERE project_id = 1 AND name = 'signup' AND occurred_at >= '2026-11-24 10:00:00' ORDER BY occurred_at DESC LIMIT 100;
 ANALYZE SELECT id, name, user_ref, props, occurred_at FROM events WHERE project_id = 1 AND name = 'signup' AND occurred_at >= '2026-11-24 10:00:00' ORDER BY occurred_at DESC LIMIT 100;
 ALTER TABLE events ADD INDEX x_project_name_occurred (project_id, name, occurred_at);
-SELECT 'event explorer with (project_id, name, occurred_at): range, no filesort, 100 rows read' AS `check`;
+SELECT 'event explorer with (project_id, name, occurred_at): range, no filesort, only the matching rows read' AS `check`;
 EXPLAIN SELECT id, name, user_ref, props, occurred_at FROM events WHERE project_id = 1 AND name = 'signup' AND occurred_at >= '2026-11-24 10:00:00' ORDER BY occurred_at DESC LIMIT 100;
 ANALYZE SELECT id, name, user_ref, props, occurred_at FROM events WHERE project_id = 1 AND name = 'signup' AND occurred_at >= '2026-11-24 10:00:00' ORDER BY occurred_at DESC LIMIT 100;
 ALTER TABLE events DROP INDEX x_project_name_occurred;
@@ -42,7 +42,7 @@ EXPLAIN SELECT id, url FROM webhooks WHERE org_id = 17 AND url LIKE 'https://hoo
 
 SELECT 'invitation link (invitations read first, by uk_token; LEFT JOIN): eq_ref on users.uk_email' AS `check`;
 EXPLAIN SELECT i.id, i.org_id, i.email, u.id AS user_id FROM invitations i LEFT JOIN users u ON u.email = i.email WHERE i.token = '00000000000000000000000000000abd';
-SELECT 'invitations of an organization (users has the filter): invitations not searched by idx_email' AS `check`;
+SELECT 'invitations of an organization (users has the filter): idx_email cannot be searched, so MariaDB reads all invitations and probes users.uk_email instead' AS `check`;
 EXPLAIN SELECT u.id, u.email, i.invited_by, i.created_at FROM users u JOIN invitations i ON i.email = u.email WHERE u.org_id = 1;
 ANALYZE SELECT u.id, u.email, i.invited_by, i.created_at FROM users u JOIN invitations i ON i.email = u.email WHERE u.org_id = 1;
 ALTER TABLE invitations CONVERT TO CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;

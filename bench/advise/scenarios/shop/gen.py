@@ -8,6 +8,7 @@ logged (long_query_time = 0). See README.md for the workload and what a DBA make
 import os
 import sys
 
+sys.dont_write_bytecode = True  # no __pycache__ beside the scenarios
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from slowlog import Event, QueryClass, lognormal, scaled, sql_str, write, zipf_pick  # noqa: E402
 
