@@ -580,6 +580,27 @@ Advice Advise(const Catalog& catalog, std::span<const WorkloadQuery> workload,
             break;
           }
         }
+        // An existing index already searches (and orders) it, and it reads few rows a call —
+        // by the log's Rows_examined, or by its LIMIT when the index gives the order: making
+        // the index covering would save at most those row lookups, not worth an index.
+        if (ta.served_by.empty() && !c.shape.include.empty()) {
+          std::optional<uint64_t> rows = examined;
+          if (!rows && c.shape.order && block.limit) rows = *block.limit + block.offset.value_or(0);
+          const auto keyed =
+              std::find_if(table.indexes.begin(), table.indexes.end(), [&](const Index& index) {
+                return index.IsBtree() && !index.invisible &&
+                       Serves(PartsOf(table, index), c.shape, false);
+              });
+          if (rows && *rows <= options.few_rows && keyed != table.indexes.end()) {
+            ta.skipped = fmt::format(
+                "existing index `{}` already {} it, reading at most {} row{} a call: covering "
+                "would save no more than as many lookups",
+                keyed->name, c.shape.order ? "searches and orders" : "searches", *rows,
+                *rows == 1 ? "" : "s");
+            ca.tables.push_back(std::move(ta));
+            continue;
+          }
+        }
         if (ta.served_by.empty() && broken.table >= 0 && static_cast<int>(t) != broken.table) {
           ta.skipped = broken.why;
           ca.tables.push_back(std::move(ta));

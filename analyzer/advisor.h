@@ -45,6 +45,9 @@ struct AdvisorOptions {
   uint32_t max_key_bytes = 3072;     // InnoDB's key limit (DYNAMIC row format); 767: COMPACT
   uint64_t tiny_table_rows = 1000;   // with statistics: smaller tables get no proposal
   uint64_t low_cardinality = 10;     // with statistics: distinct values of a "handful"
+  // An existing index that searches a class reading at most this many rows a call (its
+  // Rows_examined, or its LIMIT when the index gives the order) is not made covering.
+  uint64_t few_rows = 100;
   // A timed class below this share of the workload's time gets no index: an index costs every
   // write and a page of buffer pool, and saves at most that share. Its findings stay.
   double min_share = 0.005;

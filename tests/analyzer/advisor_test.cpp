@@ -1377,3 +1377,31 @@ TEST_CASE("advisor: without Rows_affected, a write's rows are its VALUES rows or
   CHECK(a.proposals.front().write_calls == 104);
   CHECK(a.proposals.front().write_cost == 3'000 + 20'000);
 }
+
+TEST_CASE("advisor: an existing index that searches few rows a call is not made covering",
+          "[advisor]") {
+  Workload w(R"sql(CREATE TABLE entries (id BIGINT PRIMARY KEY, tenant_id INT NOT NULL,
+    entry_date DATE NOT NULL, entry_no VARCHAR(20) NOT NULL, memo VARCHAR(200),
+    KEY idx_tenant_date (tenant_id, entry_date));)sql");
+  // Searched and ordered by idx_tenant_date (InnoDB appends id): 50 rows, 50 lookups.
+  w.Add("list", 40'000'000,
+        "SELECT entry_no, memo FROM entries WHERE tenant_id = 3 ORDER BY entry_date DESC, "
+        "id DESC LIMIT 50");
+  // The log says 30 rows a call.
+  w.Add("day", 30'000'000,
+        "SELECT entry_no FROM entries WHERE tenant_id = 3 AND entry_date = '2026-01-02'",
+        {.calls = 100, .max_rows_examined = 30});
+  // 5000 rows a call through the same index: covering saves 5000 lookups.
+  w.Add("year", 20'000'000,
+        "SELECT memo FROM entries WHERE tenant_id = 3 AND entry_date >= '2025-01-01'",
+        {.calls = 100, .max_rows_examined = 5000});
+  const Advice a = w.Run();
+  CHECK(Summary(a) == Names{"entries(tenant_id, entry_date, memo) +memo"});
+  CHECK(a.proposals[0].query_classes == Names{"year"});
+  CHECK(For(a, "list", "entries").skipped ==
+        "existing index `idx_tenant_date` already searches and orders it, reading at most 50 rows "
+        "a call: covering would save no more than as many lookups");
+  CHECK(For(a, "day", "entries")
+            .skipped.starts_with("existing index `idx_tenant_date` already searches it, reading at "
+                                 "most 30 rows a call"));
+}
