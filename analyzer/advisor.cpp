@@ -454,7 +454,8 @@ Advice Advise(const Catalog& catalog, std::span<const WorkloadQuery> workload,
                   "an index would cost every write more than it saves",
                   100 * share, 100 * options.min_share)
             : std::string();
-    const std::optional<uint64_t>& examined = workload[q].max_rows_examined;
+    const std::optional<uint64_t> examined =
+        workload[q].model ? workload[q].model->max_rows_examined : std::nullopt;
     const QueryModel* model = workload[q].model;
     if (!model) continue;
     const bool reads =

@@ -65,8 +65,7 @@ struct WorkloadQuery {
   int64_t weight = 0;                 // its total time in millionths of a second (or its count)
   const QueryModel* model = nullptr;  // must outlive Advise()
   uint64_t calls = 1;                 // its executions
-  std::optional<uint64_t> rows_affected = std::nullopt;      // in all its executions, when known
-  std::optional<uint64_t> max_rows_examined = std::nullopt;  // by its largest execution
+  std::optional<uint64_t> rows_affected = std::nullopt;  // in all its executions, when known
 };
 
 // The workload's writes to one table: what every new index on it would have to maintain.

@@ -433,4 +433,10 @@ std::vector<const QueryClass*> Digest::Ranked(OrderBy order, size_t top) const {
   return ranked;
 }
 
+std::optional<uint64_t> MaxRowsExamined(const QueryClass& c) {
+  const Distribution* examined = c.Metric(kRowsExamined);
+  if (!examined) return std::nullopt;
+  return static_cast<uint64_t>(std::max<int64_t>(examined->max(), 0) / kUnit);
+}
+
 }  // namespace qadvisor::analyzer

@@ -78,6 +78,9 @@ struct QueryClass {
   }
 };
 
+// The most rows one execution of the class examined (Rows_examined), when the input says.
+std::optional<uint64_t> MaxRowsExamined(const QueryClass& c);
+
 // One metric of a summary: `sum` of `count` values (the summary's count), in millionths, and
 // the least and greatest of them where the source keeps those.
 struct SummaryMetric {

@@ -219,6 +219,9 @@ struct QueryModel {
   // is not touched by the UPDATE). Empty for other statements.
   std::vector<std::pair<const Table*, std::string>> assigned;
   std::string_view script;  // the text the spans point into (ParseResult::text())
+  // What a slow log says of the statement's executions, set by the caller (not by Bind): the
+  // most rows one of them examined (Rows_examined), when known.
+  std::optional<uint64_t> max_rows_examined;
   // The parsed queries of the views the statement reads: view blocks' expressions point into
   // them. Shared, so that a model can be copied; never changed after binding.
   std::vector<std::shared_ptr<const parser::ParseResult>> views;

@@ -171,6 +171,7 @@ Result<std::unique_ptr<AdviseState>> PrepareAdvice(const AdviseArgs& args) {
     const uint64_t line = is_log[c->sample.file]
                               ? QueryLine(file, c->sample.offset, c->sample.line, c->sample.query)
                               : c->sample.line;
+    b->model.max_rows_examined = analyzer::MaxRowsExamined(*c);
     checker.CheckModel(file, b->model, static_cast<uint32_t>(line), id);
     const auto* qt = c->Metric(analyzer::kQueryTime);
     analyzer::WorkloadQuery& q = workload.emplace_back();
@@ -178,10 +179,6 @@ Result<std::unique_ptr<AdviseState>> PrepareAdvice(const AdviseArgs& args) {
     q.weight = timed ? (qt ? static_cast<int64_t>(qt->sum()) : 0) : static_cast<int64_t>(c->count);
     q.model = &b->model;
     q.calls = c->count;
-    // Row counts are kept in millionths, as every metric is.
-    if (const auto* examined = c->Metric(analyzer::kRowsExamined)) {
-      q.max_rows_examined = static_cast<uint64_t>(std::max<int64_t>(examined->max(), 0) / 1000000);
-    }
     if (const auto* affected = rows_affected ? c->Metric(*rows_affected) : nullptr;
         affected && affected->count() == c->count) {
       q.rows_affected = static_cast<uint64_t>(affected->sum() / 1000000);

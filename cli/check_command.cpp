@@ -122,7 +122,7 @@ int RunCheckCommand(const CheckArgs& args) {
       const std::string& file = run->files[c->sample.file];
       const uint64_t line = QueryLine(file, c->sample.offset, c->sample.line, c->sample.query);
       checker.CheckQuery(file, c->sample.query, static_cast<uint32_t>(line), c->sample.db,
-                         analyzer::FormatClassId(c->id));
+                         analyzer::FormatClassId(c->id), analyzer::MaxRowsExamined(*c));
     }
   }
   PrintCatalogIssues(catalog);

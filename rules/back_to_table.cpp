@@ -81,7 +81,7 @@ class BackToTable final : public Rule {
     for (const QueryBlock& block : query.blocks) {
       for (size_t t = 0; t < block.tables.size(); ++t) {
         const TableUse& use = block.tables[t];
-        if (!use.table || use.all_columns || IsTiny(*use.table)) continue;
+        if (!use.table || use.all_columns || IsTiny(*use.table, query)) continue;
         // A table with a filter of its own that an index can search is found by that filter
         // (it starts the join); only a table without one is looked up by its join columns.
         AccessOptions constants_only;

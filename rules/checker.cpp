@@ -235,7 +235,8 @@ void Checker::CheckScript(std::string_view file, std::string_view text) {
 }
 
 void Checker::CheckQuery(std::string_view file, std::string_view sql, uint32_t line,
-                         std::string_view database, std::string_view query_class) {
+                         std::string_view database, std::string_view query_class,
+                         std::optional<uint64_t> max_rows_examined) {
   const parser::ParseResult parsed = parser::Parse(sql, options_.parse);
   if (parsed.statements().empty()) return;
   const ast::Statement* st = parsed.statements().front();
@@ -243,7 +244,8 @@ void Checker::CheckQuery(std::string_view file, std::string_view sql, uint32_t l
       st->kind != ast::StatementKind::kUpdate && st->kind != ast::StatementKind::kDelete) {
     return;
   }
-  const analyzer::QueryModel model = analyzer::Bind(*st, catalog_, database, parsed.text());
+  analyzer::QueryModel model = analyzer::Bind(*st, catalog_, database, parsed.text());
+  model.max_rows_examined = max_rows_examined;
   CheckModel(file, model, line, query_class);
 }
 

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -58,9 +59,11 @@ class Checker {
   // A SQL script read from `file`.
   void CheckScript(std::string_view file, std::string_view text);
   // One statement that stands for a slow-log query class: its sample, the file and line of
-  // its event, the event's database, and the class id (16 hex digits).
+  // its event, the event's database, the class id (16 hex digits), and the most rows one of
+  // its executions examined (QueryModel::max_rows_examined), when known.
   void CheckQuery(std::string_view file, std::string_view sql, uint32_t line,
-                  std::string_view database, std::string_view query_class);
+                  std::string_view database, std::string_view query_class,
+                  std::optional<uint64_t> max_rows_examined = std::nullopt);
   // The same for a statement already parsed and bound (its model's script is the sample).
   void CheckModel(std::string_view file, const analyzer::QueryModel& model, uint32_t line,
                   std::string_view query_class);

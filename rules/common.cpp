@@ -253,7 +253,10 @@ bool FoundByUniqueKey(const analyzer::QueryBlock& block, int t) {
   return best && best->unique_lookup;
 }
 
-bool IsTiny(const analyzer::Table& table) { return table.rows && *table.rows < kTinyTableRows; }
+bool IsTiny(const analyzer::Table& table, const analyzer::QueryModel& query) {
+  return (table.rows && *table.rows < kTinyTableRows) ||
+         (query.max_rows_examined && *query.max_rows_examined < kTinyTableRows);
+}
 
 }  // namespace qadvisor::rules
 

@@ -67,9 +67,11 @@ std::string FunctionRewriteHint(const analyzer::Predicate& p, const analyzer::Co
 // not count: the table may be the one a join starts from.
 bool FoundByUniqueKey(const analyzer::QueryBlock& block, int t);
 
-// Rows below which a table is too small for index advice to matter (when statistics say so).
+// Rows below which a table is too small for index advice to matter: when statistics say the
+// table has fewer, or the slow log says no execution of the statement examined as many
+// (QueryModel::max_rows_examined: it then reads too little for an index to save anything).
 inline constexpr uint64_t kTinyTableRows = 1000;
-bool IsTiny(const analyzer::Table& table);
+bool IsTiny(const analyzer::Table& table, const analyzer::QueryModel& query);
 
 }  // namespace qadvisor::rules
 

@@ -100,7 +100,7 @@ class Filesort final : public Rule {
       }
       if (by_order && mixed) continue;  // mixed-order-direction reports it
       const TableUse& use = block.tables[table];
-      if (!use.table || IsTiny(*use.table)) continue;
+      if (!use.table || IsTiny(*use.table, query)) continue;
       if (block.tables.size() > 1 && table != 0) continue;  // the optimizer may reorder: unsure
       // The table the order is about is read first: its join conditions are no lookups (they
       // would make it look like a single-row eq_ref); only its own filters pick the index.

@@ -96,7 +96,7 @@ class FunctionOnColumn final : public Rule {
           // function leftmost-prefix would speak, with it that rule sees nothing constrained.
           // Said here, once, when the table has no other way in (a full scan).
           index = IndexHolding(*use.table, p.column.name);
-          if (!index || IsTiny(*use.table) ||
+          if (!index || IsTiny(*use.table, query) ||
               AnalyzeAccess(block, p.column.table, OwnAccess(block, p.column.table)).Best()) {
             continue;
           }

@@ -77,7 +77,7 @@ class LeftmostPrefix final : public Rule {
     for (const QueryBlock& block : query.blocks) {
       for (size_t t = 0; t < block.tables.size(); ++t) {
         const TableUse& use = block.tables[t];
-        if (!use.table || IsTiny(*use.table)) continue;
+        if (!use.table || IsTiny(*use.table, query)) continue;
         const AccessOptions options = OwnAccess(block, static_cast<int>(t));
         const TableAccess access = AnalyzeAccess(block, static_cast<int>(t), options);
         const IndexWant want = WantIndex(block, static_cast<int>(t), options);

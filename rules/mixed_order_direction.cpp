@@ -72,7 +72,7 @@ class MixedOrderDirection final : public Rule {
       }
       if (!mixed || table < 0) continue;
       const TableUse& use = block.tables[table];
-      if (!use.table || IsTiny(*use.table)) continue;
+      if (!use.table || IsTiny(*use.table, query)) continue;
       const TableAccess access = AnalyzeAccess(block, table);
       if (!access.sorts) continue;
       const IndexWant want = WantIndex(block, table);

@@ -66,7 +66,7 @@ class OrAcrossColumns final : public Rule {
       for (int g = 0; g < block.or_groups; ++g) {
         for (size_t t = 0; t < block.tables.size(); ++t) {
           const TableUse& use = block.tables[t];
-          if (!use.table || IsTiny(*use.table)) continue;
+          if (!use.table || IsTiny(*use.table, query)) continue;
           std::vector<std::string> columns;
           std::vector<int> branches;
           uint32_t lo = UINT32_MAX;

@@ -53,8 +53,8 @@ class Workload {
     auto& model = models_.emplace_back(std::make_unique<analyzer::QueryModel>(
         analyzer::Bind(*parsed->statements()[0], catalog_, "", parsed->text())));
     REQUIRE(model->issues.empty());
-    queries_.push_back(
-        {std::move(id), weight, model.get(), log.calls, log.rows_affected, log.max_rows_examined});
+    model->max_rows_examined = log.max_rows_examined;
+    queries_.push_back({std::move(id), weight, model.get(), log.calls, log.rows_affected});
     return *this;
   }
 

@@ -3,6 +3,7 @@
 // rules when both fire; an existing index extended only when it is a leftmost prefix of that
 // column order, and every existing index left a prefix of the result dropped.
 #include <catch2/catch.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -133,4 +134,24 @@ TEST_CASE("filesort: a range with no LIMIT is searched, the sort accepted: no in
               "ORDER BY total LIMIT 10;") ==
         "ALTER TABLE `orders` ADD INDEX `idx_customer_id_total_created_at` (`customer_id`, "
         "`total`, `created_at`);");
+}
+
+TEST_CASE("index advice stays silent when the log says no execution examined 1000 rows",
+          "[rules][fix]") {
+  constexpr const char* kRegions =
+      "CREATE TABLE regions (id INT PRIMARY KEY, code CHAR(2) NOT NULL, name VARCHAR(50));";
+  auto findings = [&](std::optional<uint64_t> examined) {
+    analyzer::Catalog catalog;
+    rules::Checker checker(catalog, {});
+    checker.LoadSchema("schema.sql", kRegions);
+    checker.CheckQuery("slow.log", "SELECT id, name FROM regions WHERE code = 'FR'", 1, "",
+                       "0000000000000001", examined);
+    size_t n = 0;
+    for (const rules::Finding& f : checker.Finish()) n += f.rule == "missing-index";
+    return n;
+  };
+  CHECK(findings(std::nullopt) == 1);  // nothing known: a scan of a table of unknown size
+  CHECK(findings(12) == 0);            // 12 rows: the scan is the cheapest plan there is
+  CHECK(findings(999) == 0);
+  CHECK(findings(1000) == 1);
 }
