@@ -29,28 +29,53 @@ Status Error(std::string message) {
   return Status(StatusCode::kInvalidArgument, std::move(message));
 }
 
-// A fix that is index DDL: `ALTER TABLE … ADD INDEX …` (with or without drops) or CREATE INDEX.
-bool IsIndexDdl(std::string_view fix) {
-  return (fix.starts_with("ALTER TABLE ") && fix.find(" ADD INDEX ") != std::string_view::npos) ||
-         fix.starts_with("CREATE INDEX ");
+// Where index DDL starts in a rule's fix — all of it (`ALTER TABLE … ADD INDEX …`, CREATE INDEX)
+// or its end ("compare the bare column with a range: …; on the bare column, an index can search
+// it: ALTER TABLE …") — or npos.
+size_t IndexDdlAt(std::string_view fix) {
+  for (std::string_view lead : {"ALTER TABLE ", "CREATE INDEX "}) {
+    const size_t at = fix.find(lead);
+    if (at == std::string_view::npos) continue;
+    if (lead == "CREATE INDEX " || fix.find(" ADD INDEX ", at) != std::string_view::npos) {
+      return at;
+    }
+  }
+  return std::string_view::npos;
 }
 
-// When the advisor proposes an index for a class's table, a rule's index fix for that class and
-// table is the proposal's DDL: the same name, columns and drops. Rules judge one query; the
-// proposal weighs the workload (merged wants, covering columns, a budget). Two DDLs for one
-// need would have a reviewer who applies both create two indexes.
-void UseProposalDdl(const analyzer::Advice& advice,
-                    std::map<std::string, std::vector<rules::Finding>>& findings) {
+// A rule judges one query; the advisor weighs the workload (merged wants, covering columns, a
+// budget, what the writes cost, what is worth an index at all). Where a rule's fix for a class
+// is index DDL, it says what the advisor decided for that class and table, so that a reviewer
+// never meets two answers: the proposal's DDL (the same name, columns and drops: applying both
+// creates nothing twice), or why no index is proposed.
+void AgreeWithAdvice(const analyzer::Advice& advice,
+                     std::map<std::string, std::vector<rules::Finding>>& findings) {
   for (auto& [id, list] : findings) {
     const analyzer::ClassAdvice* ca = advice.Find(id);
     if (ca == nullptr) continue;
     for (rules::Finding& f : list) {
-      if (!IsIndexDdl(f.fix)) continue;
-      for (const analyzer::TableAdvice& ta : ca->tables) {
-        if (ta.proposal < 0 || ta.table == nullptr || ta.table->name != f.table) continue;
-        f.fix = advice.proposals[static_cast<size_t>(ta.proposal)].ddl;
-        break;
+      const size_t at = IndexDdlAt(f.fix);
+      if (at == std::string::npos) continue;
+      const auto ta = std::find_if(ca->tables.begin(), ca->tables.end(), [&](const auto& t) {
+        return t.table != nullptr && t.table->name == f.table;
+      });
+      if (ta == ca->tables.end()) continue;
+      std::string prose = f.fix.substr(0, at);
+      if (ta->proposal >= 0) {
+        f.fix = prose + advice.proposals[static_cast<size_t>(ta->proposal)].ddl;
+        continue;
       }
+      std::string why;
+      if (!ta->skipped.empty()) {
+        why = ta->skipped;
+      } else if (!ta->served_by.empty()) {
+        why = fmt::format("existing index `{}` serves what the workload needs", ta->served_by);
+      } else {
+        continue;
+      }
+      while (!prose.empty() && (prose.back() == ' ' || prose.back() == ':')) prose.pop_back();
+      f.fix = prose.empty() ? "no index is proposed: " + why
+                            : prose + " (no index is proposed: " + why + ")";
     }
   }
 }
@@ -206,7 +231,7 @@ Result<std::unique_ptr<AdviseState>> PrepareAdvice(const AdviseArgs& args) {
       report.findings[f.query_class].push_back(std::move(f));
     }
   }
-  UseProposalDdl(advice, report.findings);
+  AgreeWithAdvice(advice, report.findings);
   PrintCatalogIssues(catalog);
   report.not_run = NotRunWithoutSchema(args.schema, state->server.has_value(), catalog, checker);
 

@@ -39,6 +39,10 @@ check "json: a rule's index fix for a class with a proposal on that table is the
   [(f, i['proposal']) for c in d['classes'] for f in c['findings']
    if f['fix'] and ' ADD INDEX ' in f['fix']
    for i in c['indexes'] if i['table'] == f['table'] and i['proposal']])"
+every_ddl_is_a_proposal="all(any(f['fix'].endswith(p['ddl']) for p in d['proposals'])
+    for c in d['classes'] for f in c['findings'] if ' ADD INDEX ' in f['fix'])"
+check "json: every index DDL in a fix ends with some proposal's DDL" json "$tmp/a.json" \
+  "$every_ddl_is_a_proposal"
 check "json: proposals ranked by the time they serve" json "$tmp/a.json" \
   "[p['query_time'] for p in d['proposals']] == sorted([p['query_time'] for p in d['proposals']], reverse=True)"
 check "json: DDL quotes identifiers and drops what it replaces" json "$tmp/a.json" \
@@ -82,6 +86,9 @@ all(d['classes'][[c['id'] for c in d['classes']].index(q)]['time_share'] >= 0.10
 and len(d['proposals']) == 2
 and any('below --min-share 10%' in (i['skipped'] or '') for c in d['classes'] for i in c['indexes'])
 and sum(len(c['findings']) for c in d['classes']) == $(python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(sum(len(c['findings']) for c in d['classes']))" "$tmp/a.json")"
+check "… their index fixes say why no index is proposed, and no DDL is left that is no proposal's" \
+  json "$tmp/out" "$every_ddl_is_a_proposal and any(f['fix'].startswith('no index is proposed: the class is ')
+    for c in d['classes'] for f in c['findings'])"
 mkdir -p "$tmp/floor" && printf 'min-share = 10\n' >"$tmp/floor/.qadvisor.toml"
 check "min-share in .qadvisor.toml" bash -c "cd '$tmp/floor' && '$qadvisor' advise --format json --schema '$schema' '$log' >'$tmp/out'"
 check "… the same two proposals" json "$tmp/out" "len(d['proposals']) == 2"
