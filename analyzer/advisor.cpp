@@ -113,6 +113,27 @@ bool BindsWhole(const Index& index, const Shape& want) {
   });
 }
 
+// Whether a column holds only a handful of distinct values (fewer than `few`): by statistics
+// when known; else when its type allows no more (an ENUM of few members, BOOLEAN, TINYINT(1),
+// BIT(1)), or when it is a small integer, an ENUM or a short string named as a state is
+// (`status`, `state`, `type`, `kind`, `…_status`, …, `is_…`, `has_…`) — the convention a DBA reads
+// the schema by.
+bool FewValues(const Column& c, uint64_t few) {
+  if (c.distinct) return *c.distinct < few;
+  const std::string type = parser::LowerAscii(c.type);
+  if (type == "bool" || type == "boolean") return true;
+  if ((type == "tinyint" || type == "bit") && c.length == 1) return true;
+  if (c.family == TypeFamily::kEnumSet && type == "enum" && c.length < few) return true;
+  const bool small = type == "tinyint" || type == "smallint" || type == "enum" ||
+                     (c.family == TypeFamily::kString && c.length > 0 && c.length <= 32);
+  if (!small) return false;
+  const std::string name = parser::LowerAscii(c.name);
+  for (std::string_view state : {"status", "state", "type", "kind"}) {
+    if (name == state || name.ends_with("_" + std::string(state))) return true;
+  }
+  return name.starts_with("is_") || name.starts_with("has_");
+}
+
 bool Indexable(const Column* c) {
   return c && c->family != TypeFamily::kJson && c->family != TypeFamily::kSpatial &&
          c->family != TypeFamily::kOther;
@@ -523,7 +544,7 @@ Advice Advise(const Catalog& catalog, std::span<const WorkloadQuery> workload,
         bool all_low = true;
         for (const std::string& k : c.shape.key) {
           const Column* col = table.FindColumn(k);
-          all_low = all_low && col && col->distinct && *col->distinct < options.low_cardinality;
+          all_low = all_low && col && FewValues(*col, options.low_cardinality);
         }
         // Another filter of the table's own (a join condition is none) would do the searching.
         bool other_filter = false;

@@ -1405,3 +1405,27 @@ TEST_CASE("advisor: an existing index that searches few rows a call is not made 
             .skipped.starts_with("existing index `idx_tenant_date` already searches it, reading at "
                                  "most 30 rows a call"));
 }
+
+TEST_CASE("advisor: without statistics, a state-like column with another filter gets no index",
+          "[advisor]") {
+  Workload w(R"sql(CREATE TABLE products (id INT PRIMARY KEY,
+    status TINYINT NOT NULL DEFAULT 1, is_featured TINYINT(1) NOT NULL DEFAULT 0,
+    kind ENUM('book', 'toy', 'food') NOT NULL, category_id INT NOT NULL,
+    name VARCHAR(200) NOT NULL, price DECIMAL(10,2) NOT NULL);)sql");
+  // The wildcard is the real filter; `status` (three states) would select a third of the table.
+  w.Add("search", 40'000'000,
+        "SELECT name, price FROM products WHERE status = 1 AND name LIKE "
+        "'%lamp%'");
+  w.Add("featured", 30'000'000,
+        "SELECT id FROM products WHERE is_featured = 1 AND kind = 'toy' AND price <> 5");
+  // Alone, the state is the only filter there is: indexed.
+  w.Add("drafts", 20'000'000, "SELECT id FROM products WHERE status = 0");
+  // With a selective column, the key is not all states: indexed (one index serves both).
+  w.Add("category", 10'000'000,
+        "SELECT id FROM products WHERE category_id = 4 AND status = 1 AND name LIKE '%x%'");
+  const Advice a = w.Run();
+  CHECK(Summary(a) == Names{"products(status, category_id, name) +name"});
+  CHECK(For(a, "search", "products").skipped == "`status` has only a handful of distinct values");
+  CHECK(For(a, "featured", "products").skipped ==
+        "`is_featured`, `kind` have only a handful of distinct values");
+}
