@@ -431,7 +431,7 @@ std::string WritesSummary(const AdviseReport& r, size_t proposal) {
   std::string out = fmt::format("{} measured, {} per statement", classes(measured),
                                 SignedMs(added / static_cast<double>(measured)));
   if (before > 0) out += fmt::format(" ({})", SignedPercent(100 * added / before));
-  if (measured < writes.size()) out += fmt::format("; {} not", writes.size() - measured);
+  if (measured < writes.size()) out += fmt::format("; {} not measured", writes.size() - measured);
   return out;
 }
 

@@ -580,21 +580,21 @@ TEST_CASE("verify report: the writes of a proposal's table", "[verify]") {
   const std::string text = RenderAdviseText(f.report);
   CHECK_THAT(text, Catch::Contains(
                        "     note: measured as a SELECT rewritten from UPDATE\n"
-                       "   writes: 1 class measured, +0.1 ms per statement (+25%); 1 not\n"
+                       "   writes: 1 class measured, +0.1 ms per statement (+25%); 1 not measured\n"
                        "     class B4294FBFB668FCEF (UPDATE): 0.4 ms → 0.5 ms (+0.1 ms), 3 rows "
                        "affected\n"
                        "     class 00000000000000BB (INSERT): not measured: `shop`.`carts` has "
                        "trigger `carts_audit`, which could write elsewhere\n\n"));
   const std::string md = RenderAdviseMarkdown(f.report);
   CHECK_THAT(md, Catch::Contains("**Writes:** 1 class measured, +0.1 ms per statement (+25%); 1 "
-                                 "not.\n\n- `B4294FBFB668FCEF` (UPDATE): 0.4 ms → 0.5 ms "
+                                 "not measured.\n\n- `B4294FBFB668FCEF` (UPDATE): 0.4 ms → 0.5 ms "
                                  "(+0.1 ms), 3 rows affected\n- `00000000000000BB` (INSERT): not "
                                  "measured: `shop`.`carts` has trigger `carts_audit`"));
   CHECK_THAT(md, Catch::Contains("**Writes:** no write of the workload changes `orders`.\n"));
   const std::string html = RenderAdviseHtml(f.report);
   CHECK_THAT(html,
              Catch::Contains("<p class=\"writes\">Writes: 1 class measured, +0.1 ms per "
-                             "statement (+25%); 1 not</p>\n<ul class=\"writes\"><li><code>"
+                             "statement (+25%); 1 not measured</p>\n<ul class=\"writes\"><li><code>"
                              "B4294FBFB668FCEF</code> (UPDATE): 0.4 ms → 0.5 ms (+0.1 ms), "
                              "3 rows affected</li><li><code>00000000000000BB</code> (INSERT): "
                              "not measured: <code>shop</code>.<code>carts</code> has trigger "
@@ -605,9 +605,10 @@ TEST_CASE("verify report: the writes of a proposal's table", "[verify]") {
   u.after_ms = 0.38;
   u.rows_affected = 1;
   CHECK_THAT(RenderAdviseText(f.report),
-             Catch::Contains("   writes: 1 class measured, -0.02 ms per statement (-5.0%); 1 not\n"
-                             "     class B4294FBFB668FCEF (UPDATE): 0.4 ms → 0.38 ms (-0.02 ms), "
-                             "1 row affected\n"));
+             Catch::Contains(
+                 "   writes: 1 class measured, -0.02 ms per statement (-5.0%); 1 not measured\n"
+                 "     class B4294FBFB668FCEF (UPDATE): 0.4 ms → 0.38 ms (-0.02 ms), "
+                 "1 row affected\n"));
   u.timed_out = true;
   u.after_ms = 30000;
   CHECK_THAT(RenderAdviseText(f.report),
