@@ -922,6 +922,12 @@ Result<RunnableWrite> CheckWriting(std::string_view sql, const ParseOptions& opt
     return Refuse("not a write", fmt::format("this is {}", KindName(*s, parsed.text())));
   }
   QADVISOR_RETURN_IF_ERROR(CheckNothingOutside(sql, scan, *s));
+  // MySQL 8.0 Reference Manual 15.2.7.3, "INSERT DELAYED Statement": where a server still honours
+  // DELAYED, a handler thread of its own inserts the rows, outside the caller's transaction.
+  if (s->kind == ast::StatementKind::kInsert &&
+      (s->As<ast::InsertStatement>().options & ast::kDmlDelayed) != 0) {
+    return Refuse("runs outside the transaction", "INSERT DELAYED is queued to a server thread");
+  }
   Walker walker;
   WalkWrite(walker, *s);
   QADVISOR_RETURN_IF_ERROR(CheckWalk(sql, walker));

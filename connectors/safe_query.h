@@ -147,7 +147,8 @@ struct RunnableWrite {
 // CheckReadOnlySelect() — the lexical rules, "does not parse", "holds more than one statement",
 // "has placeholders", "text outside the statement", and anywhere in the write (its subqueries,
 // its INSERT … SELECT) "writes its result somewhere", "takes locks", "assigns a variable",
-// "calls a function that must not run" — and "not a write" for any other statement.
+// "calls a function that must not run" — "runs outside the transaction" (INSERT DELAYED), and
+// "not a write" for any other statement.
 [[nodiscard]] Result<RunnableWrite> CheckWrite(std::string_view sql,
                                                const parser::ParseOptions& options = {});
 

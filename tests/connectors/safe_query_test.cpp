@@ -553,6 +553,8 @@ TEST_CASE("the write gate: one INSERT, REPLACE, UPDATE or DELETE, run as written
   CHECK(WriteRefused("INSERT INTO t SELECT a FROM u FOR UPDATE").starts_with("takes locks"));
   CHECK(WriteRefused("INSERT INTO t SELECT a INTO @x FROM u").starts_with("writes its result"));
   CHECK(WriteRefused("UPDATE t SET a = (@n := @n + 1)").starts_with("assigns a variable"));
+  CHECK(WriteRefused("INSERT DELAYED INTO t VALUES (1)")
+            .starts_with("runs outside the transaction: INSERT DELAYED"));
   CHECK(WriteRefused("INSERT INTO t VALUES ('abc").starts_with("an unterminated quote"));
   CHECK(WriteRefused(std::string("DELETE FROM t\0; DROP TABLE t", 29))
             .starts_with("holds a NUL byte"));
