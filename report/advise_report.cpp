@@ -427,7 +427,10 @@ std::string WritesSummary(const AdviseReport& r, size_t proposal) {
     before += *w->before_ms;
   }
   const auto classes = [](size_t n) { return fmt::format("{} class{}", n, n == 1 ? "" : "es"); };
-  if (measured == 0) return fmt::format("none of {} measured", classes(writes.size()));
+  if (measured == 0) {
+    return writes.size() == 1 ? "1 class, not measured"
+                              : fmt::format("none of {} measured", classes(writes.size()));
+  }
   std::string out = fmt::format("{} measured, {} per statement", classes(measured),
                                 SignedMs(added / static_cast<double>(measured)));
   if (before > 0) out += fmt::format(" ({})", SignedPercent(100 * added / before));

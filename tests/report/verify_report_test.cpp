@@ -616,6 +616,8 @@ TEST_CASE("verify report: the writes of a proposal's table", "[verify]") {
                              "     class B4294FBFB668FCEF (UPDATE): 0.4 ms → ≥ 30 s, 1 row "
                              "affected\n"));
   CHECK(json::parse(RenderAdviseJson(f.report))["verification_writes"][0]["added_ms"].is_null());
+  f.verification.writes.pop_back();
+  CHECK_THAT(RenderAdviseText(f.report), Catch::Contains("   writes: 1 class, not measured\n"));
 
   // A run where no write ran: one reason, the same for every proposal.
   f.verification.writes.clear();
