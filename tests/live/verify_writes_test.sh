@@ -182,7 +182,7 @@ check "  and the data is as before" cmp "$tmp/state.before" "$tmp/state.after"
   >"$tmp/int.out" 2>"$tmp/int.err" &
 pid=$!
 for _ in $(seq 3000); do
-  grep -q "write class .* before" "$tmp/int.err" && break
+  grep -qs "write class .* before" "$tmp/int.err" && break
   sleep 0.1
 done
 sleep 0.5
