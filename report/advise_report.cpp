@@ -410,7 +410,7 @@ std::string SignedPercent(double percent) {
 // What the index costs the writes of its table, for a line after "writes: ": "2 classes
 // measured, +0.12 ms per statement (+18%)" — the mean of the classes' added times, and their sum
 // over the sum of their times before — or why none was measured.
-std::string WritesSummary(const AdviseReport& r, size_t proposal) {
+std::string MeasuredWrites(const AdviseReport& r, size_t proposal) {
   const VerificationRun& v = *r.verification;
   if (!v.writes_not_run.empty()) return "not run: " + v.writes_not_run;
   const auto writes = WritesOf(r, proposal);
@@ -508,7 +508,7 @@ std::string VerificationText(const AdviseReport& r) {
         out += fmt::format("     note: {}\n", remark);
       }
     }
-    out += fmt::format("   writes: {}\n", WritesSummary(r, i));
+    out += fmt::format("   writes: {}\n", MeasuredWrites(r, i));
     for (const WriteVerification* w : WritesOf(r, i)) {
       out += fmt::format("     class {} ({}): {}\n", w->query_class, w->kind, WriteText(*w, v));
     }
@@ -519,7 +519,7 @@ std::string VerificationText(const AdviseReport& r) {
 
 // The writes of proposal `i` in Markdown: the summary, then one item per class.
 std::string WritesMarkdown(const AdviseReport& r, size_t i) {
-  std::string out = "**Writes:** " + WritesSummary(r, i) + ".\n\n";
+  std::string out = "**Writes:** " + MeasuredWrites(r, i) + ".\n\n";
   const auto writes = WritesOf(r, i);
   for (const WriteVerification* w : writes) {
     out +=
@@ -660,7 +660,7 @@ std::string VerificationChart(const AdviseReport& r) {
 
 // The writes of proposal `i` in HTML: the summary, then one item per class.
 std::string WritesHtml(const AdviseReport& r, size_t i) {
-  std::string out = "<p class=\"writes\">Writes: " + HtmlMessage(WritesSummary(r, i)) + "</p>\n";
+  std::string out = "<p class=\"writes\">Writes: " + HtmlMessage(MeasuredWrites(r, i)) + "</p>\n";
   const auto writes = WritesOf(r, i);
   if (writes.empty()) return out;
   out += "<ul class=\"writes\">";
