@@ -1,4 +1,5 @@
-// Verdict names and a proposal's verdict from its queries' (see verification.h).
+// Verdict names, a proposal's verdict from its queries', a write's added time (see
+// verification.h).
 #include "analyzer/verification.h"
 
 namespace qadvisor::analyzer {
@@ -28,6 +29,11 @@ Verdict ProposalVerdict(const std::vector<QueryVerification>& all, size_t propos
   }
   if (!measured) return Verdict::kSkipped;
   return helps ? Verdict::kHelps : Verdict::kNoChange;
+}
+
+std::optional<double> WriteVerification::AddedMs() const {
+  if (!before_ms || !after_ms || timed_out) return std::nullopt;
+  return *after_ms - *before_ms;
 }
 
 }  // namespace qadvisor::analyzer

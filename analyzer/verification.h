@@ -1,9 +1,11 @@
 // What `qadvisor verify` measured: for each proposal and each query class it serves, the plan
-// and timing before the index, after it, and the verdict. Plain data, filled by
+// and timing before the index, after it, and the verdict; and for the workload's writes of the
+// proposal's table, their time before and after. Plain data, filled by
 // connectors/verify and rendered by report/ (JSON field names in comments, docs/json-advise.md).
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -49,6 +51,29 @@ struct QueryVerification {
   std::string note;                     // note: why skipped, or what else a reader should know
 };
 
+// One write class of the workload that writes a proposal's table, run before the index and again
+// after it, each run inside a transaction that is rolled back: what keeping the index up to date
+// costs that statement. JSON: an entry of `verification_writes`.
+struct WriteVerification {
+  size_t proposal = 0;      // index into Advice::proposals
+  std::string index_name;   // index_name: the index measured (qadv_…)
+  std::string query_class;  // query_class: 16 hex digits
+  std::string kind;         // statement_kind: "INSERT", "REPLACE", "UPDATE" or "DELETE"
+  std::string statement;    // statement: the write that ran, as logged; empty when none did
+  // rows_affected: the rows it changed, as the server counts them (ROW_COUNT()), in the warm-up
+  // run before the index; unknown when it did not run.
+  std::optional<uint64_t> rows_affected;
+  std::optional<double> before_ms;  // before_ms: the median of the timed runs without the index
+  std::optional<double> after_ms;   // after_ms: the same with it
+  int runs = 0;                     // runs: timed runs per side, after a warm-up run
+  bool timed_out = false;  // timed_out: a run reached the time limit; its side's median is a floor
+  std::string note;        // note: why it was not measured ("not measured: …"), or what else
+
+  // added_ms: after − before, what the index adds to one run of the statement (negative within
+  // timer noise); unknown when a side was not measured or timed out.
+  std::optional<double> AddedMs() const;
+};
+
 // A proposal's verdict from its queries': hurts if one hurts, else helps if one helps, else
 // no-change (skipped queries do not count; all skipped: skipped).
 Verdict ProposalVerdict(const std::vector<QueryVerification>& all, size_t proposal);
@@ -61,7 +86,10 @@ struct VerificationRun {
   int runs = 0;
   double time_limit_seconds = 0;
   std::vector<QueryVerification> queries;  // proposal order, then each proposal's classes
-  std::vector<std::string> notes;          // what the reader should know (skipped tables, …)
+  std::vector<WriteVerification> writes;   // proposal order, then each proposal's write classes
+  // writes_not_run: why no write ran at all (a server without --allow-writes, MySQL), else empty.
+  std::string writes_not_run;
+  std::vector<std::string> notes;  // what the reader should know (skipped tables, …)
 };
 
 }  // namespace qadvisor::analyzer

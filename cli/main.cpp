@@ -388,6 +388,9 @@ int main(int argc, char** argv) {
                 "Measure on a private server started here, loaded with the schema and rows");
   ver->add_flag("--allow-ddl", verify.allow_ddl,
                 "Let verify create (and drop again) each proposed index on the --dsn server");
+  ver->add_flag("--allow-writes", verify.allow_writes,
+                "Also time the workload's writes on the --dsn server, each rolled back (with "
+                "--allow-ddl; the sandbox always does)");
   ver->add_flag("--cleanup", verify.cleanup,
                 "Only drop the qadv_ indexes an interrupted run left on the server");
   ver->add_option("--rows", verify.rows, "Sandbox rows per table without a row-count statistic")

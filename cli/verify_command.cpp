@@ -1,6 +1,7 @@
 // `qadvisor verify`: advise, then prove each proposal on a server — one the user names
-// (--dsn … --allow-ddl) or a private sandbox qadvisor starts, fills with generated rows and
-// removes (--sandbox) — and report before → after.
+// (--dsn … --allow-ddl [--allow-writes]) or a private sandbox qadvisor starts, fills with
+// generated rows and removes (--sandbox) — and report before → after, for the reads a proposal
+// serves and for the workload's writes of its table.
 #include "cli/verify_command.h"
 
 #include <fmt/format.h>
@@ -92,14 +93,19 @@ int SetupFailed(const Status& status) {
   return UsageFail(status.message());
 }
 
-// The statements each query class runs: its slowest sample, in the database it ran in.
+// The statements each query class runs: its slowest sample, in the database it ran in, and the
+// class's weight in the workload.
 std::map<std::string, connectors::ClassSample> Samples(const AdviseState& state) {
+  std::map<std::string, int64_t> weights;
+  for (const analyzer::WorkloadQuery& q : state.workload) weights.emplace(q.id, q.weight);
   std::map<std::string, connectors::ClassSample> samples;
   for (const auto& c : state.run.digest.classes()) {
     connectors::ClassSample s;
     s.query = c->sample.query;
     s.database = c->sample.db;
-    samples.emplace(analyzer::FormatClassId(c->id), std::move(s));
+    const std::string id = analyzer::FormatClassId(c->id);
+    if (const auto w = weights.find(id); w != weights.end()) s.weight = w->second;
+    samples.emplace(id, std::move(s));
   }
   return samples;
 }
@@ -254,6 +260,8 @@ Status StatsFrom(const std::string& dsn, analyzer::Catalog& catalog) {
 int Finish(const VerifyArgs& args, AdviseState& state, analyzer::VerificationRun& verification,
            connectors::VerifyOutcome outcome) {
   verification.queries = std::move(outcome.queries);
+  verification.writes = std::move(outcome.writes);
+  verification.writes_not_run = std::move(outcome.writes_not_run);
   state.report.verification = &verification;
   // A run that failed or was interrupted leaves -o FILE as it was (docs/cli.md); its partial
   // report goes to standard output only when that is where the report was asked for.
@@ -335,6 +343,8 @@ int RunVerifyCommand(const VerifyArgs& args) {
   options.time_limit_seconds = args.time_limit;
   options.max_queries_per_proposal = args.max_queries;
   options.allow_ddl = true;  // the sandbox is ours; a user's server needed --allow-ddl above
+  // The sandbox's rows are ours too; a user's server runs writes only when the user said so.
+  options.allow_writes = args.sandbox || args.allow_writes;
   options.parse = state.setup.options.parse;
   options.progress = phases;
   options.interrupted = &g_interrupted;

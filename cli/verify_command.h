@@ -13,6 +13,7 @@ struct VerifyArgs {
   AdviseArgs advise;  // the schema, the workload, the report's format and file
   bool sandbox = false;
   bool allow_ddl = false;
+  bool allow_writes = false;  // --dsn: time the workload's writes, rolled back (--sandbox does)
   bool cleanup = false;       // only drop the indexes an earlier run left behind
   uint64_t rows = 200000;     // sandbox: rows for each table without a row-count statistic
   int runs = 5;               // timed runs per side

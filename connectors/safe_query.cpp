@@ -410,6 +410,8 @@ class Walker {
   std::string_view into;                  // the first INTO clause
   std::string denied;                     // "SLEEP() waits"
   const ast::Expr* assignment = nullptr;  // the first `:=`
+  // Every function called, as written: (qualifier or empty, name).
+  std::vector<std::pair<std::string, std::string>> calls;
 
   void WalkQuery(const ast::Query* q) {
     if (q == nullptr) return;
@@ -546,6 +548,11 @@ class Walker {
   }
 
   void WalkFunction(const ast::Function& f) {
+    if (!f.name.parts.empty()) {
+      const size_t n = f.name.parts.size();
+      calls.emplace_back(n > 1 ? f.name.parts[n - 2].Value() : std::string(),
+                         f.name.last().Value());
+    }
     if (!f.name.parts.empty() && denied.empty()) {
       // The last part: `db.sleep(1)` is a stored function, but one named like this is refused too.
       const std::string name = Upper(f.name.last().Value());
@@ -817,23 +824,21 @@ Result<RunnableQuery> Rewrite(std::string_view text, const ast::Statement& s,
   }
 }
 
-// One reading of the gate: lexical rules, one SELECT, nothing outside it, and the walk.
-Status CheckReading(std::string_view sql, const ParseOptions& options) {
-  QADVISOR_ASSIGN_OR_RETURN(Scan scan, ScanTokens(sql, options.ansi_quotes, /*gate=*/true));
-  const parser::ParseResult parsed = parser::Parse(sql, options);
-  QADVISOR_ASSIGN_OR_RETURN(const ast::Statement* s, OnlyStatement(parsed));
-  if (s->kind != ast::StatementKind::kSelect) {
-    return Refuse("not a SELECT", fmt::format("this is {}", KindName(*s, parsed.text())));
-  }
+// Only comments may stand outside the statement `s` of `scan`.
+Status CheckNothingOutside(std::string_view sql, const Scan& scan, const ast::Statement& s) {
   for (const Token& t : scan.tokens) {
     if (t.kind == TokenKind::kComment) continue;
-    if (t.offset < s->span.offset || t.offset + t.length > s->span.end()) {
+    if (t.offset < s.span.offset || t.offset + t.length > s.span.end()) {
       return Refuse("text outside the statement",
                     fmt::format("at offset {}: {}", t.offset, Excerpt(sql, t.offset)));
     }
   }
-  Walker walker;
-  walker.WalkQuery(s->As<ast::SelectStatement>().query);
+  return Status::Ok();
+}
+
+// What the gate refuses wherever the walk found it: INTO, a locking clause, a call that must not
+// run, an assignment.
+Status CheckWalk(std::string_view sql, const Walker& walker) {
   if (!walker.into.empty()) {
     return Refuse(RefuseInto(), Excerpt(walker.into, 0, 60));
   }
@@ -849,6 +854,88 @@ Status CheckReading(std::string_view sql, const ParseOptions& options) {
                           std::min<size_t>(walker.assignment->span.length, 60)));
   }
   return Status::Ok();
+}
+
+// One reading of the gate: lexical rules, one SELECT, nothing outside it, and the walk.
+Status CheckReading(std::string_view sql, const ParseOptions& options) {
+  QADVISOR_ASSIGN_OR_RETURN(Scan scan, ScanTokens(sql, options.ansi_quotes, /*gate=*/true));
+  const parser::ParseResult parsed = parser::Parse(sql, options);
+  QADVISOR_ASSIGN_OR_RETURN(const ast::Statement* s, OnlyStatement(parsed));
+  if (s->kind != ast::StatementKind::kSelect) {
+    return Refuse("not a SELECT", fmt::format("this is {}", KindName(*s, parsed.text())));
+  }
+  QADVISOR_RETURN_IF_ERROR(CheckNothingOutside(sql, scan, *s));
+  Walker walker;
+  walker.WalkQuery(s->As<ast::SelectStatement>().query);
+  return CheckWalk(sql, walker);
+}
+
+// Every part of a write: its table references, values, SET, WHERE, ORDER BY, LIMIT, CTEs, the
+// query of an INSERT … SELECT and ON DUPLICATE KEY UPDATE.
+void WalkWrite(Walker& walker, const ast::Statement& s) {
+  const auto assignments = [&](std::span<const ast::Assignment> set) {
+    for (const ast::Assignment& a : set) walker.WalkExpr(a.value);
+  };
+  switch (s.kind) {
+    case ast::StatementKind::kInsert: {
+      const auto& ins = s.As<ast::InsertStatement>();
+      for (const std::span<const ast::Expr* const> row : ins.rows) {
+        for (const ast::Expr* e : row) walker.WalkExpr(e);
+      }
+      assignments(ins.set);
+      walker.WalkQuery(ins.query);
+      assignments(ins.on_duplicate);
+      return;
+    }
+    case ast::StatementKind::kUpdate: {
+      const auto& u = s.As<ast::UpdateStatement>();
+      for (const ast::Cte& cte : u.with) walker.WalkQuery(cte.query);
+      for (const ast::TableRef* t : u.tables) walker.WalkTable(t);
+      assignments(u.set);
+      walker.WalkExpr(u.where);
+      walker.WalkOrder(u.order_by);
+      walker.WalkExpr(u.limit);
+      return;
+    }
+    case ast::StatementKind::kDelete: {
+      const auto& d = s.As<ast::DeleteStatement>();
+      for (const ast::Cte& cte : d.with) walker.WalkQuery(cte.query);
+      for (const ast::TableRef* t : d.tables) walker.WalkTable(t);
+      walker.WalkExpr(d.where);
+      walker.WalkOrder(d.order_by);
+      walker.WalkExpr(d.limit);
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+// The write gate: lexical rules, one INSERT / REPLACE / UPDATE / DELETE, nothing outside it, and
+// the walk over all of it.
+Result<RunnableWrite> CheckWriting(std::string_view sql, const ParseOptions& options) {
+  QADVISOR_ASSIGN_OR_RETURN(Scan scan, ScanTokens(sql, options.ansi_quotes, /*gate=*/true));
+  const parser::ParseResult parsed = parser::Parse(sql, options);
+  QADVISOR_ASSIGN_OR_RETURN(const ast::Statement* s, OnlyStatement(parsed));
+  if (s->kind != ast::StatementKind::kInsert && s->kind != ast::StatementKind::kUpdate &&
+      s->kind != ast::StatementKind::kDelete) {
+    return Refuse("not a write", fmt::format("this is {}", KindName(*s, parsed.text())));
+  }
+  QADVISOR_RETURN_IF_ERROR(CheckNothingOutside(sql, scan, *s));
+  // MySQL 8.0 Reference Manual 15.2.7.3, "INSERT DELAYED Statement": where a server still honours
+  // DELAYED, a handler thread of its own inserts the rows, outside the caller's transaction.
+  if (s->kind == ast::StatementKind::kInsert &&
+      (s->As<ast::InsertStatement>().options & ast::kDmlDelayed) != 0) {
+    return Refuse("runs outside the transaction", "INSERT DELAYED is queued to a server thread");
+  }
+  Walker walker;
+  WalkWrite(walker, *s);
+  QADVISOR_RETURN_IF_ERROR(CheckWalk(sql, walker));
+  RunnableWrite out;
+  out.sql = std::string(sql);
+  out.kind = KindName(*s, parsed.text());
+  out.calls = std::move(walker.calls);
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -972,6 +1059,16 @@ Status CheckReadOnlySelect(std::string_view sql, const ParseOptions& options) {
   return CheckReading(sql, options);
 }
 
+Result<RunnableWrite> ToWrite(std::string_view statement, const ParseOptions& options) {
+  QADVISOR_RETURN_IF_ERROR(CheckBytes(statement));
+  return CheckWrite(DoubleEscapedQuotes(statement, options.ansi_quotes), options);
+}
+
+Result<RunnableWrite> CheckWrite(std::string_view sql, const ParseOptions& options) {
+  QADVISOR_RETURN_IF_ERROR(CheckBytes(sql));
+  return CheckWriting(sql, options);
+}
+
 std::string FillPlaceholders(std::string_view text, std::vector<size_t>* generic) {
   std::vector<Token> tokens;
   Lexer lexer(text);
@@ -1026,6 +1123,10 @@ std::string FillPlaceholders(std::string_view text, std::vector<size_t>* generic
 std::string WithTimeLimit(std::string_view select, bool mariadb, double seconds) {
   if (mariadb) return MariaDbLimit(seconds) + std::string(select);
   return MySqlWithLimit(select, seconds);
+}
+
+std::string WriteWithTimeLimit(std::string_view write, double seconds) {
+  return MariaDbLimit(seconds) + std::string(write);
 }
 
 std::string ExplainStatement(std::string_view select, bool mariadb, bool analyze,

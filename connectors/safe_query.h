@@ -1,9 +1,12 @@
-// Statements made safe to run on a user's server: only ever one read-only SELECT goes there.
+// Statements made safe to run on a user's server: one read-only SELECT, or — for verify's
+// measurement of writes, which runs each inside a transaction it rolls back (write_probe.h) —
+// one INSERT, REPLACE, UPDATE or DELETE.
 //
 // `qadvisor verify` runs each query class's sample on the user's server, for EXPLAIN and
 // timings. A sample is text from a slow log or from performance_schema: untrusted input. This
 // file is the first line of defence; the session adds the second (multi-statements off, reads
-// inside START TRANSACTION READ ONLY, a time limit on every statement).
+// inside START TRANSACTION READ ONLY, writes inside a transaction that is rolled back, a time
+// limit on every statement).
 //
 //  - ToReadOnlySelect() turns a sample into the SELECT that reads the same rows through the same
 //    access path (UPDATE, DELETE, INSERT … SELECT, REPLACE … SELECT), keeps a SELECT as written
@@ -12,8 +15,11 @@
 //    SELECT without INTO, without locking clause, without `@var :=` and without a call to a
 //    function that waits, locks, reads files or has other side effects (listed below). Run it on
 //    the plain SELECT; WithTimeLimit() and ExplainStatement() wrap what it accepted.
-//  - FillPlaceholders() makes a digest text (`?`, `IN (...)`) runnable; WithTimeLimit() and
-//    ExplainStatement() build the statements verify sends.
+//  - ToWrite() and CheckWrite() are the same gate for a write: one INSERT, REPLACE, UPDATE or
+//    DELETE, under the same lexical rules, and, anywhere in it, nothing the read gate refuses in
+//    a SELECT (INTO, locking clauses, `@var :=`, the functions listed below).
+//  - FillPlaceholders() makes a digest text (`?`, `IN (...)`) runnable; WithTimeLimit(),
+//    WriteWithTimeLimit() and ExplainStatement() build the statements verify sends.
 //
 // The gate decides on our parser's reading of the text, so it also refuses text that a server
 // could read differently from us:
@@ -38,7 +44,9 @@
 // cp932 — or the classic `0xBF5C27` quote smuggling applies.
 //
 // Known limit: a stored function or UDF not on the list can have side effects; the READ ONLY
-// transaction stops it from writing to tables, the time limit from running long.
+// transaction stops it from writing to tables, the time limit from running long. A write has no
+// READ ONLY transaction: the write gate returns the functions it calls, and write_probe refuses
+// a write that calls a stored or loadable function of the server.
 //
 // Pure functions of their arguments: no I/O, no state, safe from any thread.
 #pragma once
@@ -47,6 +55,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "base/status.h"
@@ -117,6 +126,32 @@ struct RunnableQuery {
 [[nodiscard]] Status CheckReadOnlySelect(std::string_view sql,
                                          const parser::ParseOptions& options = {});
 
+// A write to time (write_probe.h).
+struct RunnableWrite {
+  std::string sql;   // one INSERT, REPLACE, UPDATE or DELETE: passed CheckWrite()
+  std::string kind;  // "INSERT", "REPLACE", "UPDATE" or "DELETE"
+  // Every function it calls, as written: (qualifier, name), the qualifier empty when none. The
+  // gate knows the server's built-in functions no better than by these names; a stored or
+  // loadable function of such a name could write where a rollback does not reach.
+  std::vector<std::pair<std::string, std::string>> calls;
+};
+
+// A sample made a write to run: its quotes escaped with a backslash written doubled, as
+// ToReadOnlySelect() does, then CheckWrite(). Nothing is rewritten: the write runs as logged.
+[[nodiscard]] Result<RunnableWrite> ToWrite(std::string_view statement,
+                                            const parser::ParseOptions& options = {});
+
+// The last gate before a write goes to a server: Ok only for exactly one INSERT, REPLACE, UPDATE
+// or DELETE (single- or multi-table, with WITH, VALUES, SET, … SELECT, ON DUPLICATE KEY UPDATE)
+// that parses, with nothing but comments and white space around it. Refusals: those of
+// CheckReadOnlySelect() — the lexical rules, "does not parse", "holds more than one statement",
+// "has placeholders", "text outside the statement", and anywhere in the write (its subqueries,
+// its INSERT … SELECT) "writes its result somewhere", "takes locks", "assigns a variable",
+// "calls a function that must not run" — "runs outside the transaction" (INSERT DELAYED), and
+// "not a write" for any other statement.
+[[nodiscard]] Result<RunnableWrite> CheckWrite(std::string_view sql,
+                                               const parser::ParseOptions& options = {});
+
 // A digest text (performance_schema's DIGEST_TEXT) made runnable, through the lexer so that `?`
 // in strings and comments stays:
 //   `?` after LIMIT → 10; the first of `LIMIT ?, ?` and one after OFFSET → 0;
@@ -144,6 +179,12 @@ std::string FillPlaceholders(std::string_view text, std::vector<size_t>* generic
 // A limit that is not a positive number becomes the smallest one (1 ms): nothing runs without a
 // limit. Longer than a year is cut to a year (MariaDB's maximum).
 std::string WithTimeLimit(std::string_view select, bool mariadb, double seconds);
+
+// `write` (which passed CheckWrite) with a time limit of `seconds`, on MariaDB:
+// SET STATEMENT max_statement_time=<s> FOR <write> (error 1969 when it expires). MySQL has none:
+// its max_execution_time and MAX_EXECUTION_TIME hint apply to SELECT only, so verify runs no write
+// there. The limit is clamped as WithTimeLimit() clamps it.
+std::string WriteWithTimeLimit(std::string_view write, double seconds);
 
 // The EXPLAIN of `select`: EXPLAIN FORMAT=JSON <select>; with `analyze` (which runs the
 // statement) MariaDB's ANALYZE FORMAT=JSON <select>, MySQL's EXPLAIN ANALYZE <select> (a text

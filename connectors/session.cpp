@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 #include <mysql_driver.h>
 
+#include <algorithm>
 #include <map>
 
 namespace qadvisor::connectors {
@@ -154,6 +155,18 @@ Result<uint64_t> Session::Consume(std::string_view sql) {
   } catch (const sql::SQLException& e) {
     last_error_ = e.getErrorCode();
     return FromException(e, "running a query");
+  }
+}
+
+Result<uint64_t> Session::ExecuteUpdate(std::string_view sql) {
+  last_error_ = 0;
+  try {
+    std::unique_ptr<sql::Statement> statement(connection_->createStatement());
+    const int rows = statement->executeUpdate(sql::SQLString(std::string(sql)));
+    return static_cast<uint64_t>(std::max(rows, 0));
+  } catch (const sql::SQLException& e) {
+    last_error_ = e.getErrorCode();
+    return FromException(e, "running a statement");
   }
 }
 

@@ -52,6 +52,9 @@ class Session {
   Result<Rows> Query(std::string_view sql);
   // Runs a query and reads every row without keeping it (timed runs); returns the row count.
   Result<uint64_t> Consume(std::string_view sql);
+  // Runs an INSERT, REPLACE, UPDATE or DELETE; returns the rows it affected as the server
+  // counts them (ROW_COUNT(): an UPDATE counts the rows it changed, not those it matched).
+  Result<uint64_t> ExecuteUpdate(std::string_view sql);
   // The server error number of the last failed call (0 after a success), and whether it means
   // the connection is gone (2006 server has gone away, 2013 lost connection, 2055): later calls
   // cannot succeed, so callers stop and say what is left undone.

@@ -11,6 +11,7 @@
 #include "analyzer/query_model.h"
 #include "connectors/explain.h"
 #include "connectors/safe_query.h"
+#include "connectors/write_probe.h"
 #include "parser/keywords.h"
 
 namespace qadvisor::connectors {
@@ -166,6 +167,47 @@ std::vector<std::string> AliasesOf(std::string_view sql, const analyzer::Catalog
   return aliases;
 }
 
+// A write class of the workload, parsed once.
+struct WriteClass {
+  std::string id;
+  const ClassSample* sample = nullptr;
+  parser::ParseResult parsed;
+  std::string_view kind;  // INSERT, REPLACE, UPDATE, DELETE
+};
+
+// The samples that are one INSERT, REPLACE, UPDATE or DELETE, heaviest first.
+std::vector<WriteClass> WriteClasses(const std::map<std::string, ClassSample>& samples,
+                                     const parser::ParseOptions& options) {
+  using parser::ast::StatementKind;
+  std::vector<WriteClass> out;
+  for (const auto& [id, sample] : samples) {
+    parser::ParseResult parsed = parser::Parse(sample.query, options);
+    if (parsed.statements().size() != 1) continue;
+    const parser::ast::Statement& st = *parsed.statements().front();
+    std::string_view kind;
+    if (st.kind == StatementKind::kInsert) {
+      kind = st.As<parser::ast::InsertStatement>().replace ? "REPLACE" : "INSERT";
+    } else if (st.kind == StatementKind::kUpdate) {
+      kind = "UPDATE";
+    } else if (st.kind == StatementKind::kDelete) {
+      kind = "DELETE";
+    } else {
+      continue;
+    }
+    out.push_back({id, &sample, std::move(parsed), kind});
+  }
+  std::stable_sort(out.begin(), out.end(), [](const WriteClass& a, const WriteClass& b) {
+    return a.sample->weight > b.sample->weight;
+  });
+  return out;
+}
+
+// How one write of one proposal is timed: its entry in VerifyOutcome::writes, and where it runs.
+struct WriteJob {
+  size_t result = 0;
+  std::string database;
+};
+
 // Which end of a range a digest's value is: `col > ?`, `? < col` and BETWEEN's first are the
 // lower bound, `col < ?` and BETWEEN's second the upper one.
 enum class Bound : uint8_t { kPoint, kLower, kUpper };
@@ -317,6 +359,21 @@ VerifyOutcome Verify(Session& session, const analyzer::Catalog& catalog,
     (void)session.Execute(fmt::format("SET SESSION max_execution_time = {}",
                                       static_cast<long>(options.time_limit_seconds * 1000)));
   }
+  std::vector<WriteClass> write_classes;
+  if (!options.allow_writes) {
+    out.writes_not_run =
+        "the workload's writes run only in the sandbox, or on a server with --allow-writes";
+  } else if (!session.mariadb()) {
+    out.writes_not_run =
+        "MySQL has no time limit for INSERT, UPDATE or DELETE (max_execution_time covers SELECT "
+        "only): writes are measured on MariaDB only";
+  } else {
+    write_classes = WriteClasses(samples, options.parse);
+    // A write waiting for another session's row lock gives up within the time limit too.
+    (void)session.Execute(
+        fmt::format("SET SESSION innodb_lock_wait_timeout = {}",
+                    std::max(1L, static_cast<long>(std::ceil(options.time_limit_seconds)))));
+  }
   Runner runner(session, options);
   const auto progress = [&](std::string_view step) {
     if (options.progress) options.progress(step);
@@ -327,6 +384,20 @@ VerifyOutcome Verify(Session& session, const analyzer::Catalog& catalog,
     out.status = Status(
         StatusCode::kIoError,
         fmt::format("the connection to the server was lost while {}: {}", doing, why.message()));
+  };
+  // A write's timing; not ok (out.status says why) when no more may run on the session.
+  const auto time_write = [&](const WriteJob& job) -> Result<WriteTiming> {
+    Result<WriteTiming> t =
+        TimeWrite(session, job.database, out.writes[job.result].statement, options.runs,
+                  options.time_limit_seconds, options.interrupted, options.parse);
+    if (!t.ok()) {
+      if (session.connection_lost()) {
+        lost(t.status(), "timing a write");
+      } else {
+        out.status = Status(StatusCode::kIoError, t.status().message());
+      }
+    }
+    return t;
   };
 
   for (size_t p = 0; p < advice.proposals.size() && out.status.ok(); ++p) {
@@ -387,7 +458,58 @@ VerifyOutcome Verify(Session& session, const analyzer::Catalog& catalog,
     for (size_t i = first, j = 0; i < out.queries.size(); ++i) {
       if (!out.queries[i].statement.empty()) jobs[j++].result = &out.queries[i];
     }
-    if (jobs.empty()) continue;
+
+    // The heaviest writes of the table, checked on the server before any runs.
+    std::vector<WriteJob> write_jobs;
+    size_t listed = 0;
+    for (const WriteClass& w : write_classes) {
+      if (listed == options.max_queries_per_proposal) break;
+      std::string database = proposal.table->database;
+      if (database.empty()) database = options.default_database;
+      if (database.empty()) database = w.sample->database;
+      const std::vector<WrittenTable> written =
+          WrittenTables(*w.parsed.statements().front(), catalog, database);
+      if (std::none_of(written.begin(), written.end(),
+                       [&](const WrittenTable& t) { return t.table == proposal.table; })) {
+        continue;
+      }
+      ++listed;
+      analyzer::WriteVerification& wv = out.writes.emplace_back();
+      wv.proposal = p;
+      wv.index_name = name;
+      wv.query_class = w.id;
+      wv.kind = w.kind;
+      Result<RunnableWrite> runnable = ToWrite(w.sample->query, options.parse);
+      if (unmeasured != options.unmeasured_tables.end()) {
+        wv.note = "not measured: " + unmeasured->second;
+      } else if (FillPlaceholders(w.sample->query) != w.sample->query) {
+        wv.note = "not measured: its sample is a digest text, with no values to write";
+      } else if (!runnable.ok()) {
+        wv.note = "not measured: " + runnable.status().message();
+      } else {
+        Result<std::string> refused = WriteRefusal(session, written, *runnable, database);
+        if (!refused.ok()) {
+          if (session.connection_lost()) {
+            lost(refused.status(), "checking the tables a write changes");
+            break;
+          }
+          wv.note = "not measured: checking its tables: " + refused.status().message();
+        } else if (!refused->empty()) {
+          wv.note = "not measured: " + *refused;
+        } else {
+          wv.statement = runnable->sql;
+          if (!proposal.replaces.empty()) {
+            std::string kept;
+            for (const std::string& r : proposal.replaces) kept += (kept.empty() ? "" : ", ") + r;
+            wv.note = "measured beside " + kept +
+                      ", which the proposal drops: the index's real cost is lower";
+          }
+        }
+      }
+      if (!wv.statement.empty()) write_jobs.push_back({out.writes.size() - 1, database});
+    }
+    if (!out.status.ok()) break;
+    if (jobs.empty() && write_jobs.empty()) continue;
 
     // Before.
     std::vector<Job*> measured;
@@ -407,13 +529,35 @@ VerifyOutcome Verify(Session& session, const analyzer::Catalog& catalog,
       measured.push_back(&job);
     }
     if (runner.Interrupted() || !out.status.ok()) break;
-    if (measured.empty()) continue;
+    std::vector<const WriteJob*> writes_measured;
+    for (const WriteJob& job : write_jobs) {
+      if (runner.Interrupted()) break;
+      analyzer::WriteVerification& wv = out.writes[job.result];
+      progress(fmt::format("{}: write class {} before", where, wv.query_class));
+      Result<WriteTiming> t = time_write(job);
+      if (!t.ok()) break;
+      if (!t->error.empty()) {
+        wv.note = "not measured: " + t->error;
+        continue;
+      }
+      wv.rows_affected = t->rows_affected;
+      wv.before_ms = t->median_ms;
+      wv.runs = t->runs;
+      if (t->timed_out) {
+        wv.timed_out = true;
+        wv.note = "reached the time limit before the index: not run after it";
+        continue;
+      }
+      writes_measured.push_back(&job);
+    }
+    if (runner.Interrupted() || !out.status.ok()) break;
+    if (measured.empty() && writes_measured.empty()) continue;
 
     // The index.
     progress(fmt::format("{}: creating {}", where, name));
-    if (!measured.front()->database.empty()) {
-      (void)session.Execute("USE " + analyzer::QuoteIdentifier(measured.front()->database));
-    }
+    const std::string& use =
+        !measured.empty() ? measured.front()->database : writes_measured.front()->database;
+    if (!use.empty()) (void)session.Execute("USE " + analyzer::QuoteIdentifier(use));
     Status created = session.Execute(ddl);
     if (!created.ok() && !session.connection_lost()) {
       // A server that cannot build this index online builds it the ordinary way.
@@ -432,6 +576,9 @@ VerifyOutcome Verify(Session& session, const analyzer::Catalog& catalog,
       }
       for (Job* job : measured)
         job->result->note = "the index could not be created: " + created.message();
+      for (const WriteJob* job : writes_measured) {
+        out.writes[job->result].note = "the index could not be created: " + created.message();
+      }
       continue;
     }
     pending_drop = drop;
@@ -456,6 +603,23 @@ VerifyOutcome Verify(Session& session, const analyzer::Catalog& catalog,
       if (q.after.key != name) {
         if (!q.note.empty()) q.note += "; ";
         q.note += "the optimizer did not choose the new index for this table";
+      }
+    }
+    if (!out.status.ok()) break;
+    for (const WriteJob* job : writes_measured) {
+      if (runner.Interrupted()) break;
+      analyzer::WriteVerification& wv = out.writes[job->result];
+      progress(fmt::format("{}: write class {} after", where, wv.query_class));
+      Result<WriteTiming> t = time_write(*job);
+      if (!t.ok()) break;
+      if (!t->error.empty()) {
+        wv.note = "not measured after the index: " + t->error;
+      } else if (t->timed_out) {
+        wv.timed_out = true;
+        wv.after_ms = t->median_ms;
+      } else {
+        wv.after_ms = t->median_ms;
+        wv.runs = std::min(wv.runs, t->runs);
       }
     }
     if (!out.status.ok()) break;

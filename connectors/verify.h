@@ -1,13 +1,23 @@
 // Proves (or refutes) the advisor's proposals on a real server: for each proposal and the query
 // classes it serves, EXPLAIN FORMAT=JSON and the median of N timed runs before the index, then
 // the index is created under a recognisable name (`qadv_…`), the same is measured after, and the
-// index is dropped again.
+// index is dropped again. With VerifyOptions::allow_writes, the heaviest write classes of the
+// workload that write the proposal's table are timed too, before and after, each run inside a
+// transaction that is rolled back (write_probe.h): what maintaining the index costs them.
 //
 // Safety, in this order:
-//  - only SELECT runs: each sample goes through safe_query's ToReadOnlySelect (UPDATE / DELETE /
-//    INSERT … SELECT become the SELECT that reads the same rows; anything else is skipped with a
-//    reason) and CheckReadOnlySelect right before it is sent; reads run inside
-//    START TRANSACTION READ ONLY on a connection without multi-statements;
+//  - the query classes a proposal serves run as SELECT only: each sample goes through
+//    safe_query's ToReadOnlySelect (UPDATE / DELETE / INSERT … SELECT become the SELECT that
+//    reads the same rows; anything else is skipped with a reason) and CheckReadOnlySelect right
+//    before it is sent; reads run inside START TRANSACTION READ ONLY on a connection without
+//    multi-statements;
+//  - writes run only with allow_writes (the caller sets it for its own sandbox, or when the
+//    user allowed it), only on MariaDB (MySQL has no time limit for them), each as logged, after
+//    safe_query's write gate (ToWrite / CheckWrite), on InnoDB tables without triggers and
+//    without calls of stored or loadable functions (write_probe's WriteRefusal), every run as
+//    START TRANSACTION; <write>; ROLLBACK — rolled back also when it fails, times out, or the
+//    run is interrupted; a write's own error (a duplicate key) is reported for that class and
+//    the run goes on;
 //  - every statement carries a time limit (MariaDB SET STATEMENT max_statement_time, MySQL's
 //    MAX_EXECUTION_TIME hint);
 //  - DDL runs only when VerifyOptions::allow_ddl says so; the only DDL is ADD INDEX / DROP INDEX
@@ -20,6 +30,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <string>
@@ -43,8 +54,11 @@ bool IsVerifyIndexName(std::string_view name);
 struct VerifyOptions {
   int runs = 5;                         // timed runs per side, after one warm-up run
   double time_limit_seconds = 30;       // per statement
-  size_t max_queries_per_proposal = 5;  // the heaviest classes a proposal serves
+  size_t max_queries_per_proposal = 5;  // the heaviest classes a proposal serves; as many writes
   bool allow_ddl = false;               // without it nothing is created: Verify() refuses
+  // Time the workload's writes of each proposal's table (see above). Without it none runs, and
+  // VerifyOutcome::writes_not_run says why.
+  bool allow_writes = false;
   // Where statements run when the proposal's table names no database: the sandbox's database,
   // or the one the DSN names. The sample's own database comes last: a slow log from
   // production may name a database the server measured on does not have.
@@ -64,10 +78,15 @@ struct VerifyOptions {
 struct ClassSample {
   std::string query;
   std::string database;
+  // The class's total time in millionths of a second (or its count, for SQL files): the
+  // heaviest write classes of a table are the ones timed.
+  int64_t weight = 0;
 };
 
 struct VerifyOutcome {
   std::vector<analyzer::QueryVerification> queries;
+  std::vector<analyzer::WriteVerification> writes;
+  std::string writes_not_run;  // why no write ran at all, or empty
   // DROP INDEX statements for indexes that were created and could not be dropped (the
   // connection was lost): empty after a clean run, an error, or an interruption that could
   // still talk to the server.

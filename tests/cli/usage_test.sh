@@ -121,6 +121,18 @@ check "verify without a server" \
   usage "verify measures on a server: give --sandbox, or --dsn/--socket with --allow-ddl" \
   verify "$log"
 
+# --allow-writes: for a --dsn server, and only beside --allow-ddl; with --sandbox it is accepted
+# and changes nothing (the sandbox's writes always run: its rows are verify's own).
+check "--allow-writes without a server" \
+  usage "verify measures on a server: give --sandbox, or --dsn/--socket with --allow-ddl" \
+  verify --allow-writes "$log"
+check "--allow-writes without --allow-ddl" \
+  usage "verify creates each proposed index on the server and drops it again: allow that with --allow-ddl, or use --sandbox" \
+  verify --dsn "mysql://root@127.0.0.1:1/shop" --allow-writes "$log"
+check "--allow-writes with --sandbox is accepted (the next check is about the schema)" \
+  usage "--sandbox loads the schema from --schema files: give at least one" \
+  verify --sandbox --allow-writes "$log"
+
 # Input errors are not usage errors: one line, no pointer to --help.
 check "a missing file" exit_code 2 "$qadvisor" digest "$tmp/missing.log"
 check "  one line" test "$(wc -l <"$tmp/err")" -eq 1

@@ -1,5 +1,6 @@
 // Only ever one read-only SELECT: the rewrites of UPDATE / DELETE / INSERT … SELECT, every
-// refusal with its reason, crafted injections, placeholders, time limits and EXPLAIN text.
+// refusal with its reason, crafted injections, placeholders, time limits and EXPLAIN text; and the
+// write gate verify's measurement of writes passes its statements through.
 #include "connectors/safe_query.h"
 
 #include <catch2/catch.hpp>
@@ -13,11 +14,15 @@ namespace {
 
 using namespace qadvisor;
 using connectors::CheckReadOnlySelect;
+using connectors::CheckWrite;
 using connectors::ExplainStatement;
 using connectors::FillPlaceholders;
 using connectors::RunnableQuery;
+using connectors::RunnableWrite;
 using connectors::ToReadOnlySelect;
+using connectors::ToWrite;
 using connectors::WithTimeLimit;
+using connectors::WriteWithTimeLimit;
 namespace ast = parser::ast;
 
 // The accepted rewrite of `in`; fails the test when it is refused.
@@ -487,7 +492,81 @@ TEST_CASE("digest placeholders are filled with literals that keep index use") {
         "SELECT * FROM `t` WHERE `id` = '1' LIMIT 10");
 }
 
+// The write `in` is accepted as; fails the test when it is refused.
+RunnableWrite WriteAccepted(std::string_view in) {
+  const Result<RunnableWrite> r = ToWrite(in);
+  INFO("input: " << in << "\nrefused: " << r.status().message());
+  REQUIRE(r.ok());
+  CHECK(CheckWrite(r->sql).ok());
+  return r.value();
+}
+
+std::string WriteRefused(std::string_view in) {
+  const Result<RunnableWrite> r = ToWrite(in);
+  INFO("input: " << in << "\naccepted as: " << (r.ok() ? r->sql : std::string()));
+  REQUIRE_FALSE(r.ok());
+  return r.status().message();
+}
+
+TEST_CASE("the write gate: one INSERT, REPLACE, UPDATE or DELETE, run as written") {
+  const RunnableWrite insert = WriteAccepted("INSERT INTO t (a, b) VALUES (1, 'x'), (2, 'y')");
+  CHECK(insert.kind == "INSERT");
+  CHECK(insert.sql == "INSERT INTO t (a, b) VALUES (1, 'x'), (2, 'y')");
+  CHECK(insert.calls.empty());
+  CHECK(WriteAccepted("REPLACE INTO t SET a = 1").kind == "REPLACE");
+  CHECK(WriteAccepted("INSERT INTO t SELECT * FROM u WHERE a > 3").kind == "INSERT");
+  CHECK(WriteAccepted("DELETE o FROM orders o JOIN c ON c.id = o.c WHERE c.x = 1").kind ==
+        "DELETE");
+  CHECK(WriteAccepted("/* app */ UPDATE t SET a = a + 1 WHERE id = 5 -- tail").kind == "UPDATE");
+  // The functions it calls, for the server-side check of stored and loadable functions.
+  const RunnableWrite calls = WriteAccepted(
+      "INSERT INTO t (a, b) VALUES (NOW(), shop.f(1)) ON DUPLICATE KEY UPDATE b = COALESCE(g(), "
+      "VALUES(b))");
+  using Call = std::pair<std::string, std::string>;
+  CHECK(calls.calls ==
+        std::vector<Call>{{"", "NOW"}, {"shop", "f"}, {"", "COALESCE"}, {"", "g"}, {"", "VALUES"}});
+  CHECK(WriteAccepted("UPDATE t SET a = 1 WHERE b IN (SELECT UPPER(c) FROM u)").calls ==
+        std::vector<Call>{{"", "UPPER"}});
+  // A quote escaped with a backslash is written doubled: the same value in every sql_mode.
+  CHECK(WriteAccepted("UPDATE t SET name = 'O\\'Brien' WHERE id = 1").sql ==
+        "UPDATE t SET name = 'O''Brien' WHERE id = 1");
+  CHECK(WriteAccepted("UPDATE t SET a = 'x\\'; DROP TABLE t; -- '").sql ==
+        "UPDATE t SET a = 'x''; DROP TABLE t; -- '");
+
+  CHECK(WriteRefused("SELECT * FROM t") == "not a write: this is SELECT");
+  CHECK(WriteRefused("CREATE TABLE u (a INT)") == "not a write: this is CREATE TABLE");
+  CHECK(WriteRefused("CALL p()").starts_with("not a write: this is CALL"));
+  CHECK(WriteRefused("INSERT INTO t VALUES (1); DROP TABLE t")
+            .starts_with("holds more than one statement"));
+  CHECK(WriteRefused("INSERT INTO t VALUES (1);").starts_with("holds more than one statement"));
+  CHECK(WriteRefused("UPDATE t SET a = ? WHERE id = 1").starts_with("has placeholders"));
+  CHECK(WriteRefused("DELETE /*!99999 , SLEEP(1) */ FROM t")
+            .starts_with("an executable comment holds more than keywords"));
+  CHECK(WriteRefused("UPDATE t SET a = SLEEP(10)") ==
+        "calls a function that must not run: SLEEP() waits");
+  CHECK(WriteRefused("INSERT INTO t VALUES (NEXTVAL(s))")
+            .starts_with("calls a function that must not run: NEXTVAL()"));
+  CHECK(WriteRefused("DELETE FROM t WHERE a IN (SELECT a FROM u WHERE GET_LOCK('x', 1))")
+            .starts_with("calls a function that must not run: GET_LOCK()"));
+  CHECK(WriteRefused("INSERT INTO t SELECT a FROM u WHERE sys_exec('id') = 0")
+            .starts_with("calls a function that must not run: SYS_EXEC()"));
+  CHECK(WriteRefused("INSERT INTO t SELECT a FROM u FOR UPDATE").starts_with("takes locks"));
+  CHECK(WriteRefused("INSERT INTO t SELECT a INTO @x FROM u").starts_with("writes its result"));
+  CHECK(WriteRefused("UPDATE t SET a = (@n := @n + 1)").starts_with("assigns a variable"));
+  CHECK(WriteRefused("INSERT DELAYED INTO t VALUES (1)")
+            .starts_with("runs outside the transaction: INSERT DELAYED"));
+  CHECK(WriteRefused("INSERT INTO t VALUES ('abc").starts_with("an unterminated quote"));
+  CHECK(WriteRefused(std::string("DELETE FROM t\0; DROP TABLE t", 29))
+            .starts_with("holds a NUL byte"));
+  // The last gate reads the text as sent: a backslash-escaped quote is refused there.
+  CHECK_FALSE(CheckWrite("UPDATE t SET a = 'x\\'; DROP TABLE t; -- '").ok());
+}
+
 TEST_CASE("time limits: MariaDB SET STATEMENT, MySQL's hint") {
+  CHECK(WriteWithTimeLimit("UPDATE t SET a = 1", 2.5) ==
+        "SET STATEMENT max_statement_time=2.5 FOR UPDATE t SET a = 1");
+  CHECK(WriteWithTimeLimit("DELETE FROM t", 0) ==
+        "SET STATEMENT max_statement_time=0.001 FOR DELETE FROM t");
   CHECK(WithTimeLimit("SELECT 1", true, 2.5) ==
         "SET STATEMENT max_statement_time=2.5 FOR SELECT 1");
   CHECK(WithTimeLimit("SELECT 1", true, 30) == "SET STATEMENT max_statement_time=30 FOR SELECT 1");

@@ -8,7 +8,9 @@
 //  3. whatever CheckReadOnlySelect() accepts still passes it with MySQL's time limit added
 //     (WithTimeLimit(x, /*mariadb=*/false, s)): the /*+ MAX_EXECUTION_TIME(…) */ hint goes inside
 //     the SELECT, so the text must stay one SELECT the gate accepts. Not so for MariaDB's form,
-//     `SET STATEMENT … FOR <select>`, which is by design not a SELECT; that one only has to run.
+//     `SET STATEMENT … FOR <select>`, which is by design not a SELECT; that one only has to run;
+//  4. the write gate: whatever ToWrite() returns passes CheckWrite(), is an INSERT, REPLACE,
+//     UPDATE or DELETE, and is ToWrite()'s own result again (a write runs as written).
 // The input is tried whole, as a digest text made runnable (FillPlaceholders, as verify does
 // with performance_schema samples), as the content of a hint (`SELECT /*+ <input> */ x`, for
 // property 3), and split at each `;` so that the multi-statement seed files (rule fixtures, the
@@ -58,8 +60,28 @@ void CheckTimeLimit(std::string_view select, const parser::ParseOptions& options
   (void)connectors::WithTimeLimit(select, /*mariadb=*/true, seconds);
 }
 
+// Property 4 for `text`.
+void CheckWrite(std::string_view text, const parser::ParseOptions& options) {
+  Result<connectors::RunnableWrite> write = connectors::ToWrite(text, options);
+  if (!write.ok()) return;
+  const std::string& sql = write->sql;
+  if (const Result<connectors::RunnableWrite> checked = connectors::CheckWrite(sql, options);
+      !checked.ok()) {
+    Fail("ToWrite returned what the write gate refuses", text, sql, checked.status());
+  }
+  const std::string_view kind = write->kind;
+  if (kind != "INSERT" && kind != "REPLACE" && kind != "UPDATE" && kind != "DELETE") {
+    Fail("ToWrite accepted something else than a write", text, kind, Status::Ok());
+  }
+  Result<connectors::RunnableWrite> again = connectors::ToWrite(sql, options);
+  if (!again.ok()) Fail("ToWrite refuses its own result", text, sql, again.status());
+  if (again->sql != sql) Fail("ToWrite changes its own result", sql, again->sql, Status::Ok());
+  (void)connectors::WriteWithTimeLimit(sql, kLimits[text.size() % std::size(kLimits)]);
+}
+
 void OneStatement(std::string_view text, const parser::ParseOptions& options) {
   const size_t pick = text.size();
+  CheckWrite(text, options);
   if (connectors::CheckReadOnlySelect(text, options).ok()) CheckTimeLimit(text, options, pick);
 
   Result<connectors::RunnableQuery> runnable = connectors::ToReadOnlySelect(text, options);

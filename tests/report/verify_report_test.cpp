@@ -183,6 +183,27 @@ struct VerifyFixture : Fixture {
     QueryVerification& customers = Measure(4, "00000000000000AA", Verdict::kSkipped);
     customers.note = "the sample was truncated in the slow log: nothing to run";
 
+    // The carts UPDATE, timed as a write beside its index; an INSERT of the same table that
+    // could not run.
+    analyzer::WriteVerification& update = verification.writes.emplace_back();
+    update.proposal = 2;
+    update.index_name = "qadv_idx_user_id";
+    update.query_class = ids[3];
+    update.kind = "UPDATE";
+    update.statement = "UPDATE carts SET total = 0 WHERE user_id = 7";
+    update.rows_affected = 3;
+    update.before_ms = 0.4;
+    update.after_ms = 0.5;
+    update.runs = 5;
+    analyzer::WriteVerification& insert = verification.writes.emplace_back();
+    insert.proposal = 2;
+    insert.index_name = "qadv_idx_user_id";
+    insert.query_class = "00000000000000BB";
+    insert.kind = "INSERT";
+    insert.note =
+        "not measured: `shop`.`carts` has trigger `carts_audit`, which could write "
+        "elsewhere";
+
     report.verification = &verification;
   }
 
@@ -338,10 +359,12 @@ TEST_CASE("verify report: JSON adds verification fields and nothing else changes
   CHECK(without["command"] == "advise");
   CHECK_FALSE(without.contains("verification"));
   CHECK_FALSE(without.contains("verification_run"));
+  CHECK_FALSE(without.contains("verification_writes"));
   json stripped = with;
   stripped["command"] = "advise";
   stripped.erase("verification");
   stripped.erase("verification_run");
+  stripped.erase("verification_writes");
   for (json& p : stripped["proposals"]) {
     p.erase("verdict");
     p.erase("recommended");
@@ -355,7 +378,7 @@ TEST_CASE("verify report: JSON fields, verdicts and recommendations", "[verify]"
 
   const json& run = d["verification_run"];
   CHECK(run == json::parse(R"json({"server": "MariaDB 10.11.6 (sandbox)", "sandbox": true,
-      "rows_per_table": 200000, "runs": 5, "time_limit_seconds": 30,
+      "rows_per_table": 200000, "runs": 5, "time_limit_seconds": 30, "writes_not_run": null,
       "notes": ["`carts` has no statistics: it got 200 000 generated rows"]
 })json"));
 
@@ -478,7 +501,8 @@ TEST_CASE("verify report: text", "[verify]") {
                                    "     filesort     yes → no\n"
                                    "     temporary    no → no\n"
                                    "     median       84.2 ms → 0.31 ms\n"
-                                   "     speedup      271×\n\n"));
+                                   "     speedup      271×\n"
+                                   "   writes: no write of the workload changes `orders`\n\n"));
   CHECK_THAT(text, Catch::Contains("2. `sessions` (last_seen): no-change: not recommended\n"));
   CHECK_THAT(text,
              Catch::Contains("     speedup      1.0×\n"
@@ -493,7 +517,9 @@ TEST_CASE("verify report: text", "[verify]") {
   CHECK_THAT(text, Catch::Contains("5. `customers` (email): skipped: unverified\n"
                                    "   class 00000000000000AA: skipped\n"
                                    "     note: the sample was truncated in the slow log: nothing "
-                                   "to run\n\n## Query classes\n"));
+                                   "to run\n"
+                                   "   writes: no write of the workload changes `customers`\n"
+                                   "\n## Query classes\n"));
 }
 
 TEST_CASE("verify report: Markdown", "[verify]") {
@@ -530,6 +556,78 @@ TEST_CASE("verify report: Markdown", "[verify]") {
                                  "UPDATE\n"));
   CHECK_THAT(
       md, Catch::Contains("| `00000000000000AA` | — | — | — | — | — | — | — | — | — | skipped |"));
+}
+
+TEST_CASE("verify report: the writes of a proposal's table", "[verify]") {
+  VerifyFixture f;
+  const json d = json::parse(RenderAdviseJson(f.report));
+  const json& w = d["verification_writes"];
+  REQUIRE(w.size() == 2);
+  CHECK(w[0]["added_ms"].get<double>() == Approx(0.1));
+  json first = w[0];
+  first.erase("added_ms");
+  CHECK(first == json::parse(fmt::format(R"json({{"proposal": 3,
+      "index_name": "qadv_idx_user_id", "query_class": "{}", "statement_kind": "UPDATE",
+      "statement": "UPDATE carts SET total = 0 WHERE user_id = 7", "rows_affected": 3,
+      "before_ms": 0.4, "after_ms": 0.5, "runs": 5, "timed_out": false}})json",
+                                         f.ids[3])));
+  // Not measured: unknowns are null, the reason in the note.
+  CHECK(w[1] == json::parse(R"json({"proposal": 3, "index_name": "qadv_idx_user_id",
+      "query_class": "00000000000000BB", "statement_kind": "INSERT", "statement": null,
+      "rows_affected": null, "before_ms": null, "after_ms": null, "added_ms": null, "runs": 0,
+      "timed_out": false, "note": "not measured: `shop`.`carts` has trigger `carts_audit`, which could write elsewhere"})json"));
+
+  const std::string text = RenderAdviseText(f.report);
+  CHECK_THAT(text, Catch::Contains(
+                       "     note: measured as a SELECT rewritten from UPDATE\n"
+                       "   writes: 1 class measured, +0.1 ms per statement (+25%); 1 not measured\n"
+                       "     class B4294FBFB668FCEF (UPDATE): 0.4 ms → 0.5 ms (+0.1 ms), 3 rows "
+                       "affected\n"
+                       "     class 00000000000000BB (INSERT): not measured: `shop`.`carts` has "
+                       "trigger `carts_audit`, which could write elsewhere\n\n"));
+  const std::string md = RenderAdviseMarkdown(f.report);
+  CHECK_THAT(md, Catch::Contains("**Writes:** 1 class measured, +0.1 ms per statement (+25%); 1 "
+                                 "not measured.\n\n- `B4294FBFB668FCEF` (UPDATE): 0.4 ms → 0.5 ms "
+                                 "(+0.1 ms), 3 rows affected\n- `00000000000000BB` (INSERT): not "
+                                 "measured: `shop`.`carts` has trigger `carts_audit`"));
+  CHECK_THAT(md, Catch::Contains("**Writes:** no write of the workload changes `orders`.\n"));
+  const std::string html = RenderAdviseHtml(f.report);
+  CHECK_THAT(html,
+             Catch::Contains("<p class=\"writes\">Writes: 1 class measured, +0.1 ms per "
+                             "statement (+25%); 1 not measured</p>\n<ul class=\"writes\"><li><code>"
+                             "B4294FBFB668FCEF</code> (UPDATE): 0.4 ms → 0.5 ms (+0.1 ms), "
+                             "3 rows affected</li><li><code>00000000000000BB</code> (INSERT): "
+                             "not measured: <code>shop</code>.<code>carts</code> has trigger "
+                             "<code>carts_audit</code>"));
+
+  // Faster with the index (noise), a timed-out side, one row.
+  analyzer::WriteVerification& u = f.verification.writes[0];
+  u.after_ms = 0.38;
+  u.rows_affected = 1;
+  CHECK_THAT(RenderAdviseText(f.report),
+             Catch::Contains(
+                 "   writes: 1 class measured, -0.02 ms per statement (-5.0%); 1 not measured\n"
+                 "     class B4294FBFB668FCEF (UPDATE): 0.4 ms → 0.38 ms (-0.02 ms), "
+                 "1 row affected\n"));
+  u.timed_out = true;
+  u.after_ms = 30000;
+  CHECK_THAT(RenderAdviseText(f.report),
+             Catch::Contains("   writes: none of 2 classes measured\n"
+                             "     class B4294FBFB668FCEF (UPDATE): 0.4 ms → ≥ 30 s, 1 row "
+                             "affected\n"));
+  CHECK(json::parse(RenderAdviseJson(f.report))["verification_writes"][0]["added_ms"].is_null());
+  f.verification.writes.pop_back();
+  CHECK_THAT(RenderAdviseText(f.report), Catch::Contains("   writes: 1 class, not measured\n"));
+
+  // A run where no write ran: one reason, the same for every proposal.
+  f.verification.writes.clear();
+  f.verification.writes_not_run =
+      "the workload's writes run only in the sandbox, or on a server with --allow-writes";
+  CHECK(json::parse(RenderAdviseJson(f.report))["verification_run"]["writes_not_run"] ==
+        f.verification.writes_not_run);
+  CHECK_THAT(RenderAdviseText(f.report),
+             Catch::Contains("   writes: not run: the workload's writes run only in the sandbox, "
+                             "or on a server with --allow-writes\n\n4. `products`"));
 }
 
 // A class whose SQL quotes identifiers with backticks and holds a `|`: every format shows it as
