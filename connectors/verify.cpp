@@ -4,12 +4,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <optional>
 
 #include "analyzer/query_model.h"
 #include "connectors/explain.h"
+#include "connectors/measure.h"
 #include "connectors/safe_query.h"
 #include "connectors/write_probe.h"
 #include "parser/keywords.h"
@@ -20,12 +20,6 @@ namespace {
 using analyzer::MeasuredPlan;
 using analyzer::QueryVerification;
 using analyzer::Verdict;
-
-// Server errors a statement time limit raises: MariaDB 1969 (max_statement_time), MySQL 3024
-// (max_execution_time).
-bool TimedOut(const Session& session) {
-  return session.last_error() == 1969 || session.last_error() == 3024;
-}
 
 // The name an index is created under: the prefix and the proposal's name, within MySQL's 64
 // characters.
@@ -40,110 +34,6 @@ struct Job {
   QueryVerification* result;
   std::string database;
   std::vector<std::string> aliases;  // the names the query gives the proposal's table
-};
-
-// The plan's entry for the proposal's table: a name the query gives it, read by the new index
-// when one is.
-const PlanTable* Choose(const Plan& plan, const Job& job, std::string_view index) {
-  const PlanTable* chosen = nullptr;
-  for (const PlanTable& t : plan.tables) {
-    const bool ours = std::any_of(job.aliases.begin(), job.aliases.end(),
-                                  [&](const std::string& a) { return a == t.table; });
-    if (!ours) continue;
-    if (chosen == nullptr || (t.key == index && chosen->key != index)) chosen = &t;
-  }
-  return chosen;
-}
-
-class Runner {
- public:
-  Runner(Session& session, const VerifyOptions& options) : session_(session), options_(options) {}
-
-  // EXPLAIN and the timed runs of `sql` in `database`, inside one read-only transaction.
-  Result<MeasuredPlan> Measure(const Job& job, std::string_view sql, std::string_view index) {
-    QADVISOR_RETURN_IF_ERROR(CheckReadOnlySelect(sql));
-    if (!job.database.empty()) {
-      QADVISOR_RETURN_IF_ERROR(session_.Execute("USE " + analyzer::QuoteIdentifier(job.database)));
-    }
-    QADVISOR_RETURN_IF_ERROR(session_.Execute("START TRANSACTION READ ONLY"));
-    Result<MeasuredPlan> measured = MeasureInTransaction(job, sql, index);
-    const Status commit = session_.Execute("COMMIT");
-    if (!measured.ok()) return measured;
-    QADVISOR_RETURN_IF_ERROR(commit);
-    return measured;
-  }
-
- private:
-  Result<MeasuredPlan> MeasureInTransaction(const Job& job, std::string_view sql,
-                                            std::string_view index) {
-    const bool mariadb = session_.mariadb();
-    const double limit = options_.time_limit_seconds;
-    QADVISOR_ASSIGN_OR_RETURN(Session::Rows rows, session_.Query(ExplainStatement(
-                                                      sql, mariadb, /*analyze=*/false, limit)));
-    if (rows.values.empty() || rows.values[0].empty()) {
-      return Status(StatusCode::kInternal, "EXPLAIN returned no plan");
-    }
-    QADVISOR_ASSIGN_OR_RETURN(Plan plan, ReadExplainJson(rows.values[0][0]));
-    MeasuredPlan m;
-    m.rows = plan.RowsExamined();
-    m.using_filesort = plan.using_filesort;
-    m.using_temporary = plan.using_temporary;
-    if (const PlanTable* chosen = Choose(plan, job, index); chosen != nullptr) {
-      m.access_type = chosen->access_type;
-      m.key = chosen->key;
-      m.filtered = chosen->filtered;
-      m.using_index = chosen->using_index;
-    }
-
-    // The warm-up run measures what it reads: ANALYZE executes the statement like a run does.
-    const std::string analyze = ExplainStatement(sql, mariadb, /*analyze=*/true, limit);
-    if (Result<Session::Rows> analyzed = session_.Query(analyze); analyzed.ok()) {
-      if (!analyzed->values.empty() && !analyzed->values[0].empty()) {
-        const std::string& text = analyzed->values[0][0];
-        Result<Plan> measured = mariadb ? ReadExplainJson(text) : ReadExplainTree(text);
-        const PlanTable* t = measured.ok() ? Choose(*measured, job, index) : nullptr;
-        if (t != nullptr && t->r_rows) m.rows_read = *t->r_rows * t->r_loops.value_or(1);
-      }
-    } else if (TimedOut(session_)) {
-      m.timed_out = true;
-      m.median_ms = limit * 1000;
-      return m;
-    } else if (session_.connection_lost()) {
-      return analyzed.status();
-    }  // else (ANALYZE not allowed, say): the timed runs below still warm up
-
-    const std::string limited = WithTimeLimit(sql, mariadb, limit);
-    std::vector<double> times;
-    for (int run = 1; run <= options_.runs; ++run) {
-      if (Interrupted()) break;
-      const auto start = std::chrono::steady_clock::now();
-      Result<uint64_t> read = session_.Consume(limited);
-      const std::chrono::duration<double, std::milli> took =
-          std::chrono::steady_clock::now() - start;
-      if (!read.ok()) {
-        if (!TimedOut(session_)) return read.status();
-        m.timed_out = true;
-        times.assign(1, limit * 1000);
-        break;
-      }
-      times.push_back(took.count());
-    }
-    if (times.empty()) return Status(StatusCode::kInternal, "interrupted before a timed run");
-    std::sort(times.begin(), times.end());
-    const size_t n = times.size();
-    m.median_ms = n % 2 == 1 ? times[n / 2] : (times[n / 2 - 1] + times[n / 2]) / 2;
-    m.runs = m.timed_out ? 0 : static_cast<int>(n);
-    return m;
-  }
-
- public:
-  bool Interrupted() const {
-    return options_.interrupted != nullptr && options_.interrupted->load();
-  }
-
- private:
-  Session& session_;
-  const VerifyOptions& options_;
 };
 
 // The names the statement gives `table` (an alias, else the table name), from our own binder.
@@ -374,7 +264,10 @@ VerifyOutcome Verify(Session& session, const analyzer::Catalog& catalog,
         fmt::format("SET SESSION innodb_lock_wait_timeout = {}",
                     std::max(1L, static_cast<long>(std::ceil(options.time_limit_seconds)))));
   }
-  Runner runner(session, options);
+  const MeasureOptions measure{options.runs, options.time_limit_seconds, options.interrupted};
+  const auto interrupted = [&] {
+    return options.interrupted != nullptr && options.interrupted->load();
+  };
   const auto progress = [&](std::string_view step) {
     if (options.progress) options.progress(step);
   };
@@ -514,9 +407,10 @@ VerifyOutcome Verify(Session& session, const analyzer::Catalog& catalog,
     // Before.
     std::vector<Job*> measured;
     for (Job& job : jobs) {
-      if (runner.Interrupted()) break;
+      if (interrupted()) break;
       progress(fmt::format("{}: class {} before", where, job.result->query_class));
-      Result<MeasuredPlan> m = runner.Measure(job, job.result->statement, name);
+      Result<MeasuredPlan> m =
+          MeasureSelect(session, job.database, job.result->statement, job.aliases, name, measure);
       if (!m.ok()) {
         if (session.connection_lost()) {
           lost(m.status(), "measuring before the index");
@@ -528,10 +422,10 @@ VerifyOutcome Verify(Session& session, const analyzer::Catalog& catalog,
       job.result->before = std::move(m).value();
       measured.push_back(&job);
     }
-    if (runner.Interrupted() || !out.status.ok()) break;
+    if (interrupted() || !out.status.ok()) break;
     std::vector<const WriteJob*> writes_measured;
     for (const WriteJob& job : write_jobs) {
-      if (runner.Interrupted()) break;
+      if (interrupted()) break;
       analyzer::WriteVerification& wv = out.writes[job.result];
       progress(fmt::format("{}: write class {} before", where, wv.query_class));
       Result<WriteTiming> t = time_write(job);
@@ -550,7 +444,7 @@ VerifyOutcome Verify(Session& session, const analyzer::Catalog& catalog,
       }
       writes_measured.push_back(&job);
     }
-    if (runner.Interrupted() || !out.status.ok()) break;
+    if (interrupted() || !out.status.ok()) break;
     if (measured.empty() && writes_measured.empty()) continue;
 
     // The index.
@@ -585,9 +479,10 @@ VerifyOutcome Verify(Session& session, const analyzer::Catalog& catalog,
 
     // After.
     for (Job* job : measured) {
-      if (runner.Interrupted()) break;
+      if (interrupted()) break;
       progress(fmt::format("{}: class {} after", where, job->result->query_class));
-      Result<MeasuredPlan> m = runner.Measure(*job, job->result->statement, name);
+      Result<MeasuredPlan> m = MeasureSelect(session, job->database, job->result->statement,
+                                             job->aliases, name, measure);
       if (!m.ok()) {
         if (session.connection_lost()) {
           lost(m.status(), "measuring after the index");
@@ -607,7 +502,7 @@ VerifyOutcome Verify(Session& session, const analyzer::Catalog& catalog,
     }
     if (!out.status.ok()) break;
     for (const WriteJob* job : writes_measured) {
-      if (runner.Interrupted()) break;
+      if (interrupted()) break;
       analyzer::WriteVerification& wv = out.writes[job->result];
       progress(fmt::format("{}: write class {} after", where, wv.query_class));
       Result<WriteTiming> t = time_write(*job);
@@ -636,10 +531,10 @@ VerifyOutcome Verify(Session& session, const analyzer::Catalog& catalog,
       break;
     }
     pending_drop.reset();
-    if (runner.Interrupted()) break;
+    if (interrupted()) break;
   }
 
-  if (runner.Interrupted() && out.status.ok()) {
+  if (interrupted() && out.status.ok()) {
     out.status = Status(StatusCode::kInvalidArgument, "interrupted");
   }
   // Whatever stopped the run, the index that exists now is dropped — or handed to the user.
