@@ -1140,4 +1140,10 @@ std::string ExplainStatement(std::string_view select, bool mariadb, bool analyze
   return fmt::format("{} {}", analyze ? "EXPLAIN ANALYZE" : "EXPLAIN FORMAT=JSON", limited);
 }
 
+std::string HexLiteral(std::string_view text) {
+  std::string hex;
+  for (const unsigned char c : text) hex += fmt::format("{:02X}", c);
+  return "_utf8mb4 X'" + hex + "'";
+}
+
 }  // namespace qadvisor::connectors

@@ -180,6 +180,13 @@ std::string FillPlaceholders(std::string_view text, std::vector<size_t>* generic
 // limit. Longer than a year is cut to a year (MariaDB's maximum).
 std::string WithTimeLimit(std::string_view select, bool mariadb, double seconds);
 
+// `text` as a string literal written in hexadecimal, for names taken from the workload or a
+// schema file (untrusted) in lookups such as information_schema queries: a quoted string escaped
+// with backslashes would end early under sql_mode NO_BACKSLASH_ESCAPES. `_utf8mb4 X'…'` reads
+// the same in every sql_mode and, like any literal, takes the collation of the column it is
+// compared with.
+std::string HexLiteral(std::string_view text);
+
 // `write` (which passed CheckWrite) with a time limit of `seconds`, on MariaDB:
 // SET STATEMENT max_statement_time=<s> FOR <write> (error 1969 when it expires). MySQL has none:
 // its max_execution_time and MAX_EXECUTION_TIME hint apply to SELECT only, so verify runs no write

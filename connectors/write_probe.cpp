@@ -108,16 +108,6 @@ class Resolver {
   std::vector<WrittenTable> out_;
 };
 
-// `text` as a string literal for the lookups below, written in hexadecimal: the names come from
-// the workload's statements (untrusted), and a quoted string escaped with backslashes (SqlString)
-// would end early under sql_mode NO_BACKSLASH_ESCAPES. `_utf8mb4 X'…'` reads the same in every
-// sql_mode and, like any literal, takes the collation of the column it is compared with.
-std::string Literal(std::string_view text) {
-  std::string hex;
-  for (const unsigned char c : text) hex += fmt::format("{:02X}", c);
-  return "_utf8mb4 X'" + hex + "'";
-}
-
 // The value of the first column of the first row, or empty.
 std::string First(const Session::Rows& rows) {
   return rows.values.empty() || rows.values[0].empty() ? std::string() : rows.values[0][0];
@@ -132,7 +122,7 @@ Result<std::string> TableRefusal(Session& session, const WrittenTable& w,
       Session::Rows found,
       session.Query(fmt::format("SELECT TABLE_TYPE, ENGINE FROM information_schema.TABLES WHERE "
                                 "TABLE_SCHEMA = {} AND TABLE_NAME = {}",
-                                Literal(w.database), Literal(w.name))));
+                                HexLiteral(w.database), HexLiteral(w.name))));
   if (found.values.empty()) return fmt::format("{} is not on the server", table);
   for (const std::vector<std::string>& row : found.values) {
     if (row.size() < 2) continue;
@@ -156,7 +146,8 @@ Result<std::string> TableRefusal(Session& session, const WrittenTable& w,
           "TABLE_SCHEMA = {} UNION ALL SELECT GRANTEE FROM information_schema.TABLE_PRIVILEGES "
           "WHERE PRIVILEGE_TYPE = 'TRIGGER' AND TABLE_SCHEMA = {} AND TABLE_NAME = {}) p WHERE "
           "GRANTEE = {}",
-          Literal(w.database), Literal(w.database), Literal(w.name), Literal(grantee))));
+          HexLiteral(w.database), HexLiteral(w.database), HexLiteral(w.name),
+          HexLiteral(grantee))));
   if (First(privileged) == "0" || First(privileged).empty()) {
     return fmt::format(
         "this user does not hold the TRIGGER privilege on {}, so its triggers (which could "
@@ -167,7 +158,7 @@ Result<std::string> TableRefusal(Session& session, const WrittenTable& w,
       Session::Rows triggers,
       session.Query(fmt::format("SELECT TRIGGER_NAME FROM information_schema.TRIGGERS WHERE "
                                 "EVENT_OBJECT_SCHEMA = {} AND EVENT_OBJECT_TABLE = {} ORDER BY 1",
-                                Literal(w.database), Literal(w.name))));
+                                HexLiteral(w.database), HexLiteral(w.name))));
   if (!triggers.values.empty()) {
     return fmt::format("{} has trigger {}, which could write elsewhere", table,
                        analyzer::QuoteIdentifier(First(triggers)));
@@ -186,7 +177,7 @@ Result<std::string> FunctionRefusal(Session& session, const RunnableWrite& write
   }
   if (names.empty()) return std::string();
   std::string list;
-  for (const std::string& n : names) list += (list.empty() ? "" : ", ") + Literal(n);
+  for (const std::string& n : names) list += (list.empty() ? "" : ", ") + HexLiteral(n);
   QADVISOR_ASSIGN_OR_RETURN(
       Session::Rows stored,
       session.Query(fmt::format("SELECT ROUTINE_SCHEMA, ROUTINE_NAME FROM "
