@@ -21,6 +21,10 @@ struct MeasuredPlan {
   // rows_read: rows actually read from the table, all loops, measured by the warm-up run
   // (MariaDB's ANALYZE FORMAT=JSON, MySQL's EXPLAIN ANALYZE); unknown when that failed.
   std::optional<double> rows_read;
+  // handler_reads: rows and index entries the storage engine handed over during that run (the
+  // session's Handler_read_% counters, before and after). Unlike rows_read it counts what a
+  // rowid filter or an index merge read before it rejected, so two plans compare by it.
+  std::optional<double> handler_reads;
   double filtered = 100;         // filtered: the table's percentage left after its condition
   bool using_index = false;      // using_index: the index alone answered (covering)
   bool using_filesort = false;   // using_filesort

@@ -197,7 +197,9 @@ Result<std::unique_ptr<AdviseState>> PrepareAdvice(const AdviseArgs& args) {
                               ? QueryLine(file, c->sample.offset, c->sample.line, c->sample.query)
                               : c->sample.line;
     b->model.max_rows_examined = analyzer::MaxRowsExamined(*c);
-    checker.CheckModel(file, b->model, static_cast<uint32_t>(line), id);
+    b->file = file;
+    b->line = static_cast<uint32_t>(line);
+    checker.CheckModel(file, b->model, b->line, id);
     const auto* qt = c->Metric(analyzer::kQueryTime);
     analyzer::WorkloadQuery& q = workload.emplace_back();
     q.id = id;

@@ -23,7 +23,9 @@ namespace qadvisor::cli {
 
 // One query class, parsed and bound once: the advisor and the rules both read its model.
 struct BoundClass {
-  std::string id;  // 16 hex digits
+  std::string id;    // 16 hex digits
+  std::string file;  // where its sample is: the input file and line of its statement
+  uint32_t line = 0;
   parser::ParseResult parsed;
   analyzer::QueryModel model;
 };

@@ -191,6 +191,8 @@ std::string_view ScopeName(rules::Scope scope) {
       return "workload";
     case rules::Scope::kScript:
       return "script";
+    case rules::Scope::kLive:
+      return "live";
   }
   return "query";
 }
@@ -222,6 +224,10 @@ int RunRulesCommand(const std::string& format) {
       const rules::RuleInfo& info = rule->info();
       out += fmt::format("{:<26} {:<8} {}\n", info.id, rules::SeverityName(info.severity),
                          info.summary);
+      if (info.scope == rules::Scope::kLive) {
+        out += fmt::format(
+            "{:<26} {:<8}   live only: measured by `qadvisor verify`, never by check\n", "", "");
+      }
       for (const auto& [name, value] : rule->options()) {
         out += fmt::format("{:<26} {:<8}   option {} = {}\n", "", "", name, value);
       }

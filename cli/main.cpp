@@ -391,6 +391,13 @@ int main(int argc, char** argv) {
   ver->add_flag("--allow-writes", verify.allow_writes,
                 "Also time the workload's writes on the --dsn server, each rolled back (with "
                 "--allow-ddl; the sandbox always does)");
+  ver->add_flag("--allow-analyze", verify.allow_analyze,
+                "Run ANALYZE TABLE on the --dsn server where the optimizer chose a worse index, "
+                "then measure again (the sandbox always may)");
+  ver->add_option("--min-speedup", verify.min_speedup,
+                  "optimizer-wrong-index: how many times faster another existing index must be")
+      ->check(DecimalIn(1.0, 1000.0, "a factor"))
+      ->capture_default_str();
   ver->add_flag("--cleanup", verify.cleanup,
                 "Only drop the qadv_ indexes an interrupted run left on the server");
   ver->add_option("--rows", verify.rows, "Sandbox rows per table without a row-count statistic")

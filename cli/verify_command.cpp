@@ -17,8 +17,10 @@
 #include "analyzer/verification.h"
 #include "cli/advise_command.h"
 #include "cli/io.h"
+#include "cli/wrong_index.h"
 #include "connectors/datagen.h"
 #include "connectors/dsn.h"
+#include "connectors/index_choice.h"
 #include "connectors/sample.h"
 #include "connectors/sandbox.h"
 #include "connectors/schema_import.h"
@@ -257,6 +259,59 @@ Status StatsFrom(const std::string& dsn, analyzer::Catalog& catalog) {
   return Status::Ok();
 }
 
+// optimizer-wrong-index: the heaviest classes (--top of them), each table's chosen index
+// against the other usable ones, as findings of their classes.
+Status CheckIndexChoices(const VerifyArgs& args, AdviseState& state, connectors::Session& session,
+                         const connectors::VerifyOptions& verify,
+                         analyzer::VerificationRun& verification) {
+  const std::map<std::string, connectors::ClassSample> samples = Samples(state);
+  std::vector<connectors::ClassToCheck> classes;
+  std::map<std::string, const BoundClass*> bound;
+  for (const auto& b : state.bound) bound.emplace(b->id, b.get());
+  for (const analyzer::WorkloadQuery& q : state.workload) {  // heaviest first
+    if (args.advise.top > 0 && classes.size() >= args.advise.top) break;
+    const auto sample = samples.find(q.id);
+    if (sample == samples.end() || sample->second.query.empty()) continue;
+    classes.push_back({q.id, sample->second.query, sample->second.database});
+  }
+  connectors::IndexChoiceOptions options;
+  options.measure = {verify.runs, verify.time_limit_seconds, verify.interrupted};
+  options.min_speedup = args.min_speedup;
+  options.allow_analyze = args.sandbox || args.allow_analyze;
+  options.default_database = verify.default_database;
+  options.parse = verify.parse;
+  options.progress = verify.progress;
+  const connectors::IndexChoiceOutcome outcome =
+      connectors::CheckIndexChoices(session, state.catalog, classes, options);
+  size_t wrong = 0;
+  for (const connectors::IndexChoice& choice : outcome.choices) {
+    if (choice.Better() == nullptr) continue;
+    ++wrong;
+    WrongIndexContext context;
+    context.mysql = !session.mariadb();
+    context.analyze_allowed = options.allow_analyze;
+    if (const auto b = bound.find(choice.query_class); b != bound.end()) {
+      context.file = b->second->file;
+      context.line = b->second->line;
+    }
+    if (const analyzer::ClassAdvice* advice = state.advice.Find(choice.query_class)) {
+      for (const analyzer::TableAdvice& t : advice->tables) {
+        if (t.table != choice.table || t.proposal < 0) continue;
+        context.proposal = fmt::format("proposal #{} `{}`", t.proposal + 1,
+                                       state.advice.proposals[t.proposal].name);
+        break;
+      }
+    }
+    state.report.findings[choice.query_class].push_back(WrongIndexFinding(choice, context));
+  }
+  verification.notes.push_back(fmt::format(
+      "the optimizer's index choices: {} table(s) of {} class(es) compared with the other "
+      "usable indexes forced, {} chosen worse (optimizer-wrong-index)",
+      outcome.choices.size(), classes.size(), wrong));
+  for (const std::string& why : outcome.skipped) verification.notes.push_back(why);
+  return outcome.status;
+}
+
 int Finish(const VerifyArgs& args, AdviseState& state, analyzer::VerificationRun& verification,
            connectors::VerifyOutcome outcome) {
   verification.queries = std::move(outcome.queries);
@@ -455,6 +510,18 @@ int RunVerifyCommand(const VerifyArgs& args) {
     }
   }
 
+  // First the optimizer's own choices among the indexes that exist, on real rows only, and
+  // before any index is created: InnoDB refreshes a table's statistics when an index is added,
+  // which would hide statistics gone stale.
+  if (args.sandbox && args.sample_from.empty()) {
+    verification.notes.push_back(
+        "the optimizer's index choices were not checked (optimizer-wrong-index): the "
+        "sandbox's rows are generated, not your data's; --sample-from copies them");
+  } else if (Status s = CheckIndexChoices(args, state, *session, options, verification); !s.ok()) {
+    connectors::VerifyOutcome stopped;
+    stopped.status = s;
+    return Finish(args, state, verification, std::move(stopped));
+  }
   return Finish(args, state, verification,
                 connectors::Verify(*session, state.catalog, state.advice, Samples(state), options));
 }

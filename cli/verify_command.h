@@ -14,14 +14,17 @@ struct VerifyArgs {
   bool sandbox = false;
   bool allow_ddl = false;
   bool allow_writes = false;  // --dsn: time the workload's writes, rolled back (--sandbox does)
-  bool cleanup = false;       // only drop the indexes an earlier run left behind
-  uint64_t rows = 200000;     // sandbox: rows for each table without a row-count statistic
-  int runs = 5;               // timed runs per side
-  double time_limit = 30;     // seconds per statement
-  size_t max_queries = 5;     // query classes measured per proposal
-  std::string server;         // sandbox: the mariadbd / mysqld binary (default: found on PATH)
-  std::string stats_from;     // sandbox: a DSN whose statistics shape the generated rows
-  std::string sample_from;    // sandbox: a DSN whose rows (up to `rows` a table) are copied
+  bool allow_analyze =
+      false;                // --dsn: ANALYZE TABLE where the optimizer chose wrong (--sandbox may)
+  double min_speedup = 2;   // optimizer-wrong-index: a forced index this many times faster
+  bool cleanup = false;     // only drop the indexes an earlier run left behind
+  uint64_t rows = 200000;   // sandbox: rows for each table without a row-count statistic
+  int runs = 5;             // timed runs per side
+  double time_limit = 30;   // seconds per statement
+  size_t max_queries = 5;   // query classes measured per proposal
+  std::string server;       // sandbox: the mariadbd / mysqld binary (default: found on PATH)
+  std::string stats_from;   // sandbox: a DSN whose statistics shape the generated rows
+  std::string sample_from;  // sandbox: a DSN whose rows (up to `rows` a table) are copied
   bool keep_sandbox = false;  // leave the sandbox's directory (for debugging)
 };
 

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <vector>
 
 #include "analyzer/catalog.h"
@@ -12,6 +13,20 @@ namespace qadvisor::connectors {
 namespace {
 
 using analyzer::MeasuredPlan;
+
+// The sum of the session's Handler_read_% counters, or nullopt when the server does not say.
+std::optional<double> HandlerReads(Session& session) {
+  Result<Session::Rows> rows = session.Query("SHOW SESSION STATUS LIKE 'Handler\\_read\\_%'");
+  if (!rows.ok() || rows->values.empty()) return std::nullopt;
+  double sum = 0;
+  for (const std::vector<std::string>& row : rows->values) {
+    if (row.size() < 2) continue;
+    char* end = nullptr;
+    const double v = std::strtod(row[1].c_str(), &end);
+    if (end != row[1].c_str()) sum += v;
+  }
+  return sum;
+}
 
 Result<MeasuredPlan> MeasureInTransaction(Session& session, std::string_view sql,
                                           std::span<const std::string> aliases,
@@ -37,7 +52,16 @@ Result<MeasuredPlan> MeasureInTransaction(Session& session, std::string_view sql
 
   // The warm-up run measures what it reads: ANALYZE executes the statement like a run does.
   const std::string analyze = ExplainStatement(sql, mariadb, /*analyze=*/true, limit);
-  if (Result<Session::Rows> analyzed = session.Query(analyze); analyzed.ok()) {
+  const std::optional<double> reads_before = HandlerReads(session);
+  Result<Session::Rows> analyzed = session.Query(analyze);
+  if (analyzed.ok()) {
+    // What reading the counters itself adds, counted by reading them twice.
+    const std::optional<double> reads_after = HandlerReads(session);
+    const std::optional<double> reads_again = HandlerReads(session);
+    if (reads_before && reads_after && reads_again) {
+      m.handler_reads =
+          std::max(0.0, (*reads_after - *reads_before) - (*reads_again - *reads_after));
+    }
     if (!analyzed->values.empty() && !analyzed->values[0].empty()) {
       const std::string& text = analyzed->values[0][0];
       Result<Plan> measured = mariadb ? ReadExplainJson(text) : ReadExplainTree(text);

@@ -205,6 +205,8 @@ std::string_view ScopeName(rules::Scope scope) {
       return "workload";
     case rules::Scope::kScript:
       return "script";
+    case rules::Scope::kLive:
+      return "live";
     default:
       return "";
   }
@@ -597,6 +599,22 @@ void WriteFindingJson(JsonWriter& w, const rules::Finding& f) {
   w.EndObject();
   string_or_null("query_class", f.query_class);
   w.Field("key", f.key);
+  if (!f.evidence.empty()) {  // a live rule's measurements: only its findings have them
+    w.Key("evidence").BeginObject();
+    for (const rules::Evidence& e : f.evidence) {
+      w.Key(e.name);
+      if (e.number) {
+        w.Double(*e.number);
+      } else if (e.flag) {
+        w.Bool(*e.flag);
+      } else if (e.text.empty()) {
+        w.Null();
+      } else {
+        w.String(e.text);
+      }
+    }
+    w.EndObject();
+  }
   w.EndObject();
 }
 

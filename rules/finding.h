@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,6 +25,15 @@ struct Location {
   uint32_t length = 0;  // bytes of the offending text on that line (for carets and SARIF)
 };
 
+// One measurement behind a live finding (optimizer-wrong-index): a number, a yes/no, or else a
+// text (empty: unknown, JSON null).
+struct Evidence {
+  std::string name;  // snake_case: "chosen_index", "chosen_median_ms"
+  std::string text;
+  std::optional<double> number;
+  std::optional<bool> flag;
+};
+
 struct Finding {
   std::string rule;  // the rule id: "implicit-conversion"
   Severity severity = Severity::kWarning;
@@ -36,6 +46,8 @@ struct Finding {
   std::string query_class;  // the class id (16 hex digits) for slow-log input, else empty
   std::string excerpt;      // the source line at location, for text output; may be empty
   std::string key;          // stable identity for baselines (see MakeKey)
+  // A live rule's measurements, in the order they were taken; empty for the static rules.
+  std::vector<Evidence> evidence;
 };
 
 // The baseline key: rule, file, table, columns, index and the fingerprint of the statement

@@ -22,6 +22,7 @@ std::unique_ptr<Rule> MakeMissingPrimaryKey(const RuleOptions& options);
 std::unique_ptr<Rule> MakeMixedJoinSyntax(const RuleOptions& options);
 std::unique_ptr<Rule> MakeMixedOrderDirection(const RuleOptions& options);
 std::unique_ptr<Rule> MakeNotInNull(const RuleOptions& options);
+std::unique_ptr<Rule> MakeOptimizerWrongIndex(const RuleOptions& options);
 std::unique_ptr<Rule> MakeOrAcrossColumns(const RuleOptions& options);
 std::unique_ptr<Rule> MakeOrderByRand(const RuleOptions& options);
 std::unique_ptr<Rule> MakeParseError(const RuleOptions& options);
@@ -53,6 +54,7 @@ const std::vector<RuleEntry>& Registry() {
       {"mixed-join-syntax", MakeMixedJoinSyntax},
       {"mixed-order-direction", MakeMixedOrderDirection},
       {"not-in-null", MakeNotInNull},
+      {"optimizer-wrong-index", MakeOptimizerWrongIndex},
       {"or-across-columns", MakeOrAcrossColumns},
       {"order-by-rand", MakeOrderByRand},
       {"parse-error", MakeParseError},

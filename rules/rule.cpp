@@ -64,6 +64,9 @@ std::string RuleDocPage(const RuleInfo& info) {
     case Scope::kScript:
       scope = "each script as it is parsed";
       break;
+    case Scope::kLive:
+      scope = "each query class on a live server (`qadvisor verify` only)";
+      break;
   }
   std::string doc(info.doc);
   while (!doc.empty() && (doc.front() == '\n')) doc.erase(doc.begin());

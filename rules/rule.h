@@ -35,6 +35,9 @@ enum class Scope : uint8_t {
   kSchema,    // the catalog once, after all DDL
   kWorkload,  // the catalog and every bound statement together (unused-index)
   kScript,    // what the parser reported about a script (parse-error)
+  // Measured on a running server by `qadvisor verify` (optimizer-wrong-index): check never
+  // runs it; its findings come from the measurements.
+  kLive,
 };
 
 struct RuleInfo {
