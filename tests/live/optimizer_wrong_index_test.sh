@@ -20,17 +20,8 @@ set -uo pipefail
 qadvisor=$1
 src=$2
 fixture=$src/tests/fixtures/wrong-index
-tmp=$(mktemp -d)
-server=$tmp/server
-export TMPDIR=$tmp/tmp  # where a sandbox goes
-mkdir -p "$TMPDIR"
-cleanup() {
-  bash "$src/scripts/mariadb-sandbox.sh" stop "$server" >/dev/null 2>&1
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
-# shellcheck source=../lib.sh
-. "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
+# shellcheck source=lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"  # tmp, server, TMPDIR; removed on exit
 
 socket=$(bash "$src/scripts/mariadb-sandbox.sh" start "$server" | tail -1)
 [[ -S $socket ]] || socket=$server/mysqld.sock

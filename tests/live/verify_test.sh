@@ -17,17 +17,8 @@ qadvisor=$1
 src=$2
 schema=$src/examples/schema.sql
 log=$src/examples/slow.log
-tmp=$(mktemp -d)
-server=$tmp/server
-export TMPDIR=$tmp/tmp  # where the sandbox goes: checked empty afterwards
-mkdir -p "$TMPDIR"
-cleanup() {
-  bash "$src/scripts/mariadb-sandbox.sh" stop "$server" >/dev/null 2>&1
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
-# shellcheck source=../lib.sh
-. "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
+# shellcheck source=lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"  # tmp, server, TMPDIR; removed on exit
 
 sql() { mariadb --no-defaults --socket="$socket" -uroot -N -B "$@"; }
 schema_dump() {  # every table of `shop`, as the server shows it

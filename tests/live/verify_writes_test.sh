@@ -17,17 +17,8 @@ qadvisor=$1
 src=$2
 schema=$src/tests/fixtures/verify/writes-schema.sql
 log=$src/tests/fixtures/verify/writes-slow.log
-tmp=$(mktemp -d)
-server=$tmp/server
-export TMPDIR=$tmp/tmp  # where the sandbox goes
-mkdir -p "$TMPDIR"
-cleanup() {
-  bash "$src/scripts/mariadb-sandbox.sh" stop "$server" >/dev/null 2>&1
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
-# shellcheck source=../lib.sh
-. "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
+# shellcheck source=lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"  # tmp, server, TMPDIR; removed on exit
 
 # The entry of `verification_writes` for a kind and table, as a Python expression over `d`.
 write_of() {  # write_of KIND TEXT-IN-STATEMENT-OR-NOTE
