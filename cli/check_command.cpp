@@ -191,6 +191,8 @@ std::string_view ScopeName(rules::Scope scope) {
       return "workload";
     case rules::Scope::kScript:
       return "script";
+    case rules::Scope::kDdl:
+      return "ddl";
     case rules::Scope::kLive:
       return "live";
   }

@@ -205,6 +205,8 @@ std::string_view ScopeName(rules::Scope scope) {
       return "workload";
     case rules::Scope::kScript:
       return "script";
+    case rules::Scope::kDdl:
+      return "ddl";
     case rules::Scope::kLive:
       return "live";
     default:

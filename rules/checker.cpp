@@ -89,6 +89,26 @@ bool IsDdl(ast::StatementKind kind) {
   }
 }
 
+// A span's line and column in `script`: from statement `st`'s own, counting the newlines
+// between.
+Reporter::Locator SpanLocator(std::string_view file, std::string_view script,
+                              const ast::Statement& st) {
+  return [file = std::string(file), script, &st](ast::Span span) {
+    Location loc{file, st.line, st.column, span.length};
+    const size_t from = st.span.offset;
+    const size_t to = std::min<size_t>(std::max<size_t>(span.offset, from), script.size());
+    const std::string_view between = script.substr(from, to - from);
+    const size_t nl = between.rfind('\n');
+    if (nl == std::string_view::npos) {
+      loc.column = st.column + static_cast<uint32_t>(to - from);
+    } else {
+      loc.line += CountLines(between);
+      loc.column = static_cast<uint32_t>(between.size() - nl);
+    }
+    return loc;
+  };
+}
+
 }  // namespace
 
 Status ValidateRuleIds(const CheckerOptions& options) {
@@ -139,7 +159,7 @@ Checker::SchemaLoad Checker::LoadSchema(std::string_view file, std::string_view 
     const uint32_t zone_start = previous_end_line + 1;
     previous_end_line =
         st->line + CountLines(parsed.text().substr(st->span.offset, st->span.length));
-    if (IsDdl(st->kind)) ApplyDdl(*st, parsed.text(), file, zone_start);
+    if (IsDdl(st->kind)) ApplyDdl(*st, parsed.text(), file, zone_start, /*migration=*/false);
   }
   return load;
 }
@@ -164,10 +184,45 @@ parser::ParseResult Checker::Read(std::string_view file, std::string_view text) 
   return parsed;
 }
 
+// The existing table an ALTER TABLE, CREATE INDEX or DROP INDEX changes, or nullptr.
+const analyzer::Table* Checker::TargetOf(const ast::Statement& st) const {
+  const ast::Name* name = nullptr;
+  if (st.kind == ast::StatementKind::kAlterTable) name = &st.As<ast::AlterTableStatement>().table;
+  if (st.kind == ast::StatementKind::kCreateIndex) name = &st.As<ast::CreateIndexStatement>().table;
+  if (st.kind == ast::StatementKind::kDropIndex) name = &st.As<ast::DropIndexStatement>().table;
+  if (name == nullptr || name->parts.empty()) return nullptr;
+  return catalog_.FindTable(
+      name->parts.size() > 1 ? name->parts[0].Value() : catalog_.current_database(),
+      name->last().Value());
+}
+
 void Checker::ApplyDdl(const ast::Statement& st, std::string_view script, std::string_view file,
-                       uint32_t zone_start) {
+                       uint32_t zone_start, bool migration) {
   const size_t known = catalog_.issues().size();
+  // The table the statement changes, as it was: DDL rules compare.
+  std::optional<analyzer::Table> before;
+  const bool ddl_rules = migration && std::any_of(rules_.begin(), rules_.end(), [](const auto& r) {
+                           return r->info().scope == Scope::kDdl;
+                         });
+  if (ddl_rules) {
+    if (const analyzer::Table* t = TargetOf(st)) before = *t;
+  }
   catalog_.ApplyStatement(st, script, file);
+  if (ddl_rules) {
+    const size_t first = findings_.size();
+    Reporter out(findings_, SpanLocator(file, script, st));
+    for (const auto& rule : rules_) {
+      if (rule->info().scope == Scope::kDdl) {
+        rule->CheckDdl(st, before ? &*before : nullptr, catalog_, out);
+      }
+    }
+    const uint32_t end_line = st.line + CountLines(script.substr(st.span.offset, st.span.length));
+    for (size_t i = first; i < findings_.size(); ++i) {
+      findings_[i].excerpt = LineAt(script, 1, findings_[i].location.line);
+    }
+    Record(first, {std::string(file), std::min(zone_start, st.line), end_line},
+           "ddl:" + parser::Fingerprint(script.substr(st.span.offset, st.span.length)));
+  }
   // Copied: reporting does not change the catalog, but the vector is the catalog's.
   const std::vector<analyzer::CatalogIssue> issues(
       catalog_.issues().begin() + static_cast<std::ptrdiff_t>(known), catalog_.issues().end());
@@ -197,7 +252,7 @@ void Checker::CheckScript(std::string_view file, std::string_view text) {
     const uint32_t zone_start = previous_end_line + 1;
     previous_end_line = st->line + CountLines(script.substr(st->span.offset, st->span.length));
     if (IsDdl(st->kind)) {
-      ApplyDdl(*st, script, file, zone_start);
+      ApplyDdl(*st, script, file, zone_start, /*migration=*/true);
       continue;
     }
     if (st->kind != ast::StatementKind::kSelect && st->kind != ast::StatementKind::kInsert &&
@@ -209,21 +264,7 @@ void Checker::CheckScript(std::string_view file, std::string_view text) {
                           st->line + CountLines(body)};
     const analyzer::QueryModel model =
         analyzer::Bind(*st, catalog_, catalog_.current_database(), script);
-    // A span's line and column: from the statement's own, counting the newlines between.
-    Reporter::Locator locator = [&](ast::Span span) {
-      Location loc{std::string(file), st->line, st->column, span.length};
-      const size_t from = st->span.offset;
-      const size_t to = std::min<size_t>(std::max<size_t>(span.offset, from), script.size());
-      const std::string_view between = script.substr(from, to - from);
-      const size_t nl = between.rfind('\n');
-      if (nl == std::string_view::npos) {
-        loc.column = st->column + static_cast<uint32_t>(to - from);
-      } else {
-        loc.line += CountLines(between);
-        loc.column = static_cast<uint32_t>(between.size() - nl);
-      }
-      return loc;
-    };
+    const Reporter::Locator locator = SpanLocator(file, script, *st);
     const std::string fingerprint = parser::Fingerprint(body);
     const std::string statement_class = analyzer::FormatClassId(analyzer::ClassId(fingerprint));
     // Excerpts are read from the statement's first line on, not from the top of the script.

@@ -96,8 +96,9 @@ class Checker {
   // Applies one DDL statement; what the catalog could not apply becomes schema-error findings,
   // which ignore comments from line `zone_start` (after the statement before) on suppress.
   void ApplyDdl(const parser::ast::Statement& st, std::string_view script, std::string_view file,
-                uint32_t zone_start);
+                uint32_t zone_start, bool migration);
   bool Suppressed(const Finding& f, const LineScope& scope) const;
+  const analyzer::Table* TargetOf(const parser::ast::Statement& st) const;
 
   analyzer::Catalog& catalog_;
   CheckerOptions options_;

@@ -64,6 +64,9 @@ std::string RuleDocPage(const RuleInfo& info) {
     case Scope::kScript:
       scope = "each script as it is parsed";
       break;
+    case Scope::kDdl:
+      scope = "each DDL statement of the checked scripts (migrations), on the schema built so far";
+      break;
     case Scope::kLive:
       scope = "each query class on a live server (`qadvisor verify` only)";
       break;

@@ -35,6 +35,9 @@ enum class Scope : uint8_t {
   kSchema,    // the catalog once, after all DDL
   kWorkload,  // the catalog and every bound statement together (unused-index)
   kScript,    // what the parser reported about a script (parse-error)
+  // Each DDL statement of a checked script (a migration), on the schema built so far
+  // (not the --schema files: they are the schema as it is).
+  kDdl,
   // Measured on a running server by `qadvisor verify` (optimizer-wrong-index): check never
   // runs it; its findings come from the measurements.
   kLive,
@@ -111,6 +114,12 @@ class Rule {
   // the catalog (unknown table or column, duplicate name, …); the reporter locates it.
   virtual void CheckCatalogIssue(const analyzer::CatalogIssue& /*issue*/, Reporter& /*out*/) const {
   }
+  // Called with each DDL statement of a checked script, once it has been applied: `before` is
+  // the table it changes as it was (nullptr for a new table or when there was none), `after` the
+  // catalog with the statement applied. Spans are the statement's.
+  virtual void CheckDdl(const parser::ast::Statement& /*statement*/,
+                        const analyzer::Table* /*before*/, const analyzer::Catalog& /*after*/,
+                        Reporter& /*out*/) const {}
   // The options in effect, by their full name ("deep-offset.max-offset").
   virtual std::vector<std::pair<std::string, int64_t>> options() const { return {}; }
 };
