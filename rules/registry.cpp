@@ -21,7 +21,9 @@ std::unique_ptr<Rule> MakeMissingIndex(const RuleOptions& options);
 std::unique_ptr<Rule> MakeMissingPrimaryKey(const RuleOptions& options);
 std::unique_ptr<Rule> MakeMixedJoinSyntax(const RuleOptions& options);
 std::unique_ptr<Rule> MakeMixedOrderDirection(const RuleOptions& options);
+std::unique_ptr<Rule> MakeNarrowingTypeChange(const RuleOptions& options);
 std::unique_ptr<Rule> MakeNotInNull(const RuleOptions& options);
+std::unique_ptr<Rule> MakeNotNullWithoutDefault(const RuleOptions& options);
 std::unique_ptr<Rule> MakeOptimizerWrongIndex(const RuleOptions& options);
 std::unique_ptr<Rule> MakeOrAcrossColumns(const RuleOptions& options);
 std::unique_ptr<Rule> MakeOrderByRand(const RuleOptions& options);
@@ -34,6 +36,7 @@ std::unique_ptr<Rule> MakeTooManyIndexes(const RuleOptions& options);
 std::unique_ptr<Rule> MakeUnknownColumn(const RuleOptions& options);
 std::unique_ptr<Rule> MakeUnknownTable(const RuleOptions& options);
 std::unique_ptr<Rule> MakeUnusedIndex(const RuleOptions& options);
+std::unique_ptr<Rule> MakeUtf8mb3(const RuleOptions& options);
 
 const std::vector<RuleEntry>& Registry() {
   static const std::vector<RuleEntry> entries = {
@@ -53,7 +56,9 @@ const std::vector<RuleEntry>& Registry() {
       {"missing-primary-key", MakeMissingPrimaryKey},
       {"mixed-join-syntax", MakeMixedJoinSyntax},
       {"mixed-order-direction", MakeMixedOrderDirection},
+      {"narrowing-type-change", MakeNarrowingTypeChange},
       {"not-in-null", MakeNotInNull},
+      {"not-null-without-default", MakeNotNullWithoutDefault},
       {"optimizer-wrong-index", MakeOptimizerWrongIndex},
       {"or-across-columns", MakeOrAcrossColumns},
       {"order-by-rand", MakeOrderByRand},
@@ -66,6 +71,7 @@ const std::vector<RuleEntry>& Registry() {
       {"unknown-column", MakeUnknownColumn},
       {"unknown-table", MakeUnknownTable},
       {"unused-index", MakeUnusedIndex},
+      {"utf8mb3", MakeUtf8mb3},
   };
   return entries;
 }
