@@ -1328,6 +1328,8 @@ void CatalogBuilder::SetTableOption(Table& table, std::string_view name, std::st
     table.collation = std::move(cc.collation);
   } else if (option == "engine" || option == "type") {
     table.engine = parser::LowerAscii(Unquote(value));
+  } else if (option == "row_format") {
+    table.row_format = parser::LowerAscii(Unquote(value));
   }
 }
 
@@ -1431,6 +1433,7 @@ bool CatalogBuilder::CreateTable(const ast::CreateTableStatement& s) {
       if (option == "collate") collation = o.value;
       if (option == "engine" || option == "type")
         table.engine = parser::LowerAscii(Unquote(o.value));
+      if (option == "row_format") table.row_format = parser::LowerAscii(Unquote(o.value));
     }
     CharsetCollation cc = Resolve(charset, collation, defaults);
     table.charset = std::move(cc.charset);

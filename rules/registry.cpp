@@ -14,6 +14,7 @@ std::unique_ptr<Rule> MakeFilesort(const RuleOptions& options);
 std::unique_ptr<Rule> MakeFunctionOnColumn(const RuleOptions& options);
 std::unique_ptr<Rule> MakeGroupByWithoutOrderBy(const RuleOptions& options);
 std::unique_ptr<Rule> MakeImplicitConversion(const RuleOptions& options);
+std::unique_ptr<Rule> MakeIndexKeyTooLong(const RuleOptions& options);
 std::unique_ptr<Rule> MakeInsertWithoutColumns(const RuleOptions& options);
 std::unique_ptr<Rule> MakeLeadingWildcard(const RuleOptions& options);
 std::unique_ptr<Rule> MakeLeftmostPrefix(const RuleOptions& options);
@@ -49,6 +50,7 @@ const std::vector<RuleEntry>& Registry() {
       {"function-on-column", MakeFunctionOnColumn},
       {"group-by-without-order-by", MakeGroupByWithoutOrderBy},
       {"implicit-conversion", MakeImplicitConversion},
+      {"index-key-too-long", MakeIndexKeyTooLong},
       {"insert-without-columns", MakeInsertWithoutColumns},
       {"leading-wildcard", MakeLeadingWildcard},
       {"leftmost-prefix", MakeLeftmostPrefix},
