@@ -30,8 +30,8 @@ struct EventFilterSpec {
   // Kept: events whose db / user / host is one of these, compared exactly (case-sensitive);
   // an event without one is left out. Empty: no filter.
   std::vector<std::string> dbs, users, hosts;
-  // Kept: events whose class fingerprint this ECMAScript regex finds a match in (anywhere,
-  // case-insensitive). Empty: no filter.
+  // Kept: events whose class fingerprint this ECMAScript regex finds a match in (anywhere in
+  // its first 8 KiB, case-insensitive; no back-references). Empty: no filter.
   std::string match;
 
   bool empty() const {

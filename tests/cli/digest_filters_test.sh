@@ -102,6 +102,17 @@ args=(digest --format json --limit 0 --group-by table --db shop,crm --since 8d "
 check "filters and --group-by table: one thread = two threads" cmp "$tmp/t1.json" "$tmp/t2.json"
 check "  = five threads" cmp "$tmp/t1.json" "$tmp/t5.json"
 
+# A long statement and a pattern that backtracks: no crash (libstdc++'s recursive matcher
+# overflowed the stack on a 32 KiB fingerprint).
+{
+  printf '# Time: 2024-05-01T10:00:00Z\n# User@Host: a[a] @ h [10.0.0.1]\n'
+  printf '# Query_time: 1  Lock_time: 0 Rows_sent: 0  Rows_examined: 0\nSELECT '
+  head -c 300000 /dev/zero | tr '\0' 'a'
+  printf ' FROM t;\n'
+} >"$tmp/long.log"
+check "--match on a 300 KB statement" exit_code 0 "$qadvisor" digest --format json --match '.*zzz$' "$tmp/long.log"
+check "  left out, no crash" json "$tmp/out" "d['filtered_by']['match'] == 1"
+
 # The report says what was in effect.
 check "JSON: filters, grouping, order and limit echoed" exit_code 0 "$qadvisor" digest --format json \
   --since 2024-05-01 --db shop --db crm --user app --match '^select' --group-by user \
@@ -136,6 +147,7 @@ check "bad --since unit" bad "not '12x'" --since 12x
 check "bad --until date" bad "--until: expected a time" --until 2024-13-01
 check "--since after --until" bad "--since 2024-05-02 is not before --until 2024-05-01" --since 2024-05-02 --until 2024-05-01
 check "bad regex" bad "--match: '(select' is not a valid regular expression" --match '(select'
+check "back-references are refused" bad "--match: '(a)\\1' is not a valid regular expression" --match '(a)\1'
 check "unknown --group-by" bad "--group-by: tables not in {fingerprint,db,user,host,table}" --group-by tables
 check "--limit 0%" bad "--limit: expected N (classes, 0 for all), N% (1% to 100%" --limit 0%
 check "--limit 150%" bad "not '150%'" --limit 150%
