@@ -4,8 +4,28 @@
 #include <xxhash.h>
 
 #include <algorithm>
+#include <cctype>
+
+#include "analyzer/ranking.h"
+#include "parser/tables.h"
 
 namespace qadvisor::analyzer {
+
+std::string_view GroupByName(GroupBy group_by) {
+  switch (group_by) {
+    case GroupBy::kDb:
+      return "db";
+    case GroupBy::kUser:
+      return "user";
+    case GroupBy::kHost:
+      return "host";
+    case GroupBy::kTable:
+      return "table";
+    case GroupBy::kFingerprint:
+      break;
+  }
+  return "fingerprint";
+}
 
 uint64_t ClassId(std::string_view fingerprint) {
   return XXH3_64bits(fingerprint.data(), fingerprint.size());
@@ -161,12 +181,24 @@ QueryClass& Digest::ClassFor(std::string_view fingerprint) {
   return *raw;
 }
 
-// Hot path: once per event. Profile before changing.
+// Hot path: once per event. Profile before changing. Without filters and grouped by fingerprint
+// (the default), the additions cost one test of a null pointer and one of an enum.
 void Digest::Add(const parser::Event& event, uint32_t file) {
+  const EventFilter* filter = options_.filter.get();
+  if (filter != nullptr) {
+    if (const std::optional<FilterReason> reason = filter->Check(event)) {
+      ++filtered_[static_cast<size_t>(*reason)];
+      return;
+    }
+  }
   if (event.admin_command) {
     fingerprint_.assign(event.query);
   } else {
     parser::Fingerprint(event.query, fingerprint_, options_.fingerprint);
+  }
+  if (filter != nullptr && filter->has_match() && !Matches(*filter)) {
+    ++filtered_[static_cast<size_t>(FilterReason::kMatch)];
+    return;
   }
   values_.clear();
   flags_.clear();
@@ -187,9 +219,96 @@ void Digest::Add(const parser::Event& event, uint32_t file) {
       flags_.emplace_back(key.id, a.value == "Yes");
     }
   }
-  AddTo(ClassFor(fingerprint_), event, file, values_, flags_);
+  if (options_.group_by == GroupBy::kFingerprint) {
+    AddTo(ClassFor(fingerprint_), event, file, values_, flags_);
+  } else {
+    AddGrouped(event, file);
+  }
   ++events_;
   global_stale_ = true;
+}
+
+bool Digest::Matches(const EventFilter& filter) {
+  const uint64_t id = ClassId(fingerprint_);
+  auto [it, added] = match_cache_.try_emplace(id, false);
+  if (added) it->second = filter.Matches(fingerprint_);
+  return it->second;
+}
+
+namespace {
+
+void AppendLower(std::string& out, std::string_view s) {
+  for (const char c : s)
+    out.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+}
+
+}  // namespace
+
+// The tables of the event's statement, parsed once per distinct statement shape (fingerprint
+// before --fold-digits folds table names together): a digest has few shapes and many events.
+const std::vector<std::string>& Digest::TablesFor(const parser::Event& event) {
+  std::string_view shape = fingerprint_;
+  if (options_.fingerprint.fold_identifier_digits && !event.admin_command) {
+    parser::Fingerprint(event.query, unfolded_, {});
+    shape = unfolded_;
+  }
+  auto [it, added] = tables_cache_.try_emplace(ClassId(shape));
+  if (added && !event.admin_command) {
+    // Lower-cased, as the fingerprint is: events of one shape must give the same names
+    // whichever of them a thread met first.
+    for (const parser::TableRefName& t : parser::TablesOf(event.query)) {
+      std::string name;
+      if (!t.db.empty()) {
+        AppendLower(name, t.db);
+        name.push_back('.');
+      }
+      AppendLower(name, t.table);
+      it->second.push_back(std::move(name));
+    }
+  }
+  return it->second;
+}
+
+void Digest::AddGrouped(const parser::Event& event, uint32_t file) {
+  AddTo(totals_, event, file, values_, flags_);
+  std::string_view value;
+  switch (options_.group_by) {
+    case GroupBy::kDb:
+      value = event.db;
+      break;
+    case GroupBy::kUser:
+      value = event.user;
+      break;
+    case GroupBy::kHost:
+      value = event.host;
+      break;
+    case GroupBy::kTable: {
+      group_keys_.clear();
+      for (const std::string& table : TablesFor(event)) {
+        std::string key;
+        if (table.find('.') == std::string::npos && !event.db.empty()) {
+          AppendLower(key, event.db);
+          key.push_back('.');
+        }
+        key += table;
+        if (std::find(group_keys_.begin(), group_keys_.end(), key) == group_keys_.end()) {
+          group_keys_.push_back(std::move(key));
+        }
+      }
+      if (group_keys_.empty()) ++ungrouped_;
+      for (const std::string& key : group_keys_) {
+        AddTo(ClassFor(key), event, file, values_, flags_);
+      }
+      return;
+    }
+    case GroupBy::kFingerprint:
+      break;
+  }
+  if (value.empty()) {
+    ++ungrouped_;
+    return;
+  }
+  AddTo(ClassFor(value), event, file, values_, flags_);
 }
 
 void Digest::AddTo(QueryClass& c, const parser::Event& e, uint32_t file,
@@ -361,6 +480,11 @@ void Digest::Merge(const Digest& other) {
     QueryClass& into = ClassFor(c->fingerprint);
     MergeClass(into, *c, metric_map, flag_map);
   }
+  if (options_.group_by != GroupBy::kFingerprint) {
+    MergeClass(totals_, other.totals_, metric_map, flag_map);
+  }
+  for (size_t i = 0; i < kFilterReasons; ++i) filtered_[i] += other.filtered_[i];
+  ungrouped_ += other.ungrouped_;
   events_ += other.events_;
   global_stale_ = true;
 }
@@ -383,8 +507,20 @@ std::vector<uint32_t> Digest::MetricOrder() const {
 
 std::vector<uint32_t> Digest::FlagOrder() const { return ByName(flag_names_, 0); }
 
+uint64_t Digest::filtered() const {
+  uint64_t n = 0;
+  for (const uint64_t f : filtered_) n += f;
+  return n;
+}
+
 const QueryClass& Digest::global() const {
   if (!global_stale_) return global_;
+  if (options_.group_by != GroupBy::kFingerprint) {
+    global_ = totals_;
+    global_.sample = Sample{};
+    global_stale_ = false;
+    return global_;
+  }
   // Merge in id order, so the result does not depend on which thread saw a class first.
   std::vector<const QueryClass*> sorted;
   for (const auto& c : classes_) sorted.push_back(c.get());
@@ -401,36 +537,9 @@ const QueryClass& Digest::global() const {
 }
 
 std::vector<const QueryClass*> Digest::Ranked(OrderBy order, size_t top) const {
-  std::vector<const QueryClass*> ranked;
-  ranked.reserve(classes_.size());
-  for (const auto& c : classes_) ranked.push_back(c.get());
-  auto key = [order](const QueryClass* c) -> Int128 {
-    const Distribution* qt = c->Metric(kQueryTime);
-    switch (order) {
-      case OrderBy::kCount:
-        return c->count;
-      case OrderBy::kMax:
-        return qt ? qt->max() : 0;
-      case OrderBy::kP95:
-        return qt ? qt->Percentile(0.95) : 0;
-      case OrderBy::kSum:
-        break;
-    }
-    return qt ? qt->sum() : 0;
-  };
-  std::vector<std::pair<Int128, const QueryClass*>> keyed;
-  keyed.reserve(ranked.size());
-  for (const QueryClass* c : ranked) keyed.emplace_back(key(c), c);
-  std::sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) {
-    if (a.first != b.first) return a.first > b.first;
-    return a.second->id < b.second->id;
-  });
-  ranked.clear();
-  for (const auto& [k, c] : keyed) {
-    if (top != 0 && ranked.size() >= top) break;
-    ranked.push_back(c);
-  }
-  return ranked;
+  LimitSpec limit;
+  limit.count = top;
+  return Rank(*this, RankingFor(order), limit);
 }
 
 std::optional<uint64_t> MaxRowsExamined(const QueryClass& c) {

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "analyzer/distribution.h"
+#include "analyzer/event_filter.h"
 #include "parser/fingerprint.h"
 #include "parser/slowlog.h"
 
@@ -63,6 +64,8 @@ struct Sample {
 
 struct QueryClass {
   uint64_t id = 0;
+  // The fingerprint; with DigestOptions::group_by other than kFingerprint, the value grouped
+  // by (a database, user, host or table) instead.
   std::string fingerprint;
   uint64_t count = 0;
   std::vector<Distribution> metrics;  // by metric id; count() == 0 where never seen
@@ -109,8 +112,18 @@ struct Summary {
   uint64_t line = 0;    // and Sample::line
 };
 
+// What events are grouped by (`--group-by`). kFingerprint: one class per fingerprint. kDb,
+// kUser, kHost: one class per value; events without one are in no class (ungrouped()).
+// kTable: one class per table the statement names (parser/tables.h), lower-cased and qualified
+// with the event's database when written without one (`shop.orders`); a statement naming
+// several tables counts in each of their classes, and one naming none is ungrouped.
+enum class GroupBy : uint8_t { kFingerprint, kDb, kUser, kHost, kTable };
+std::string_view GroupByName(GroupBy group_by);  // "fingerprint", "db", "user", "host", "table"
+
 struct DigestOptions {
   parser::FingerprintOptions fingerprint;
+  std::shared_ptr<const EventFilter> filter;  // null: every event is kept
+  GroupBy group_by = GroupBy::kFingerprint;
 };
 
 enum class OrderBy { kSum, kCount, kMax, kP95 };
@@ -127,9 +140,17 @@ class Digest {
   // Folds `other` in. Metric and flag ids are matched by name.
   void Merge(const Digest& other);
 
+  const DigestOptions& options() const { return options_; }
+  // Events kept (the filters passed), grouped or not.
   uint64_t events() const { return events_; }
-  // All events as one class (no sample), merged from the classes when first asked for after a
-  // change: per-event work stays per class.
+  // Events the filters left out: in all, and by the first filter each failed.
+  uint64_t filtered() const;
+  uint64_t filtered(FilterReason reason) const { return filtered_[static_cast<size_t>(reason)]; }
+  // Kept events that are in no class (GroupBy: no db, user, host or table to group by).
+  uint64_t ungrouped() const { return ungrouped_; }
+  // All kept events as one class (no sample). Grouped by fingerprint, it is merged from the
+  // classes when first asked for after a change, so per-event work stays per class; grouped
+  // otherwise (an event in several classes or none), it is added up event by event.
   const QueryClass& global() const;
   const std::vector<std::unique_ptr<QueryClass>>& classes() const { return classes_; }
   const std::vector<std::string>& metric_names() const { return metric_names_; }
@@ -146,12 +167,23 @@ class Digest {
   uint32_t MetricId(std::string_view name);
   uint32_t FlagId(std::string_view name);
   QueryClass& ClassFor(std::string_view fingerprint);
+  bool Matches(const EventFilter& filter);  // --match on fingerprint_, cached per fingerprint
+  void AddGrouped(const parser::Event& event, uint32_t file);
+  const std::vector<std::string>& TablesFor(const parser::Event& event);
   void AddTo(QueryClass& c, const parser::Event& event, uint32_t file,
              const std::vector<std::pair<uint32_t, int64_t>>& values,
              const std::vector<std::pair<uint32_t, bool>>& flags);
 
   DigestOptions options_;
   uint64_t events_ = 0;
+  uint64_t filtered_[kFilterReasons] = {};
+  uint64_t ungrouped_ = 0;
+  QueryClass totals_;  // every kept event, when not grouped by fingerprint
+  std::unordered_map<uint64_t, bool> match_cache_;  // by fingerprint id: what --match said
+  // By the id of the unfolded fingerprint: the tables its statement names ("db.t" or "t").
+  std::unordered_map<uint64_t, std::vector<std::string>> tables_cache_;
+  std::string unfolded_;                 // reused
+  std::vector<std::string> group_keys_;  // reused per event
   mutable QueryClass global_;
   mutable bool global_stale_ = false;
   std::vector<std::unique_ptr<QueryClass>> classes_;

@@ -10,15 +10,19 @@
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <map>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "analyzer/digest_runner.h"
+#include "analyzer/event_filter.h"
+#include "analyzer/ranking.h"
 #include "base/text.h"
 #include "cli/check_command.h"
 #include "cli/io.h"
@@ -89,10 +93,26 @@ std::optional<std::string> UnknownSubcommand(CLI::App& app, int argc, char** arg
   return std::nullopt;
 }
 
+// A CLI11 check made of one of the parsers that give a Result: their message is the error.
+template <typename F>
+CLI::Validator ParsedBy(F parse) {
+  return CLI::Validator(
+      [parse](std::string& text) -> std::string {
+        const auto result = parse(text);
+        return result.ok() ? "" : result.status().message();
+      },
+      "", "ParsedBy");
+}
+
 struct DigestArgs {
   std::vector<std::string> logs;
   size_t top = 20;
+  std::string limit;  // --limit; of --top and --limit, the one given last counts
+  bool limit_last = false;
   std::string order_by = "sum";
+  std::string since, until, match;
+  std::vector<std::string> dbs, users, hosts;
+  std::string group_by = "fingerprint";
   std::string format = "text";
   std::string output;
   int threads = 0;
@@ -106,6 +126,39 @@ int RunDigestCommand(const DigestArgs& args) {
   options.threads = args.threads;
   options.reader.max_event_bytes = args.max_event_mb << 20;
   options.digest.fingerprint.fold_identifier_digits = args.fold_digits;
+  static const std::map<std::string, analyzer::GroupBy> kGroups = {
+      {"fingerprint", analyzer::GroupBy::kFingerprint},
+      {"db", analyzer::GroupBy::kDb},
+      {"user", analyzer::GroupBy::kUser},
+      {"host", analyzer::GroupBy::kHost},
+      {"table", analyzer::GroupBy::kTable}};
+  options.digest.group_by = kGroups.at(args.group_by);
+
+  // The filters. The syntax was checked while parsing the command line; what is left to refuse
+  // is a window that is empty and a regex that does not compile.
+  analyzer::EventFilterSpec filter;
+  // Ages (12h) count back from the wall clock, once, before reading.
+  const int64_t now_us = std::chrono::duration_cast<std::chrono::microseconds>(
+                             std::chrono::system_clock::now().time_since_epoch())
+                             .count();
+  if (!args.since.empty()) {
+    filter.since = analyzer::ParseTimeBound(args.since, now_us).value();
+    filter.since_text = args.since;
+  }
+  if (!args.until.empty()) {
+    filter.until = analyzer::ParseTimeBound(args.until, now_us).value();
+    filter.until_text = args.until;
+  }
+  filter.dbs = args.dbs;
+  filter.users = args.users;
+  filter.hosts = args.hosts;
+  filter.match = args.match;
+  if (!filter.empty()) {
+    Result<std::shared_ptr<const analyzer::EventFilter>> made =
+        analyzer::EventFilter::Make(std::move(filter));
+    if (!made.ok()) return Usage(made.status().message());
+    options.digest.filter = *made;
+  }
   ProgressBar bar(!args.no_progress && WantProgress(TotalSize(args.logs)));
   options.progress = [&bar](uint64_t done, uint64_t total) { bar.Update(done, total); };
 
@@ -116,13 +169,17 @@ int RunDigestCommand(const DigestArgs& args) {
     return kExitUsage;
   }
   report::DigestReportOptions report_options;
-  report_options.top = args.top;
-  static const std::map<std::string, analyzer::OrderBy> kOrders = {
-      {"sum", analyzer::OrderBy::kSum},
-      {"count", analyzer::OrderBy::kCount},
-      {"max", analyzer::OrderBy::kMax},
-      {"p95", analyzer::OrderBy::kP95}};
-  report_options.order = kOrders.at(args.order_by);
+  report_options.order = analyzer::ParseOrderSpec(args.order_by).value();
+  if (args.limit_last) {
+    report_options.limit = analyzer::ParseLimitSpec(args.limit).value();
+  } else {
+    report_options.limit.count = args.top;
+    report_options.limit.name = fmt::format("{}", args.top);
+  }
+  // Which attributes a log has is known only now.
+  Result<analyzer::Ranking> ranking = analyzer::ResolveOrder(run->digest, report_options.order);
+  if (!ranking.ok() && run->digest.events() > 0) return Usage(ranking.status().message());
+  if (ranking.ok()) report_options.ranking = *ranking;
 
   std::string text;
   if (args.format == "json") {
@@ -143,7 +200,7 @@ int RunDigestCommand(const DigestArgs& args) {
                run->issue_count - 5);
   }
   // A failed run writes no report: -o FILE keeps what it held.
-  if (run->digest.events() == 0 && run->bytes > 0) {
+  if (run->digest.events() == 0 && run->digest.filtered() == 0 && run->bytes > 0) {
     fmt::print(stderr, "qadvisor: no complete slow-log event in {} byte(s) of input\n", run->bytes);
     return kExitUsage;
   }
@@ -250,12 +307,49 @@ int main(int argc, char** argv) {
   CLI::App* cmd = app.add_subcommand(
       "digest", "Group slow-log events into query classes, ranked by total time");
   cmd->add_option("LOG", digest.logs, "Slow query logs ('-' for standard input)")->required();
-  cmd->add_option("--top", digest.top, "Classes to report (0 for all)")
-      ->check(WholeNumber(0))
+  CLI::Option* top = cmd->add_option("--top", digest.top, "Classes to report (0 for all)")
+                         ->check(WholeNumber(0))
+                         ->capture_default_str();
+  CLI::Option* limit =
+      cmd->add_option("--limit", digest.limit,
+                      "Classes to report: N (0 for all), N% of the --order-by total, or N%:M "
+                      "(pt-query-digest's name for --top; the last of the two given counts)")
+          ->check(qadvisor::cli::ParsedBy(qadvisor::analyzer::ParseLimitSpec));
+  cmd->add_option("--order-by", digest.order_by,
+                  "Rank by ATTRIBUTE:AGG (Query_time:sum, Rows_examined:max; AGG: sum, max, avg, "
+                  "p95, count); sum, count, max, p95 alone are Query_time's")
+      ->check(qadvisor::cli::ParsedBy(qadvisor::analyzer::ParseOrderSpec))
       ->capture_default_str();
-  cmd->add_option("--order-by", digest.order_by, "Rank by total time, calls, slowest call or p95")
-      ->check(CLI::IsMember({"sum", "count", "max", "p95"}))
+  cmd->add_option("--group-by", digest.group_by,
+                  "One class per fingerprint, database, user, host, or table named")
+      ->check(CLI::IsMember({"fingerprint", "db", "user", "host", "table"}))
       ->capture_default_str();
+  auto time_bound = [](const std::string& text) {
+    return qadvisor::analyzer::ParseTimeBound(text, 0);
+  };
+  cmd->add_option("--since", digest.since,
+                  "Only events at or after this time: 2024-05-01, '2024-05-01 10:00:00', or an "
+                  "age (30m, 12h, 7d, 2w) before now")
+      ->check(qadvisor::cli::ParsedBy(time_bound))
+      ->group("Filters");
+  cmd->add_option("--until", digest.until,
+                  "Only events before this time (the same forms as --since)")
+      ->check(qadvisor::cli::ParsedBy(time_bound))
+      ->group("Filters");
+  for (auto [name, values, what] :
+       {std::tuple{"--db", &digest.dbs, "Only events in these databases"},
+        std::tuple{"--user", &digest.users, "Only events of these users"},
+        std::tuple{"--host", &digest.hosts, "Only events from these hosts"}}) {
+    cmd->add_option(name, *values, std::string(what) + " (repeatable, or comma-separated)")
+        ->delimiter(',')
+        ->allow_extra_args(false)
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+        ->group("Filters");
+  }
+  cmd->add_option("--match", digest.match,
+                  "Only events whose fingerprint this regular expression (ECMAScript, "
+                  "case-insensitive) finds a match in")
+      ->group("Filters");
   cmd->add_option("--format", digest.format, "Report format")
       ->check(CLI::IsMember({"text", "json", "markdown"}))
       ->capture_default_str();
@@ -470,7 +564,13 @@ int main(int argc, char** argv) {
     if (e.get_exit_code() == 0) return app.exit(e);
     return qadvisor::cli::Usage(e.what());
   }
-  if (cmd->parsed()) return qadvisor::cli::RunDigestCommand(digest);
+  if (cmd->parsed()) {
+    for (const CLI::Option* o : cmd->parse_order()) {
+      if (o == top) digest.limit_last = false;
+      if (o == limit) digest.limit_last = true;
+    }
+    return qadvisor::cli::RunDigestCommand(digest);
+  }
   if (chk->parsed()) return qadvisor::cli::RunCheckCommand(check);
   if (adv->parsed()) return qadvisor::cli::RunAdviseCommand(advise);
   if (ver->parsed()) return qadvisor::cli::RunVerifyCommand(verify);

@@ -967,9 +967,8 @@ std::string RenderAdviseMarkdown(const AdviseReport& r) {
 }
 
 std::string RenderAdviseJson(const AdviseReport& r) {
-  DigestReportOptions options;
-  options.order = r.timed ? analyzer::OrderBy::kSum : analyzer::OrderBy::kCount;
-  options.top = r.top;
+  const DigestReportOptions options =
+      ReportOptionsFor(r.timed ? analyzer::OrderBy::kSum : analyzer::OrderBy::kCount, r.top);
   DigestJsonExtension ext;
   ext.command = Command(r);
   ext.class_fields = [&r](const QueryClass& c, JsonWriter& w) {

@@ -7,14 +7,19 @@
 #include <string_view>
 
 #include "analyzer/digest_runner.h"
+#include "analyzer/ranking.h"
 
 namespace qadvisor::report {
 
 struct DigestReportOptions {
-  analyzer::OrderBy order = analyzer::OrderBy::kSum;
-  size_t top = 20;         // classes in the report; 0 for all
-  size_t max_issues = 20;  // issues listed in text and Markdown (JSON lists all that were kept)
+  analyzer::OrderSpec order;  // names the order in the report
+  analyzer::Ranking ranking;  // the order, resolved against the run's digest
+  analyzer::LimitSpec limit;  // classes in the report
+  size_t max_issues = 20;     // issues listed in text and Markdown (JSON lists all that were kept)
 };
+// Ranked by the old --order-by values (Query_time's sum, count, max or p95), `top` classes (0:
+// all).
+DigestReportOptions ReportOptionsFor(analyzer::OrderBy order, size_t top);
 
 std::string RenderDigestText(const analyzer::DigestRun& run, const DigestReportOptions& options);
 class JsonWriter;
