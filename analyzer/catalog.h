@@ -118,9 +118,9 @@ struct ForeignKey {
 struct Table {
   std::string database;  // may be empty when the DDL never named one
   std::string name;
-  std::string engine;   // lower-case, "innodb" unless written otherwise
+  std::string engine;      // lower-case, "innodb" unless written otherwise
   std::string row_format;  // lower-case as written (ROW_FORMAT=…); empty: the server's default
-  std::string charset;  // table defaults, resolved
+  std::string charset;     // table defaults, resolved
   std::string collation;
   std::vector<Column> columns;  // in table order
   std::vector<Index> indexes;   // PRIMARY first when there is one, then in definition order
