@@ -10,6 +10,7 @@
 #include "analyzer/digest.h"
 #include "parser/fingerprint.h"
 #include "parser/keywords.h"
+#include "rules/common.h"
 
 namespace qadvisor::rules {
 namespace {
@@ -190,10 +191,7 @@ const analyzer::Table* Checker::TargetOf(const ast::Statement& st) const {
   if (st.kind == ast::StatementKind::kAlterTable) name = &st.As<ast::AlterTableStatement>().table;
   if (st.kind == ast::StatementKind::kCreateIndex) name = &st.As<ast::CreateIndexStatement>().table;
   if (st.kind == ast::StatementKind::kDropIndex) name = &st.As<ast::DropIndexStatement>().table;
-  if (name == nullptr || name->parts.empty()) return nullptr;
-  return catalog_.FindTable(
-      name->parts.size() > 1 ? name->parts[0].Value() : catalog_.current_database(),
-      name->last().Value());
+  return name == nullptr ? nullptr : TableNamed(catalog_, *name);
 }
 
 void Checker::ApplyDdl(const ast::Statement& st, std::string_view script, std::string_view file,

@@ -275,4 +275,11 @@ std::string ColumnDefinition(const analyzer::Column& column, std::string_view ch
   return out;
 }
 
+const analyzer::Table* TableNamed(const analyzer::Catalog& catalog, const parser::ast::Name& name) {
+  if (name.parts.empty()) return nullptr;
+  return catalog.FindTable(
+      name.parts.size() > 1 ? name.parts[0].Value() : catalog.current_database(),
+      name.last().Value());
+}
+
 }  // namespace qadvisor::rules

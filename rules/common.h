@@ -73,6 +73,10 @@ bool FoundByUniqueKey(const analyzer::QueryBlock& block, int t);
 inline constexpr uint64_t kTinyTableRows = 1000;
 bool IsTiny(const analyzer::Table& table, const analyzer::QueryModel& query);
 
+// The table a DDL statement names (`db.t`, or `t` in the catalog's current database), or
+// nullptr when the catalog has none.
+const analyzer::Table* TableNamed(const analyzer::Catalog& catalog, const parser::ast::Name& name);
+
 }  // namespace qadvisor::rules
 
 namespace qadvisor::rules {

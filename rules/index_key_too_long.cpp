@@ -93,9 +93,7 @@ class IndexKeyTooLong final : public Rule {
     } else {
       return;
     }
-    const Table* table =
-        after.FindTable(name->parts.size() > 1 ? name->parts[0].Value() : after.current_database(),
-                        name->last().Value());
+    const Table* table = TableNamed(after, *name);
     if (table == nullptr || table->engine == "memory") return;
     const Limit limit = LimitOf(*table);
     for (const Index& index : table->indexes) {

@@ -68,9 +68,7 @@ class Utf8mb3 final : public Rule {
     if (st.kind == ast::StatementKind::kCreateTable) {
       const auto& create = st.As<ast::CreateTableStatement>();
       if (create.temporary || create.like.parts.size() > 0) return;
-      const analyzer::Table* table = after.FindTable(
-          create.table.parts.size() > 1 ? create.table.parts[0].Value() : after.current_database(),
-          create.table.last().Value());
+      const analyzer::Table* table = TableNamed(after, create.table);
       if (table == nullptr) return;
       std::vector<std::string> columns;
       for (const Column& c : table->columns) {
