@@ -1479,20 +1479,6 @@ bool CatalogBuilder::CreateTable(const ast::CreateTableStatement& s) {
 bool CatalogBuilder::ApplyOtherAction(Table& table, const ast::AlterAction& action) {
   const std::vector<std::string> w = Words(action.text);
   auto word = [&](size_t i) { return i < w.size() ? parser::LowerAscii(w[i]) : std::string(); };
-  // ALTER {INDEX | KEY} name {VISIBLE | INVISIBLE | IGNORED | NOT IGNORED}
-  if (word(0) == "alter" && (word(1) == "index" || word(1) == "key") && w.size() >= 4) {
-    std::string visibility = word(3);
-    if (visibility == "not" && word(4) == "ignored") visibility = "not ignored";
-    if (!IsOneOf(visibility, {"visible", "invisible", "ignored", "not ignored"})) return true;
-    for (Index& index : table.indexes) {
-      if (EqualsIgnoreCase(index.name, w[2])) {
-        index.invisible = visibility == "invisible" || visibility == "ignored";
-        return true;
-      }
-    }
-    failures_.push_back({action.span.offset, "ALTER INDEX " + Quoted(w[2]) + ": no such index"});
-    return false;
-  }
   // Table options written without `=`: [DEFAULT] CHARACTER SET x, CHARSET x, COLLATE x, ENGINE x.
   size_t i = word(0) == "default" ? 1 : 0;
   std::string option = word(i);
@@ -1600,6 +1586,27 @@ bool CatalogBuilder::ApplyAction(Table& table, const ast::AlterAction& a, std::s
       fks.erase(it);  // its index stays, as on the server
       return true;
     }
+    case ast::AlterKind::kAlterIndex: {
+      for (Index& index : table.indexes) {
+        if (EqualsIgnoreCase(index.name, a.name.Value())) {
+          const std::string visibility = parser::LowerAscii(a.setting);
+          index.invisible = visibility == "invisible" || visibility == "ignored";
+          return true;
+        }
+      }
+      failures_.push_back({offset, "ALTER INDEX " + Quoted(a.name.Value()) + ": no such index"});
+      return false;
+    }
+    case ast::AlterKind::kDropConstraint: {
+      // DROP CONSTRAINT names a CHECK or a FOREIGN KEY (MySQL 8.0.19, MariaDB): a foreign key
+      // goes, its index stays; CHECK constraints are not modelled.
+      auto& fks = table.foreign_keys;
+      std::erase_if(fks, [&](auto& fk) { return EqualsIgnoreCase(fk.name, a.name.Value()); });
+      return true;
+    }
+    case ast::AlterKind::kAlterColumn:  // defaults and column visibility are not modelled
+    case ast::AlterKind::kForce:
+      return true;
     case ast::AlterKind::kRenameIndex: {
       const std::string from = a.name.Value();
       const std::string to = a.new_name.Value();

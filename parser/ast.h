@@ -710,8 +710,12 @@ enum class AlterKind : uint8_t {
   kRenameIndex,     // RENAME {INDEX | KEY} old TO new
   kRenameTable,     // RENAME [TO | AS] name
   kConvertCharset,  // CONVERT TO {CHARACTER SET | CHARSET} x [COLLATE y]
+  kAlterColumn,     // ALTER [COLUMN] name {SET DEFAULT x | DROP DEFAULT | SET {VISIBLE | INVISIBLE}}
+  kAlterIndex,      // ALTER {INDEX | KEY} name {VISIBLE | INVISIBLE | IGNORED | NOT IGNORED}
+  kDropConstraint,  // DROP {CHECK | CONSTRAINT} [IF EXISTS] name
+  kForce,           // FORCE
   kOption,          // a table option: ENGINE=InnoDB, [DEFAULT] CHARSET=x, ALGORITHM=INPLACE, …
-  kOther,           // anything else, kept as written (ALTER INDEX … INVISIBLE, FORCE, …)
+  kOther,           // anything else, kept as written (ADD PARTITION …, ENGINE x without `=`, …)
 };
 
 struct AlterAction {
@@ -719,7 +723,7 @@ struct AlterAction {
   bool column_keyword;        // COLUMN written
   bool if_exists;             // MariaDB: DROP … IF EXISTS, ADD … IF NOT EXISTS
   ColumnDef column;           // kAddColumn, kModifyColumn, kChangeColumn
-  Ident name;                 // the column, index or key dropped or renamed; CHANGE's old name
+  Ident name;  // the column, index, key or constraint dropped, renamed or altered; CHANGE's old name
   Ident new_name;             // RENAME … TO new
   bool key_keyword;           // DROP KEY / RENAME KEY rather than INDEX
   std::string_view position;  // FIRST | AFTER col, as written
@@ -729,6 +733,12 @@ struct AlterAction {
   Name table;                    // kRenameTable
   std::string_view rename_word;  // TO | AS | empty
   TableOption option;            // kOption
+  // kAlterColumn: "SET DEFAULT", "DROP DEFAULT", "SET VISIBLE" or "SET INVISIBLE" (these
+  // strings); kAlterIndex: the visibility as written (VISIBLE, INVISIBLE, IGNORED, NOT IGNORED);
+  // kDropConstraint: CHECK or CONSTRAINT as written.
+  std::string_view setting;
+  const Expr* default_value;  // kAlterColumn SET DEFAULT
+  bool default_parens;        // SET DEFAULT (expr) written with its parentheses
   std::string_view text;         // kOther: the action as written
   Span span;                     // the whole action
 };

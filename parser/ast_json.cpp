@@ -83,7 +83,8 @@ static_assert(std::size(kIndexTypes) == static_cast<size_t>(ast::IndexType::kChe
 constexpr std::string_view kAlterKinds[] = {
     "add_column",       "add_index",       "drop_column",   "drop_index",    "drop_primary_key",
     "drop_foreign_key", "modify_column",   "change_column", "rename_column", "rename_index",
-    "rename_table",     "convert_charset", "option",        "other"};
+    "rename_table",     "convert_charset", "alter_column",  "alter_index",   "drop_constraint",
+    "force",            "option",          "other"};
 static_assert(std::size(kAlterKinds) == static_cast<size_t>(ast::AlterKind::kOther) + 1);
 
 // A value out of its enum's range (only a hand-built tree has one) still gives valid JSON.
@@ -920,6 +921,8 @@ void JsonBuilder::AlterAction(const ast::AlterAction& a) {
   } else {
     Raw("null");
   }
+  Text("setting", a.setting);
+  Expr("default", a.default_value);
   Text("text", a.text);
   End();
 }

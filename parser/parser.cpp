@@ -973,13 +973,64 @@ class StatementParser {
         a.name = ParseIdent("an index name");
         return a;
       }
-      if (PeekWord("check") || PeekWord("constraint") || PeekWord("partition")) {
-        return OtherAction(from);
+      if (PeekWord("check") || PeekWord("constraint")) {
+        a.kind = AlterKind::kDropConstraint;
+        a.setting = Text(Next());
+        a.if_exists = AcceptIfExists();
+        a.name = ParseIdent("a constraint name");
+        return a;
       }
+      if (PeekWord("partition")) return OtherAction(from);
       a.kind = AlterKind::kDropColumn;
       a.column_keyword = AcceptWord("column");
       a.if_exists = AcceptIfExists();
       a.name = ParseIdent("a column name");
+      return a;
+    }
+    if (AcceptWord("alter")) {
+      if (PeekWord("index") || PeekWord("key")) {
+        a.kind = AlterKind::kAlterIndex;
+        a.key_keyword = PeekWord("key");
+        Next();
+        a.name = ParseIdent("an index name");
+        const size_t visibility = pos_;
+        if (!AcceptWord("visible") && !AcceptWord("invisible") && !AcceptWord("ignored")) {
+          if (!AcceptWord("not")) Fail("VISIBLE, INVISIBLE, IGNORED or NOT IGNORED");
+          ExpectWord("ignored");
+        }
+        a.setting = TextFrom(visibility);
+        return a;
+      }
+      if (PeekWord("constraint") || PeekWord("check")) return OtherAction(from);  // [NOT] ENFORCED
+      a.kind = AlterKind::kAlterColumn;
+      a.column_keyword = AcceptWord("column");
+      a.name = ParseIdent("a column name");
+      if (AcceptWord("drop")) {
+        ExpectWord("default");
+        a.setting = "DROP DEFAULT";
+        return a;
+      }
+      ExpectWord("set");
+      if (AcceptWord("visible")) {
+        a.setting = "SET VISIBLE";
+      } else if (AcceptWord("invisible")) {
+        a.setting = "SET INVISIBLE";
+      } else {
+        ExpectWord("default");
+        a.setting = "SET DEFAULT";
+        if (Peek().kind == TokenKind::kLParen) {
+          Next();
+          a.default_value = ParseExpr();
+          Expect(TokenKind::kRParen, "')' after the default expression");
+          a.default_parens = true;
+        } else {
+          a.default_value = ParseDefaultValue();
+        }
+      }
+      return a;
+    }
+    if (AcceptWord("force")) {
+      a.kind = AlterKind::kForce;
       return a;
     }
     if (AcceptWord("modify")) {

@@ -1617,6 +1617,33 @@ void Printer::AlterAction(const ast::AlterAction& a) {
       out_ += a.charset;
       Text(" COLLATE ", a.collation);
       return;
+    case ast::AlterKind::kAlterColumn:
+      out_ += a.column_keyword ? "ALTER COLUMN " : "ALTER ";
+      out_ += a.name.raw;
+      out_ += ' ';
+      out_ += a.setting;
+      if (a.default_value != nullptr) {
+        out_ += ' ';
+        Wrapped(*a.default_value, a.default_parens);
+      }
+      return;
+    case ast::AlterKind::kAlterIndex:
+      out_ += "ALTER ";
+      out_ += index_word;
+      out_ += a.name.raw;
+      out_ += ' ';
+      Words(a.setting);
+      return;
+    case ast::AlterKind::kDropConstraint:
+      out_ += "DROP ";
+      Words(a.setting);
+      out_ += ' ';
+      if_exists();
+      out_ += a.name.raw;
+      return;
+    case ast::AlterKind::kForce:
+      out_ += "FORCE";
+      return;
     case ast::AlterKind::kOption:
       return TableOption(a.option);
     case ast::AlterKind::kOther:

@@ -658,11 +658,46 @@ TEST_CASE("ALTER TABLE: the actions a migration uses, and the rest kept as writt
   CHECK(a.actions[8].kind == AlterKind::kOption);
   CHECK(a.actions[8].option.value == "InnoDB");
   CHECK(a.actions[9].kind == AlterKind::kOption);
-  CHECK(a.actions[10].kind == AlterKind::kOther);
-  CHECK(a.actions[10].text == "ALTER INDEX idx_c INVISIBLE");
+  CHECK(a.actions[10].kind == AlterKind::kAlterIndex);
+  CHECK(a.actions[10].name.Value() == "idx_c");
+  CHECK(a.actions[10].setting == "INVISIBLE");
   CHECK(a.actions[11].kind == AlterKind::kDropPrimaryKey);
   CHECK(a.actions[12].index.type == IndexType::kForeign);
   CHECK(a.actions[13].kind == AlterKind::kRenameTable);
+}
+
+TEST_CASE("ALTER TABLE: ALTER COLUMN, ALTER INDEX, DROP CHECK / CONSTRAINT, FORCE round-trip") {
+  const ParseResult r = Parse(
+      "ALTER TABLE t ALTER COLUMN a SET DEFAULT 5, ALTER b DROP DEFAULT, "
+      "ALTER c SET DEFAULT (uuid()), ALTER COLUMN d SET INVISIBLE, ALTER KEY k NOT IGNORED, "
+      "DROP CHECK chk, DROP CONSTRAINT IF EXISTS fk, FORCE, ADD PARTITION (PARTITION p1)");
+  const AlterTableStatement& a = Only(r).As<AlterTableStatement>();
+  REQUIRE(a.actions.size() == 9);
+  CHECK(a.actions[0].kind == AlterKind::kAlterColumn);
+  CHECK(a.actions[0].setting == "SET DEFAULT");
+  REQUIRE(a.actions[0].default_value != nullptr);
+  CHECK(a.actions[1].setting == "DROP DEFAULT");
+  CHECK(a.actions[1].default_value == nullptr);
+  CHECK(a.actions[2].default_parens);
+  CHECK(a.actions[3].setting == "SET INVISIBLE");
+  CHECK(a.actions[4].kind == AlterKind::kAlterIndex);
+  CHECK(a.actions[4].key_keyword);
+  CHECK(a.actions[4].setting == "NOT IGNORED");
+  CHECK(a.actions[5].kind == AlterKind::kDropConstraint);
+  CHECK(a.actions[5].setting == "CHECK");
+  CHECK(a.actions[6].if_exists);
+  CHECK(a.actions[6].name.Value() == "fk");
+  CHECK(a.actions[7].kind == AlterKind::kForce);
+  CHECK(a.actions[8].kind == AlterKind::kOther);
+  CHECK(ToSql(Only(r)) ==
+        "ALTER TABLE t ALTER COLUMN a SET DEFAULT 5, ALTER b DROP DEFAULT, "
+        "ALTER c SET DEFAULT (uuid()), ALTER COLUMN d SET INVISIBLE, ALTER KEY k NOT IGNORED, "
+        "DROP CHECK chk, DROP CONSTRAINT IF EXISTS fk, FORCE, ADD PARTITION (PARTITION p1)");
+  for (const char* bad : {"ALTER TABLE t ALTER COLUMN a SET", "ALTER TABLE t ALTER INDEX k",
+                          "ALTER TABLE t ALTER a DROP NOTHING", "ALTER TABLE t DROP CHECK"}) {
+    INFO(bad);
+    CHECK_FALSE(Parse(bad).ok());
+  }
 }
 
 TEST_CASE("CREATE DATABASE, USE, SET NAMES, SET variables; SET TRANSACTION stays unmodelled") {
