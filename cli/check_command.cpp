@@ -17,6 +17,7 @@
 #include "analyzer/catalog.h"
 #include "analyzer/digest.h"
 #include "analyzer/digest_runner.h"
+#include "analyzer/online_ddl.h"
 #include "cli/config.h"
 #include "cli/connect.h"
 #include "cli/io.h"
@@ -65,6 +66,18 @@ std::string BaselineJson(const rules::Findings& findings) {
   return out;
 }
 
+// --target, else the server's own version, else the flavor's newest supported series.
+Result<analyzer::ServerTarget> TargetOf(const CheckArgs& args, const std::optional<Server>& server,
+                                        analyzer::Flavor flavor) {
+  if (!args.target.empty()) return analyzer::ServerTarget::Parse(args.target);
+  if (server.has_value()) {
+    const std::string& version = server->session->version();
+    if (auto t = analyzer::ServerTarget::FromVersion(version)) return *t;
+  }
+  return analyzer::ServerTarget::Parse(flavor == analyzer::Flavor::kMariaDB ? "mariadb-10.11"
+                                                                            : "mysql-8.0");
+}
+
 }  // namespace
 
 report::NotRun NotRunWithoutSchema(const SchemaArgs& args, bool server,
@@ -95,6 +108,9 @@ int RunCheckCommand(const CheckArgs& args) {
       setup->catalog);
   if (!server.ok()) return FailWith(server.status());
   if (server->has_value()) ParseAsFlavor(*setup);
+  Result<analyzer::ServerTarget> target = TargetOf(args, *server, setup->catalog.flavor);
+  if (!target.ok()) return FailWith(target.status());
+  setup->options.options.set_target(*target);
   analyzer::Catalog catalog(setup->catalog);
   rules::Checker checker(catalog, setup->options);
   if (server->has_value()) {

@@ -37,6 +37,9 @@ struct CheckArgs {
   std::string write_baseline;
   std::string output;
   std::string color = "auto";  // auto | always | never
+  // The server the migrations run on (mysql-8.0, mariadb-10.11, mysql-8.0.36, …); empty: the
+  // --dsn server's version, else mariadb-10.11 under --flavor mariadb, else mysql-8.0.
+  std::string target;
 };
 
 struct AdviseArgs {

@@ -413,6 +413,10 @@ int main(int argc, char** argv) {
                   "As the server variable: 0 compares table names case-sensitively")
       ->check(WholeNumber(0, 2));
   chk->add_option("--stats", check.schema.stats, "Table and index statistics (docs/stats.md)");
+  chk->add_option("--target", check.target,
+                  "The server migrations run on, for online DDL: mysql-8.0, mysql-8.4, "
+                  "mariadb-10.6, mariadb-10.11, mariadb-11.4 or a full version (default: the "
+                  "--dsn server, else mysql-8.0)");
   chk->add_option("-o,--output", check.output, "Write the report to FILE");
   chk->add_option("--color", check.color, "Colour the text report")
       ->check(CLI::IsMember({"auto", "always", "never"}))

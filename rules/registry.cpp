@@ -8,6 +8,8 @@ namespace qadvisor::rules {
 std::unique_ptr<Rule> MakeBackToTable(const RuleOptions& options);
 std::unique_ptr<Rule> MakeCartesianJoin(const RuleOptions& options);
 std::unique_ptr<Rule> MakeCharsetMismatchJoin(const RuleOptions& options);
+std::unique_ptr<Rule> MakeDdlCopiesTable(const RuleOptions& options);
+std::unique_ptr<Rule> MakeDdlRebuildsTable(const RuleOptions& options);
 std::unique_ptr<Rule> MakeDeepOffset(const RuleOptions& options);
 std::unique_ptr<Rule> MakeDmlWithoutWhere(const RuleOptions& options);
 std::unique_ptr<Rule> MakeFilesort(const RuleOptions& options);
@@ -44,6 +46,8 @@ const std::vector<RuleEntry>& Registry() {
       {"back-to-table", MakeBackToTable},
       {"cartesian-join", MakeCartesianJoin},
       {"charset-mismatch-join", MakeCharsetMismatchJoin},
+      {"ddl-copies-table", MakeDdlCopiesTable},
+      {"ddl-rebuilds-table", MakeDdlRebuildsTable},
       {"deep-offset", MakeDeepOffset},
       {"dml-without-where", MakeDmlWithoutWhere},
       {"filesort", MakeFilesort},

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "analyzer/catalog.h"
+#include "analyzer/online_ddl.h"
 #include "parser/ast.h"
 #include "parser/keywords.h"
 #include "parser/parser.h"
@@ -63,9 +64,13 @@ class RuleOptions {
   void Set(std::string name, int64_t value) { values_[std::move(name)] = value; }
   int64_t Get(std::string_view rule, std::string_view option, int64_t fallback) const;
   const std::map<std::string, int64_t, std::less<>>& values() const { return values_; }
+  // The server the migrations will run on (`--target`; the DDL rules judge algorithms by it).
+  const analyzer::ServerTarget& target() const { return target_; }
+  void set_target(const analyzer::ServerTarget& target) { target_ = target; }
 
  private:
   std::map<std::string, int64_t, std::less<>> values_;
+  analyzer::ServerTarget target_;
 };
 
 // Turns rule output into Findings: query rules point at a span of the statement text, schema

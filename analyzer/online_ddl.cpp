@@ -1,0 +1,514 @@
+// Online DDL: naming each operation of a DDL statement, and looking it up in online_ddl.tsv.
+#include "analyzer/online_ddl.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cstdlib>
+#include <iterator>
+#include <limits>
+#include <tuple>
+
+#include "parser/keywords.h"
+
+namespace qadvisor::analyzer {
+
+extern const char kOnlineDdlTable[];
+
+namespace {
+
+namespace ast = parser::ast;
+using parser::EqualsIgnoreCase;
+using parser::LowerAscii;
+
+constexpr std::string_view kAlgorithms[] = {"INSTANT", "NOCOPY", "INPLACE", "COPY"};
+constexpr std::string_view kLocks[] = {"NONE", "SHARED", "EXCLUSIVE"};
+
+struct Version {
+  uint32_t major = 0, minor = 0, patch = 0;
+  auto operator<=>(const Version&) const = default;
+};
+
+struct Row {
+  std::string operation;
+  ServerTarget::Kind kind = ServerTarget::Kind::kMySQL;
+  Version since;
+  std::vector<std::string> when;
+  OnlineDdl ddl;
+};
+
+struct DdlTable {
+  std::vector<Row> rows;
+  std::vector<std::string> operations;  // in first-seen order
+};
+
+std::vector<std::string_view> Split(std::string_view s, char sep) {
+  std::vector<std::string_view> out;
+  size_t from = 0;
+  for (size_t i = 0; i <= s.size(); ++i) {
+    if (i == s.size() || s[i] == sep) {
+      out.push_back(s.substr(from, i - from));
+      from = i + 1;
+    }
+  }
+  return out;
+}
+
+// "8.0.29" → {8, 0, 29}; missing parts are 0. nullopt when not numbers.
+std::optional<Version> ParseVersion(std::string_view s) {
+  Version v;
+  uint32_t* parts[] = {&v.major, &v.minor, &v.patch};
+  size_t i = 0;
+  for (std::string_view p : Split(s, '.')) {
+    if (i == 3 || p.empty()) return std::nullopt;
+    const auto [end, ec] = std::from_chars(p.data(), p.data() + p.size(), *parts[i]);
+    if (ec != std::errc() || end != p.data() + p.size()) return std::nullopt;
+    ++i;
+  }
+  return v;
+}
+
+template <size_t N>
+std::optional<size_t> IndexOf(const std::string_view (&names)[N], std::string_view name) {
+  const auto* it = std::find(std::begin(names), std::end(names), name);
+  if (it == std::end(names)) return std::nullopt;
+  return static_cast<size_t>(it - std::begin(names));
+}
+
+std::optional<Row> ParseRow(std::string_view line) {
+  const std::vector<std::string_view> f = Split(line, '\t');
+  if (f.size() != 8 || (f[1] != "mysql" && f[1] != "mariadb") || (f[6] != "yes" && f[6] != "no")) {
+    return std::nullopt;
+  }
+  const std::optional<Version> since = ParseVersion(f[2]);
+  const std::optional<size_t> algorithm = IndexOf(kAlgorithms, f[4]);
+  const std::optional<size_t> lock = IndexOf(kLocks, f[5]);
+  if (!since || !algorithm || !lock) return std::nullopt;
+  Row row;
+  row.operation = std::string(f[0]);
+  row.kind = f[1] == "mysql" ? ServerTarget::Kind::kMySQL : ServerTarget::Kind::kMariaDB;
+  row.since = *since;
+  if (f[3] != "-") {
+    for (std::string_view c : Split(f[3], ',')) row.when.emplace_back(c);
+  }
+  row.ddl = {static_cast<Algorithm>(*algorithm), static_cast<DdlLock>(*lock), f[6] == "yes",
+             std::string(f[7])};
+  return row;
+}
+
+// The table is ours, compiled in and read whole by a unit test: a malformed row is a build
+// defect, so it stops the program with the line rather than be skipped silently.
+const DdlTable& TheTable() {
+  static const DdlTable table = [] {
+    DdlTable t;
+    uint32_t line_no = 0;
+    for (std::string_view line : Split(kOnlineDdlTable, '\n')) {
+      ++line_no;
+      if (line.empty() || line[0] == '#' || line.starts_with("probe\t")) continue;
+      std::optional<Row> row = ParseRow(line);
+      if (!row) {
+        fmt::print(stderr, "qadvisor: analyzer/online_ddl.tsv:{}: malformed row\n", line_no);
+        std::abort();
+      }
+      if (std::find(t.operations.begin(), t.operations.end(), row->operation) ==
+          t.operations.end()) {
+        t.operations.push_back(row->operation);
+      }
+      t.rows.push_back(std::move(*row));
+    }
+    return t;
+  }();
+  return table;
+}
+
+bool InSomeIndex(const Table& table, std::string_view column) {
+  for (const Index& index : table.indexes) {
+    for (const KeyPart& part : index.parts) {
+      if (EqualsIgnoreCase(part.column, column)) return true;
+    }
+  }
+  return false;
+}
+
+bool HasFulltext(const Table& table) {
+  return std::any_of(table.indexes.begin(), table.indexes.end(),
+                     [](const Index& i) { return i.kind == IndexKind::kFulltext; });
+}
+
+std::string Q(std::string_view name) { return fmt::format("`{}`", name); }
+
+// The most bytes a VARCHAR / VARBINARY value takes: what decides its length bytes (1 up to 255).
+uint64_t MaxBytes(const Column& c) {
+  return uint64_t{c.length} * (c.family == TypeFamily::kString ? MaxBytesPerChar(c.charset) : 1);
+}
+
+// What MODIFY / CHANGE does to a column, as the operations of the table: every aspect that
+// changed (the caller keeps the costliest).
+std::vector<std::string> ColumnChanges(const Column& from, const Column& to, bool renamed,
+                                       bool positioned) {
+  std::vector<std::string> ops;
+  const bool same_type = from.type == to.type && from.scale == to.scale &&
+                         from.is_unsigned == to.is_unsigned && from.generated == to.generated &&
+                         from.auto_increment == to.auto_increment;
+  if (!same_type) {
+    ops.emplace_back("change-column-type");
+  } else if (to.length != from.length) {
+    const bool varlen = to.type == "varchar" || to.type == "varbinary";
+    if (to.length < from.length || !(varlen || to.family == TypeFamily::kEnumSet)) {
+      ops.emplace_back("change-column-type");
+    } else if (to.family == TypeFamily::kEnumSet) {
+      ops.emplace_back("extend-enum");  // members added (the catalog keeps their count only)
+    } else {
+      ops.emplace_back((MaxBytes(from) <= 255) == (MaxBytes(to) <= 255)
+                           ? "extend-varchar"
+                           : "extend-varchar-length-bytes");
+    }
+  }
+  if (!EqualsIgnoreCase(from.charset, to.charset)) {
+    ops.emplace_back(EqualsIgnoreCase(to.charset, "utf8mb4") &&
+                             (EqualsIgnoreCase(from.charset, "utf8mb3") ||
+                              EqualsIgnoreCase(from.charset, "utf8"))
+                         ? "widen-column-charset"
+                         : "change-column-charset");
+  } else if (!EqualsIgnoreCase(from.collation, to.collation)) {
+    ops.emplace_back("change-column-collation");
+  }
+  if (from.nullable != to.nullable) {
+    ops.emplace_back(to.nullable ? "make-column-null" : "make-column-not-null");
+  }
+  if (positioned) ops.emplace_back("reorder-column");
+  if (renamed) ops.emplace_back("rename-column");
+  if (ops.empty()) ops.emplace_back("column-metadata");
+  return ops;
+}
+
+// CONVERT TO CHARACTER SET: only utf8mb3 → utf8mb4 and collation changes keep every byte.
+std::string ConvertOperation(const Table& table, std::string_view charset) {
+  const std::string to = LowerAscii(charset) == "utf8" ? "utf8mb3" : LowerAscii(charset);
+  for (const Column& c : table.columns) {
+    if (c.family != TypeFamily::kString) continue;
+    const std::string from = LowerAscii(c.charset);
+    if (from != to && !(to == "utf8mb4" && (from == "utf8mb3" || from == "utf8"))) {
+      return "convert-charset";
+    }
+  }
+  return "widen-table-charset";
+}
+
+std::string OptionOperation(const Table& table, std::string_view name, std::string_view value) {
+  const std::string n = LowerAscii(name);
+  if (n == "engine") {
+    std::string v = LowerAscii(value);
+    if (v.size() >= 2 && (v.front() == '\'' || v.front() == '"')) v = v.substr(1, v.size() - 2);
+    return v == LowerAscii(table.engine) ? "rebuild-table" : "change-engine";
+  }
+  if (n == "row_format") return "row-format";
+  if (n == "key_block_size") return "key-block-size";
+  if (n == "auto_increment") return "auto-increment-value";
+  if (n == "charset" || n == "default charset" || n == "character set" ||
+      n == "default character set" || n == "collate" || n == "default collate") {
+    return "table-charset";
+  }
+  if (n == "comment" || n.starts_with("stats_")) return "table-metadata";
+  return "";
+}
+
+std::string IndexOperation(const ast::IndexDef& index, bool replaces_primary, bool* fulltext) {
+  switch (index.type) {
+    case ast::IndexType::kPrimary:
+      return replaces_primary ? "replace-primary-key" : "add-primary-key";
+    case ast::IndexType::kUnique:
+    case ast::IndexType::kKey:
+      return "add-index";
+    case ast::IndexType::kFulltext: {
+      const bool first = !*fulltext;
+      *fulltext = true;
+      return first ? "add-first-fulltext-index" : "add-fulltext-index";
+    }
+    case ast::IndexType::kSpatial:
+      return "add-spatial-index";
+    case ast::IndexType::kForeign:
+      return "add-foreign-key";
+    case ast::IndexType::kCheck:
+      return "add-check";
+  }
+  return "";
+}
+
+bool AddsIndex(const ast::AlterAction& a) {
+  if (a.kind == ast::AlterKind::kAddColumn) return a.column.unique || a.column.primary_key;
+  if (a.kind != ast::AlterKind::kAddIndex) return false;
+  return a.index.type != ast::IndexType::kForeign && a.index.type != ast::IndexType::kCheck;
+}
+
+// What the lookup of one operation needs to know besides its name.
+struct Pending {
+  DdlOperation op;
+  std::vector<std::string> candidates;  // MODIFY / CHANGE: several; the costliest is kept
+  std::vector<std::string_view> conditions;
+};
+
+auto Cost(const OnlineDdl& d) { return std::tuple(d.algorithm, d.rebuilds, d.lock); }
+
+// Looks up every candidate of `p` and keeps the costliest.
+void Resolve(Pending& p, const ServerTarget& target,
+             const std::vector<std::string_view>& conditions) {
+  p.op.ddl.reset();
+  for (const std::string& name : p.candidates) {
+    std::optional<OnlineDdl> d = Lookup(name, target, conditions);
+    if (d && (!p.op.ddl || Cost(*d) > Cost(*p.op.ddl))) {
+      p.op.ddl = std::move(d);
+      p.op.operation = name;
+    }
+  }
+  if (!p.op.ddl && !p.candidates.empty()) p.op.operation = p.candidates.front();
+}
+
+}  // namespace
+
+Result<ServerTarget> ServerTarget::Parse(std::string_view name) {
+  const std::string n = LowerAscii(name);
+  ServerTarget t;
+  std::string_view version;
+  if (n.starts_with("mysql-")) {
+    t.kind = Kind::kMySQL;
+    version = std::string_view(name).substr(6);
+  } else if (n.starts_with("mariadb-")) {
+    t.kind = Kind::kMariaDB;
+    version = std::string_view(name).substr(8);
+  }
+  const std::optional<Version> v = version.empty() ? std::nullopt : ParseVersion(version);
+  const size_t dots = static_cast<size_t>(std::count(version.begin(), version.end(), '.'));
+  const bool known = v && ((t.kind == Kind::kMySQL && v->major == 8 && (v->minor == 0 || v->minor == 4)) ||
+                           (t.kind == Kind::kMariaDB &&
+                            ((v->major == 10 && (v->minor == 6 || v->minor == 11)) ||
+                             (v->major == 11 && v->minor == 4))));
+  if (!known || dots == 0) {
+    return InvalidArgument(fmt::format(
+        "--target: expected mysql-8.0, mysql-8.4, mariadb-10.6, mariadb-10.11 or mariadb-11.4 "
+        "(or a full version such as mysql-8.0.36), not '{}'",
+        name));
+  }
+  t.major = v->major;
+  t.minor = v->minor;
+  t.patch = v->patch;
+  t.exact = dots == 2;
+  return t;
+}
+
+std::optional<ServerTarget> ServerTarget::FromVersion(std::string_view version) {
+  ServerTarget t;
+  t.kind = version.find("MariaDB") != std::string_view::npos ? Kind::kMariaDB : Kind::kMySQL;
+  const size_t end = version.find_first_not_of("0123456789.");
+  const std::optional<Version> v = ParseVersion(version.substr(0, end));
+  if (!v || v->major == 0) return std::nullopt;
+  t.major = v->major;
+  t.minor = v->minor;
+  t.patch = v->patch;
+  t.exact = true;
+  return t;
+}
+
+std::string ServerTarget::Name() const {
+  const std::string_view server = kind == Kind::kMariaDB ? "mariadb" : "mysql";
+  return exact ? fmt::format("{}-{}.{}.{}", server, major, minor, patch)
+               : fmt::format("{}-{}.{}", server, major, minor);
+}
+
+std::string_view AlgorithmName(Algorithm a) { return kAlgorithms[static_cast<size_t>(a)]; }
+std::string_view DdlLockName(DdlLock l) { return kLocks[static_cast<size_t>(l)]; }
+
+std::optional<OnlineDdl> Lookup(std::string_view operation, const ServerTarget& target,
+                                const std::vector<std::string_view>& conditions) {
+  // A series without a patch number stands for its newest release.
+  const Version version{target.major, target.minor,
+                        target.exact ? target.patch : std::numeric_limits<uint32_t>::max()};
+  const Row* best = nullptr;
+  for (const Row& row : TheTable().rows) {
+    if (row.operation != operation || row.kind != target.kind || row.since > version) continue;
+    const bool holds = std::all_of(row.when.begin(), row.when.end(), [&](const std::string& c) {
+      return std::find(conditions.begin(), conditions.end(), c) != conditions.end();
+    });
+    if (!holds) continue;
+    if (best == nullptr ||
+        std::pair(row.when.size(), row.since) > std::pair(best->when.size(), best->since)) {
+      best = &row;
+    }
+  }
+  if (best == nullptr) return std::nullopt;
+  return best->ddl;
+}
+
+std::vector<std::string> KnownOperations() { return TheTable().operations; }
+
+std::vector<DdlOperation> OperationsOf(const ast::Statement& statement, const Table* before,
+                                       const Table* after, const ServerTarget& target) {
+  if (before == nullptr) return {};
+  std::vector<Pending> ops;
+  std::vector<std::string_view> table_conditions;
+  if (HasFulltext(*before)) table_conditions.emplace_back("fulltext");
+  if (before->row_format == "compressed") table_conditions.emplace_back("compressed");
+  if (before->row_format == "redundant") table_conditions.emplace_back("redundant");
+  bool fulltext = HasFulltext(*before);
+  bool adds_index = false;
+
+  auto add = [&](std::string what, ast::Span span, std::vector<std::string> candidates,
+                 std::string_view column = {}) {
+    Pending p;
+    p.op.what = std::move(what);
+    p.op.table = before->name;
+    p.op.span = span;
+    p.candidates = std::move(candidates);
+    p.conditions = table_conditions;
+    if (!column.empty() && InSomeIndex(*before, column)) p.conditions.emplace_back("indexed");
+    ops.push_back(std::move(p));
+  };
+
+  if (statement.kind == ast::StatementKind::kCreateIndex) {
+    const auto& s = statement.As<ast::CreateIndexStatement>();
+    add("CREATE INDEX " + Q(s.index.name.Value()), statement.span,
+        {IndexOperation(s.index, false, &fulltext)});
+    adds_index = true;
+  } else if (statement.kind == ast::StatementKind::kDropIndex) {
+    const auto& s = statement.As<ast::DropIndexStatement>();
+    const bool primary = EqualsIgnoreCase(s.index.Value(), "primary");
+    add("DROP INDEX " + Q(s.index.Value()), statement.span,
+        {primary ? "drop-primary-key" : "drop-index"});
+  } else if (statement.kind == ast::StatementKind::kAlterTable) {
+    const auto& s = statement.As<ast::AlterTableStatement>();
+    const bool drops_primary =
+        std::any_of(s.actions.begin(), s.actions.end(),
+                    [](const ast::AlterAction& a) { return a.kind == ast::AlterKind::kDropPrimaryKey; });
+    const bool adds_primary = std::any_of(s.actions.begin(), s.actions.end(), [](const auto& a) {
+      return a.kind == ast::AlterKind::kAddIndex && a.index.type == ast::IndexType::kPrimary;
+    });
+    for (const ast::AlterAction& a : s.actions) {
+      adds_index = adds_index || AddsIndex(a);
+      using K = ast::AlterKind;
+      switch (a.kind) {
+        case K::kAddColumn: {
+          const ast::ColumnDef& c = a.column;
+          const bool stored = c.generated != nullptr && (EqualsIgnoreCase(c.storage, "stored") ||
+                                                         EqualsIgnoreCase(c.storage, "persistent"));
+          std::string op = c.auto_increment        ? "add-auto-increment-column"
+                           : stored                ? "add-stored-column"
+                           : c.generated != nullptr ? "add-virtual-column"
+                           : !a.position.empty()   ? "add-column-at-position"
+                                                   : "add-column";
+          add("ADD COLUMN " + Q(c.name.Value()), a.span, {op});
+          break;
+        }
+        case K::kDropColumn:
+          add("DROP COLUMN " + Q(a.name.Value()), a.span, {"drop-column"}, a.name.Value());
+          break;
+        case K::kModifyColumn:
+        case K::kChangeColumn: {
+          const std::string old_name =
+              a.kind == K::kChangeColumn ? a.name.Value() : a.column.name.Value();
+          const Column* from = before->FindColumn(old_name);
+          const Column* to = after ? after->FindColumn(a.column.name.Value()) : nullptr;
+          const std::string what =
+              (a.kind == K::kChangeColumn ? "CHANGE " : "MODIFY ") + Q(old_name);
+          if (from == nullptr || to == nullptr) {
+            add(what, a.span, {});
+          } else {
+            add(what, a.span,
+                ColumnChanges(*from, *to, !EqualsIgnoreCase(from->name, to->name),
+                              !a.position.empty()),
+                old_name);
+          }
+          break;
+        }
+        case K::kAlterColumn:
+          add("ALTER COLUMN " + Q(a.name.Value()) + " " + std::string(a.setting), a.span,
+              {a.setting.ends_with("DEFAULT") ? "set-column-default" : "column-metadata"});
+          break;
+        case K::kRenameColumn:
+          add("RENAME COLUMN " + Q(a.name.Value()), a.span, {"rename-column"});
+          break;
+        case K::kAddIndex: {
+          const std::string name = a.index.name.Value().empty() ? a.index.constraint.Value()
+                                                                : a.index.name.Value();
+          const std::string_view kind = a.index.type == ast::IndexType::kPrimary   ? "PRIMARY KEY"
+                                        : a.index.type == ast::IndexType::kForeign ? "FOREIGN KEY"
+                                        : a.index.type == ast::IndexType::kCheck   ? "CHECK"
+                                                                                   : "INDEX";
+          add(fmt::format("ADD {}{}", kind, name.empty() ? "" : " " + Q(name)), a.span,
+              {IndexOperation(a.index, drops_primary, &fulltext)});
+          break;
+        }
+        case K::kDropIndex:
+          add("DROP INDEX " + Q(a.name.Value()), a.span, {"drop-index"});
+          break;
+        case K::kDropPrimaryKey:
+          // With ADD PRIMARY KEY in the same statement, the ADD tells for both.
+          if (!adds_primary) add("DROP PRIMARY KEY", a.span, {"drop-primary-key"});
+          break;
+        case K::kDropForeignKey:
+          add("DROP FOREIGN KEY " + Q(a.name.Value()), a.span, {"drop-foreign-key"});
+          break;
+        case K::kDropConstraint: {
+          const bool fk = std::any_of(
+              before->foreign_keys.begin(), before->foreign_keys.end(),
+              [&](const ForeignKey& f) { return EqualsIgnoreCase(f.name, a.name.Value()); });
+          add("DROP CONSTRAINT " + Q(a.name.Value()), a.span,
+              {fk ? "drop-foreign-key" : "drop-check"});
+          break;
+        }
+        case K::kRenameIndex:
+          add("RENAME INDEX " + Q(a.name.Value()), a.span, {"rename-index"});
+          break;
+        case K::kAlterIndex:
+          add("ALTER INDEX " + Q(a.name.Value()), a.span, {"index-visibility"});
+          break;
+        case K::kRenameTable:
+          add("RENAME TO " + Q(a.table.last().Value()), a.span, {"rename-table"});
+          break;
+        case K::kConvertCharset:
+          add("CONVERT TO CHARACTER SET " + std::string(a.charset), a.span,
+              {ConvertOperation(*before, a.charset)});
+          break;
+        case K::kForce:
+          add("FORCE", a.span, {"rebuild-table"});
+          break;
+        case K::kOption: {
+          const std::string n = LowerAscii(a.option.name);
+          if (n == "algorithm" || n == "lock") break;  // how, not what
+          const std::string op = OptionOperation(*before, a.option.name, a.option.value);
+          add(fmt::format("{} = {}", a.option.name, a.option.value), a.span,
+              op.empty() ? std::vector<std::string>{} : std::vector<std::string>{op});
+          break;
+        }
+        case K::kOther:
+          add(std::string(a.text), a.span, {});
+          break;
+      }
+    }
+  }
+
+  // Operations run together: first each alone, then with what the others need.
+  for (Pending& p : ops) {
+    Resolve(p, target, p.conditions);
+    p.op.alone = p.op.ddl;
+  }
+  for (size_t i = 0; i < ops.size(); ++i) {
+    std::vector<std::string_view> conditions = ops[i].conditions;
+    if (adds_index) conditions.emplace_back("with-new-index");
+    for (size_t j = 0; j < ops.size(); ++j) {
+      if (j != i && (!ops[j].op.ddl || ops[j].op.ddl->algorithm != Algorithm::kInstant)) {
+        conditions.emplace_back("with-non-instant");
+        break;
+      }
+    }
+    if (conditions.size() != ops[i].conditions.size()) ops[i].conditions = std::move(conditions);
+  }
+  std::vector<DdlOperation> out;
+  for (Pending& p : ops) {
+    Resolve(p, target, p.conditions);
+    out.push_back(std::move(p.op));
+  }
+  return out;
+}
+
+}  // namespace qadvisor::analyzer
