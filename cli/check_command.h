@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "analyzer/catalog.h"
+#include "cli/ci.h"
 #include "cli/connect.h"
 #include "report/check_report.h"
 #include "rules/checker.h"
@@ -31,12 +32,13 @@ struct SchemaArgs {
 struct CheckArgs {
   SchemaArgs schema;
   std::vector<std::string> inputs;  // .sql scripts or slow logs ("-": standard input)
-  std::string format = "text";      // text | json | sarif | markdown | github
+  std::string format = "text";      // text | json | sarif | markdown | github | codeclimate
   std::string fail_on;              // error | warning | info; empty: config, else "error"
   std::string baseline;
   std::string write_baseline;
   std::string output;
   std::string color = "auto";  // auto | always | never
+  CiArgs ci;                   // --docs-url, --changed-since
 };
 
 struct AdviseArgs {
