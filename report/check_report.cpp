@@ -787,7 +787,9 @@ std::string RenderCheckSarif(const CheckReport& report) {
       const uint32_t start = Utf16Column(line, r.location.column);
       const uint32_t end = Utf16Column(line, r.location.column + r.location.length);
       w.Key("fixes").BeginArray().BeginObject();
-      w.Key("description").BeginObject().Field("text", TrimEol(f.fix)).EndObject();
+      if (!f.fix.empty()) {
+        w.Key("description").BeginObject().Field("text", TrimEol(f.fix)).EndObject();
+      }
       w.Key("artifactChanges").BeginArray().BeginObject();
       w.Key("artifactLocation").BeginObject().Field("uri", uri);
       if (!uri.starts_with("file:")) w.Field("uriBaseId", kSrcRoot);

@@ -685,6 +685,19 @@ TEST_CASE("Check SARIF output: a replacement is a fix; the root is %SRCROOT%") {
         json({{"startLine", 1}, {"startColumn", 11}, {"endColumn", 14}}));
   CHECK(replacement["insertedContent"]["text"] == "'555'");
 
+  REQUIRE(Problems(j) == "");
+  using Catch::Matchers::Contains;
+  json bad = j;
+  bad["runs"][0]["results"][0]["fixes"][0]["artifactChanges"][0]["replacements"][0]["deletedRegion"]
+     ["startLine"] = 0;
+  CHECK_THAT(Problems(bad), Contains("replacements[0].deletedRegion.startLine"));
+  bad = j;
+  bad["runs"][0]["results"][0]["fixes"][0]["artifactChanges"] = json::array();
+  CHECK_THAT(Problems(bad), Contains("fixes[0].artifactChanges"));
+  bad = j;
+  bad["runs"][0]["originalUriBaseIds"]["%SRCROOT%"]["uri"] = "file:///repo";
+  CHECK_THAT(Problems(bad), Contains("not an absolute URI ending in /"));
+
   report.findings[0].query_class = "2353A8C174E77D83";  // a slow log's: no edit of the log
   CHECK(!json::parse(RenderCheckSarif(report))["runs"][0]["results"][0].contains("fixes"));
 }
