@@ -137,6 +137,30 @@ check "… says so" grep -q "^qadvisor: --changed-since: 'no-such-branch' is no 
 check "not in a git repository: exit 2" bash -c "cd '$tmp/plain' && '$qadvisor' check --changed-since main --no-config queries.sql 2>'$tmp/err'; [[ \$? -eq 2 ]]"
 check "… says so" grep -q "^qadvisor: --changed-since: .* is not in a git repository" "$tmp/err"
 
+# The action's own check step, run as the runner runs it (bash -eo pipefail, inputs in the
+# environment) in the repository, with this build as the qadvisor it built.
+python3 -c "import sys, yaml; print(next(s['run'] for s in yaml.safe_load(open(sys.argv[1]))['runs']['steps'] if s.get('id') == 'check'))" \
+  "$src/action.yml" >"$tmp/step.sh"
+: >"$tmp/github_output"
+: >"$tmp/summary.md"
+run_step() {  # run_step PATHS SCHEMA CHANGED_SINCE ARGS
+  (cd "$repo" && QADVISOR=$qadvisor INPUT_PATHS=$1 INPUT_SCHEMA=$2 INPUT_FAIL_ON=error \
+    INPUT_CHANGED_SINCE=$3 INPUT_ARGS=$4 INPUT_SARIF_FILE=$tmp/action.sarif INPUT_ANNOTATIONS=true \
+    GITHUB_OUTPUT=$tmp/github_output GITHUB_STEP_SUMMARY=$tmp/summary.md \
+    bash --noprofile --norc -eo pipefail "$tmp/step.sh")
+}
+check "the action's check step (globs, schema, args)" bash -c "$(declare -f run_step); tmp='$tmp' repo='$repo' qadvisor='$qadvisor' run_step 'app/*.sql db/**/0*.sql' db/schema.sql '' '--no-config --disable select-star' >'$tmp/step.out'"
+check "… records exit code 1 (findings) without failing the step" grep -qx "exit-code=1" "$tmp/github_output"
+check "… writes SARIF GitHub accepts" "$validate_sarif" "$tmp/action.sarif"
+check "… with every matched file's findings" json "$tmp/action.sarif" \
+  "{'app/queries.sql', 'db/migrations/001_old.sql', 'db/migrations/002_new.sql'} <= {r['locations'][0]['physicalLocation']['artifactLocation']['uri'] for r in d['runs'][0]['results']}"
+check "… prints annotations" grep -q "^::error file=db/migrations/001_old.sql,line=1" "$tmp/step.out"
+check "… and the job summary" grep -q "^# qadvisor check" "$tmp/summary.md"
+check "… names the SARIF file" grep -qx "sarif-file=$tmp/action.sarif" "$tmp/github_output"
+: >"$tmp/github_output"
+check "the check step with changed-since main" bash -c "$(declare -f run_step); tmp='$tmp' repo='$repo' qadvisor='$qadvisor' run_step 'app/queries.sql' db/schema.sql main '--no-config' >'$tmp/step.out'"
+check "… nothing changed in app/queries.sql: exit code 0" grep -qx "exit-code=0" "$tmp/github_output"
+
 # The GitHub Action, its example workflow and the pre-commit hook, against the CLI.
 "$qadvisor" check --help >"$tmp/help.txt" 2>&1
 check "action.yml, examples/github-workflow.yml and .pre-commit-hooks.yaml agree with the CLI" \
