@@ -176,9 +176,12 @@ int RunCheckCommand(const CheckArgs& args) {
     report.findings = std::move(fresh);
   }
 
+  if (Status s = ApplyCiArgs(args.ci, report); !s.ok()) return FailWith(s);
   std::string out;
   if (args.format == "json") {
     out = report::RenderCheckJson(report);
+  } else if (args.format == "codeclimate") {
+    out = report::RenderCheckCodeClimate(report);
   } else if (args.format == "sarif") {
     out = report::RenderCheckSarif(report);
   } else if (args.format == "markdown") {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "analyzer/catalog.h"
+#include "cli/ci.h"
 #include "cli/connect.h"
 #include "report/check_report.h"
 #include "rules/checker.h"
@@ -31,7 +32,7 @@ struct SchemaArgs {
 struct CheckArgs {
   SchemaArgs schema;
   std::vector<std::string> inputs;  // .sql scripts or slow logs ("-": standard input)
-  std::string format = "text";      // text | json | sarif | markdown | github
+  std::string format = "text";      // text | json | sarif | markdown | github | codeclimate
   std::string fail_on;              // error | warning | info; empty: config, else "error"
   std::string baseline;
   std::string write_baseline;
@@ -40,6 +41,7 @@ struct CheckArgs {
   // The server the migrations run on (mysql-8.0, mariadb-10.11, mysql-8.0.36, …); empty: the
   // --dsn server's version, else mariadb-10.11 under --flavor mariadb, else mysql-8.0.
   std::string target;
+  CiArgs ci;  // --docs-url, --changed-since
 };
 
 struct AdviseArgs {

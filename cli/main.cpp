@@ -392,7 +392,7 @@ int main(int argc, char** argv) {
   chk->add_option("--schema", check.schema.schemas, "DDL file applied first (repeatable)")
       ->allow_extra_args(false);
   chk->add_option("--format", check.format, "Output format")
-      ->check(CLI::IsMember({"text", "json", "sarif", "markdown", "github"}))
+      ->check(CLI::IsMember({"text", "json", "sarif", "markdown", "github", "codeclimate"}))
       ->capture_default_str();
   chk->add_option("--fail-on", check.fail_on,
                   "Exit 1 when a finding has this severity or a higher one (default: error)")
@@ -423,6 +423,12 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   chk->add_flag("--ansi-quotes", check.schema.ansi_quotes,
                 "Read \"x\" as an identifier (ANSI_QUOTES)");
+  chk->add_option("--docs-url", check.ci.docs_url,
+                  "Base URL of the rule pages linked from the report ({rule}: the rule id)");
+  chk->add_option("--changed-since", check.ci.changed_since,
+                  "Report only findings in files changed since the merge base of GIT_REF and "
+                  "HEAD (and uncommitted ones)")
+      ->type_name("GIT_REF");
   qadvisor::cli::AddConnectOptions(*chk, check.schema.connect);
 
   qadvisor::cli::AdviseArgs advise;

@@ -21,8 +21,7 @@ namespace {
 
 constexpr std::string_view kToolName = "qadvisor";
 constexpr std::string_view kInformationUri = "https://github.com/qadvisor/qadvisor";
-constexpr std::string_view kRuleDocBase =
-    "https://github.com/qadvisor/qadvisor/blob/main/docs/rules/";
+constexpr std::string_view kRuleDocBase = QADVISOR_DOCS_URL;  // CMake's QADVISOR_DOCS_URL
 constexpr std::string_view kSarifSchema = "https://json.schemastore.org/sarif-2.1.0.json";
 constexpr std::string_view kSrcRoot = "%SRCROOT%";
 constexpr std::string_view kFingerprintName = "qadvisorKey/v1";
@@ -61,6 +60,10 @@ std::string SuppressedText(const CheckReport& report) {
   if (report.suppressed_baseline > 0) {
     if (!out.empty()) out += ", ";
     out += fmt::format("{} suppressed by baseline", report.suppressed_baseline);
+  }
+  if (report.suppressed_unchanged > 0) {
+    if (!out.empty()) out += ", ";
+    out += fmt::format("{} in unchanged files", report.suppressed_unchanged);
   }
   return out;
 }
@@ -459,7 +462,43 @@ Columns ConvertColumns(const Finding& f) {
   return columns;
 }
 
+// The finding's file as SARIF and Code Quality name it (relative to the repository root when
+// it is under it), or the first input for a finding without a file (GitHub requires a
+// location on every result; that input is where the finding came from, or one of them).
+std::string ResultPath(const CheckReport& report, const Finding& f) {
+  if (!f.location.file.empty()) return RootPath(report, f.location.file);
+  return report.files.empty() ? std::string("-") : RootPath(report, report.files.front());
+}
+
+// "<key>:<n>": the finding's baseline key and its occurrence among the findings with that key
+// in this run, so that one problem written twice stays two alerts (as CodeQL's
+// primaryLocationLineHash does). Empty when the finding has no key.
+class Fingerprints {
+ public:
+  std::string Next(const Finding& f) {
+    if (f.key.empty()) return "";
+    return fmt::format("{}:{}", f.key, ++seen_[f.key]);
+  }
+
+ private:
+  std::map<std::string, size_t, std::less<>> seen_;
+};
+
 }  // namespace
+
+std::string RuleDocUrl(const CheckReport& report, std::string_view rule) {
+  std::string url = report.docs_url.empty() ? std::string(kRuleDocBase) : report.docs_url;
+  if (const size_t at = url.find("{rule}"); at != std::string::npos) {
+    return url.replace(at, 6, rule);
+  }
+  if (!url.ends_with('/')) url += '/';
+  return fmt::format("{}{}.md", url, rule);
+}
+
+std::string RootPath(const CheckReport& report, std::string_view file) {
+  const auto it = report.root_paths.find(file);
+  return it != report.root_paths.end() ? it->second : std::string(file);
+}
 
 std::string SarifUri(std::string_view path) {
   static constexpr char kHex[] = "0123456789ABCDEF";
@@ -635,6 +674,7 @@ std::string RenderCheckJson(const CheckReport& report) {
   w.Field("statements", report.statements);
   w.Key("suppressed").BeginObject();
   w.Field("inline", report.suppressed_inline).Field("baseline", report.suppressed_baseline);
+  w.Field("unchanged", report.suppressed_unchanged);
   w.EndObject();
   w.Key("summary").BeginObject();
   w.Field("error", counts.error).Field("warning", counts.warning).Field("info", counts.info);
@@ -676,7 +716,7 @@ std::string RenderCheckSarif(const CheckReport& report) {
     w.Field("name", CamelCaseRuleName(info->id));
     w.Key("shortDescription").BeginObject().Field("text", info->summary).EndObject();
     w.Key("fullDescription").BeginObject().Field("text", full).EndObject();
-    w.Field("helpUri", fmt::format("{}{}.md", kRuleDocBase, info->id));
+    w.Field("helpUri", RuleDocUrl(report, info->id));
     w.Key("help").BeginObject().Field("text", doc).Field("markdown", doc).EndObject();
     w.Key("defaultConfiguration").BeginObject();
     w.Field("level", SarifLevel(info->severity));
@@ -690,20 +730,16 @@ std::string RenderCheckSarif(const CheckReport& report) {
   w.EndArray();
   w.EndObject().EndObject();  // driver, tool
 
-  // Where relative URIs start: the directory check ran in, which upload-sarif takes to be
-  // the checkout. Its absolute path is not known here (and would differ between machines).
+  // Where relative URIs start: the repository root (the git toplevel of the directory check
+  // ran in, else that directory), which upload-sarif takes to be the checkout.
   w.Key("originalUriBaseIds").BeginObject().Key(kSrcRoot).BeginObject();
+  if (!report.source_root.empty()) w.Field("uri", report.source_root);
   w.Key("description").BeginObject();
-  w.Field("text", "The directory qadvisor check ran in; input paths are relative to it.");
+  w.Field("text", "The repository root; result paths are relative to it.");
   w.EndObject().EndObject().EndObject();
   w.Field("columnKind", "utf16CodeUnits");
 
-  // Findings without a file (schema from a server, slow-log classes) still need a location
-  // for GitHub: the first input, line 1.
-  const std::string fallback_file = report.files.empty() ? "-" : report.files.front();
-  // Findings with the same key (one problem repeated in a file) get ":1", ":2", … so code
-  // scanning keeps them apart, as CodeQL's primaryLocationLineHash does.
-  std::map<std::string, size_t, std::less<>> key_seen;
+  Fingerprints fingerprints;
 
   w.Key("results").BeginArray();
   for (const Finding& f : report.findings) {
@@ -718,7 +754,7 @@ std::string RenderCheckSarif(const CheckReport& report) {
     if (!has_file && !f.query_class.empty()) text += "\nQuery class: " + f.query_class;
     w.Key("message").BeginObject().Field("text", text).EndObject();
 
-    const std::string uri = SarifUri(has_file ? f.location.file : fallback_file);
+    const std::string uri = SarifUri(ResultPath(report, f));
     w.Key("locations").BeginArray().BeginObject();
     w.Key("physicalLocation").BeginObject();
     w.Key("artifactLocation").BeginObject();
@@ -738,11 +774,35 @@ std::string RenderCheckSarif(const CheckReport& report) {
     w.EndObject();  // physicalLocation
     w.EndObject().EndArray();
 
-    if (!f.key.empty()) {
-      const size_t n = ++key_seen[f.key];
+    if (const std::string fingerprint = fingerprints.Next(f); !fingerprint.empty()) {
       w.Key("partialFingerprints").BeginObject();
-      w.Field(kFingerprintName, fmt::format("{}:{}", f.key, n));
+      w.Field(kFingerprintName, fingerprint);
       w.EndObject();
+    }
+    // The fix as an edit of the file, where it is one. Not for a slow log's query: a log is
+    // not the source to edit.
+    if (f.replacement && has_file && f.query_class.empty()) {
+      const rules::Replacement& r = *f.replacement;
+      const std::string_view line = TrimEol(r.line);
+      const uint32_t start = Utf16Column(line, r.location.column);
+      const uint32_t end = Utf16Column(line, r.location.column + r.location.length);
+      w.Key("fixes").BeginArray().BeginObject();
+      if (!f.fix.empty()) {
+        w.Key("description").BeginObject().Field("text", TrimEol(f.fix)).EndObject();
+      }
+      w.Key("artifactChanges").BeginArray().BeginObject();
+      w.Key("artifactLocation").BeginObject().Field("uri", uri);
+      if (!uri.starts_with("file:")) w.Field("uriBaseId", kSrcRoot);
+      w.EndObject();
+      w.Key("replacements").BeginArray().BeginObject();
+      w.Key("deletedRegion").BeginObject();
+      w.Field("startLine", uint64_t{r.location.line});
+      w.Field("startColumn", uint64_t{start}).Field("endColumn", uint64_t{end});
+      w.EndObject();
+      w.Key("insertedContent").BeginObject().Field("text", r.text).EndObject();
+      w.EndObject().EndArray();  // replacements
+      w.EndObject().EndArray();  // artifactChanges
+      w.EndObject().EndArray();  // fixes
     }
     w.Key("properties").BeginObject();
     if (!f.table.empty()) w.Field("table", f.table);
@@ -765,6 +825,61 @@ std::string RenderCheckSarif(const CheckReport& report) {
   return out;
 }
 
+namespace {
+// GitLab's severities: info, minor, major, critical, blocker. A qadvisor error is major (it
+// fails the build, but is no security hole or outage, which critical and blocker are for).
+std::string_view CodeQualitySeverity(Severity severity) {
+  switch (severity) {
+    case Severity::kError:
+      return "major";
+    case Severity::kWarning:
+      return "minor";
+    case Severity::kInfo:
+      return "info";
+  }
+  return "minor";
+}
+}  // namespace
+
+std::string RenderCheckCodeClimate(const CheckReport& report) {
+  std::string out;
+  JsonWriter w(out);
+  Fingerprints fingerprints;
+  w.BeginArray();
+  for (const Finding& f : report.findings) {
+    std::string fingerprint = fingerprints.Next(f);
+    if (fingerprint.empty()) {  // no key: as unique as the location makes it
+      fingerprint = fmt::format("{}:{}:{}:{}", f.rule, ResultPath(report, f), f.location.line,
+                                f.location.column);
+    }
+    std::string description = OneLine(f.message);
+    if (f.location.file.empty() && !f.query_class.empty()) {
+      description += " (query class " + f.query_class + ")";
+    }
+    std::string body;
+    if (!f.fix.empty()) body = "Fix:\n\n```\n" + std::string(TrimEol(f.fix)) + "\n```\n\n";
+    body += fmt::format("[{}]({})", f.rule, RuleDocUrl(report, f.rule));
+    w.BeginObject();
+    w.Field("type", "issue");
+    w.Field("check_name", f.rule);
+    w.Field("description", description);
+    w.Key("content").BeginObject().Field("body", body).EndObject();
+    w.Key("categories").BeginArray().String("Performance").EndArray();
+    w.Field("severity", CodeQualitySeverity(f.severity));
+    w.Field("fingerprint", fingerprint);
+    w.Key("location").BeginObject();
+    w.Field("path", NormalizePath(ResultPath(report, f)));
+    const bool has_line = !f.location.file.empty() && f.location.line > 0;
+    w.Key("lines").BeginObject().Field("begin", uint64_t{has_line ? f.location.line : 1});
+    w.EndObject();
+    w.EndObject();  // location
+    w.EndObject();
+  }
+  w.EndArray();
+  out += '\n';
+  return out;
+}
+
 std::string RenderCheckMarkdown(const CheckReport& report) {
   const Counts counts = CountSeverities(report.findings);
   std::string out = "# qadvisor check\n\n";
@@ -779,10 +894,9 @@ std::string RenderCheckMarkdown(const CheckReport& report) {
   out += "\n## Findings\n\n";
   out += "| Severity | Rule | Location | Message | Fix |\n|---|---|---|---|---|\n";
   for (const Finding& f : report.findings) {
-    out +=
-        fmt::format("| {} | [{}](docs/rules/{}.md) | {} | {} | {} |\n",
-                    rules::SeverityName(f.severity), MarkdownCodeCell(f.rule), LinkSegment(f.rule),
-                    MarkdownLocation(f), MarkdownCell(f.message), MarkdownCodeLinesCell(f.fix));
+    out += fmt::format("| {} | [{}]({}) | {} | {} | {} |\n", rules::SeverityName(f.severity),
+                       MarkdownCodeCell(f.rule), RuleDocUrl(report, LinkSegment(f.rule)),
+                       MarkdownLocation(f), MarkdownCell(f.message), MarkdownCodeLinesCell(f.fix));
   }
   return out;
 }
@@ -800,7 +914,7 @@ std::string RenderCheckGithub(const CheckReport& report) {
       properties += GithubProperty(value);
     };
     if (!f.location.file.empty()) {
-      add("file", NormalizePath(f.location.file));
+      add("file", NormalizePath(RootPath(report, f.location.file)));
       if (f.location.line > 0) {
         add("line", std::to_string(f.location.line));
         const Columns columns = ConvertColumns(f);
@@ -816,6 +930,7 @@ std::string RenderCheckGithub(const CheckReport& report) {
     if (f.location.file.empty() && !f.query_class.empty()) {
       text += "\nQuery class: " + f.query_class;
     }
+    text += "\nRule: " + RuleDocUrl(report, f.rule);
     out += GithubData(text);
     out += '\n';
   }

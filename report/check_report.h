@@ -13,6 +13,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -45,7 +47,21 @@ struct CheckReport {
   uint64_t suppressed_baseline = 0;           // by --baseline
   std::string tool_version;                   // "0.1.0"
   NotRun not_run;                             // rules that did not run (no schema)
+  // CI settings (docs/ci.md). Rule pages: "{rule}" in docs_url is replaced by the rule id,
+  // else the id and ".md" are appended (a '/' first when missing); empty: the built-in URL.
+  std::string docs_url;
+  // The repository root (SARIF's %SRCROOT%) as a file:// URI ending in '/'; empty: unknown.
+  std::string source_root;
+  // Each input as given → its path relative to the root ('/' separators); inputs outside the
+  // root (or all, when there is no root) are absent and keep the path as given.
+  std::map<std::string, std::string, std::less<>> root_paths;
+  uint64_t suppressed_unchanged = 0;  // in files --changed-since left out
 };
+
+// The rule's documentation page under report.docs_url.
+std::string RuleDocUrl(const CheckReport& report, std::string_view rule);
+// A finding's file as CI systems want it: relative to the repository root when it is there.
+std::string RootPath(const CheckReport& report, std::string_view file);
 
 // `file:line:col: warning: message [rule-id]`, the source line and a caret under the column,
 // the fix, a blank line; then one summary line. ANSI colours only when `color`.
@@ -60,6 +76,8 @@ void WriteNotRunJson(JsonWriter& w, const NotRun& not_run);
 
 // A SARIF 2.1.0 log with one run, as GitHub code scanning accepts it (docs/sarif.md).
 std::string RenderCheckSarif(const CheckReport& report);
+// A GitLab Code Quality report: a JSON array of Code Climate issues (docs/ci.md).
+std::string RenderCheckCodeClimate(const CheckReport& report);
 // A heading, a count by severity and a table of findings, for a pull-request comment.
 std::string RenderCheckMarkdown(const CheckReport& report);
 // One `::error|::warning|::notice file=…,line=…::message` workflow command per finding.

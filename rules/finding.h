@@ -34,6 +34,16 @@ struct Evidence {
   std::optional<bool> flag;
 };
 
+// An in-place edit of the finding's own file that applies its fix: replace `location.length`
+// bytes at `location.line` / `location.column` (0 bytes: insert there) with `text`. Only for
+// rules whose fix really is an edit of the text the finding points at (a value to quote, a
+// column list to insert), never for DDL to run elsewhere or advice; the span is on one line.
+struct Replacement {
+  Location location;
+  std::string text;
+  std::string line;  // the source line it is on, to count its columns in other units
+};
+
 struct Finding {
   std::string rule;  // the rule id: "implicit-conversion"
   Severity severity = Severity::kWarning;
@@ -46,6 +56,7 @@ struct Finding {
   std::string query_class;  // the class id (16 hex digits) for slow-log input, else empty
   std::string excerpt;      // the source line at location, for text output; may be empty
   std::string key;          // stable identity for baselines (see MakeKey)
+  std::optional<Replacement> replacement;  // the fix as a text edit, when it is one
   // A live rule's measurements, in the order they were taken; empty for the static rules.
   std::vector<Evidence> evidence;
 };

@@ -64,6 +64,27 @@ For a `COLLATE` mismatch, drop the clause, or give the column the collation the 
 )md",
     .needs_catalog = true};
 
+// The fix as a text edit: the number of `column = 5551234` (either side of a comparison)
+// quoted, when it is written as plain digits. A decimal or exponent ("1e3", "5.0") would not
+// be the same string as the stored value, so it gets no edit; nor does an IN list.
+void QuoteNumber(const QueryModel& query, const Predicate& p, Finding& f, const Reporter& out) {
+  if (p.expr == nullptr || p.expr->kind != parser::ast::ExprKind::kBinary) return;
+  const auto& binary = p.expr->As<parser::ast::Binary>();
+  for (const parser::ast::Expr* side : {binary.left, binary.right}) {
+    if (side == nullptr || side->kind != parser::ast::ExprKind::kLiteral) continue;
+    const auto& literal = side->As<parser::ast::Literal>();
+    if (literal.literal != parser::ast::LiteralKind::kNumber || !literal.prefix.empty()) continue;
+    const std::string_view text = literal.text;
+    if (text.empty() || text.find_first_not_of("0123456789") != std::string_view::npos) return;
+    const Span span = side->span;
+    if (span.end() > query.script.size() || query.script.substr(span.offset, span.length) != text) {
+      return;  // not the statement's own text (a view's): no edit
+    }
+    out.SetReplacement(f, query.script, span, fmt::format("'{}'", text));
+    return;
+  }
+}
+
 class ImplicitConversion final : public Rule {
  public:
   const RuleInfo& info() const override { return kInfo; }
@@ -130,6 +151,7 @@ class ImplicitConversion final : public Rule {
         f.columns = {column.name};
         if (index) f.index = index->name;
         f.fix = std::move(fix);
+        if (conversion && p.value == ValueKind::kNumber) QuoteNumber(query, p, f, out);
       }
     }
   }

@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 
 #include "rules/common.h"
 #include "rules/rule.h"
@@ -46,6 +47,29 @@ INSERT INTO customers (id, name, email) VALUES (1, 'Ada', 'ada@example.com');
 - MySQL 8.0 Reference Manual, 15.2.7 "INSERT Statement"
 )md"};
 
+// The column list as a text edit, right after the table name, when what follows it is the
+// source (VALUES, VALUE, SELECT, TABLE): not after a PARTITION clause or a parenthesised query.
+void InsertColumnList(const QueryModel& query, const parser::ast::InsertStatement& insert,
+                      std::string_view list, Finding& f, const Reporter& out) {
+  if (insert.table.parts.empty() || !insert.partitions.empty()) return;
+  const parser::ast::Ident& last = insert.table.last();
+  const size_t end = size_t{last.offset} + last.raw.size();
+  if (end > query.script.size() || query.script.substr(last.offset, last.raw.size()) != last.raw) {
+    return;  // not the statement's own text (a view's): no edit
+  }
+  std::string_view rest = query.script.substr(end);
+  const size_t word = rest.find_first_not_of(" \t\r\n");
+  if (word == 0 || word == std::string_view::npos) return;
+  rest.remove_prefix(word);
+  std::string next;
+  for (const char c : rest.substr(0, 6)) next.push_back(static_cast<char>(std::toupper(c)));
+  if (!next.starts_with("VALUE") && !next.starts_with("SELECT") && !next.starts_with("TABLE")) {
+    return;
+  }
+  out.SetReplacement(f, query.script, Span{static_cast<uint32_t>(end), 0},
+                     fmt::format(" ({})", list));
+}
+
 class InsertWithoutColumns final : public Rule {
  public:
   const RuleInfo& info() const override { return kInfo; }
@@ -77,6 +101,13 @@ class InsertWithoutColumns final : public Rule {
       }
       f.fix = fmt::format("name the columns: {} INTO {} ({}) …", verb, QuoteTable(*query.target),
                           QuoteList(names));
+      // Without generated columns the list is exactly the one the statement means: every
+      // column in table order (15.2.7: "If you do not specify a list of column names …, values
+      // for every column in the table must be provided"). A generated column takes a DEFAULT
+      // in the VALUES, so naming the others alone would not be the same statement.
+      if (names.size() == query.target->columns.size()) {
+        InsertColumnList(query, insert, QuoteList(names), f, out);
+      }
     } else {
       f.table = insert.table.last().Value();
       f.fix = "name the columns the values are for";

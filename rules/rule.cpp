@@ -31,6 +31,18 @@ Finding& Reporter::Add(const RuleInfo& info, const analyzer::SourceLocation& whe
   return f;
 }
 
+void Reporter::SetReplacement(Finding& finding, std::string_view script, parser::ast::Span span,
+                              std::string text) const {
+  if (!locator_ || span.end() > script.size() ||
+      script.substr(span.offset, span.length).find('\n') != std::string_view::npos) {
+    return;
+  }
+  const size_t begin = script.rfind('\n', span.offset == 0 ? 0 : span.offset - 1);
+  const size_t from = begin == std::string_view::npos || span.offset == 0 ? 0 : begin + 1;
+  const std::string_view line = script.substr(from, script.find('\n', span.offset) - from);
+  finding.replacement = Replacement{locator_(span), std::move(text), std::string(line)};
+}
+
 const RuleInfo* FindRuleInfo(std::string_view id) {
   for (const RuleInfo* info : AllRuleInfos()) {
     if (info->id == id) return info;

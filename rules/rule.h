@@ -82,6 +82,10 @@ class Reporter {
 
   Finding& Add(const RuleInfo& info, parser::ast::Span span, std::string message);
   Finding& Add(const RuleInfo& info, const analyzer::SourceLocation& where, std::string message);
+  // Makes `text` replace `span` of `script` (the text the statement's spans point into) as
+  // `finding`'s fix edit. Nothing when the span is not on one line or not inside `script`.
+  void SetReplacement(Finding& finding, std::string_view script, parser::ast::Span span,
+                      std::string text) const;
 
  private:
   Findings& out_;

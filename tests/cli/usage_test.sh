@@ -39,7 +39,7 @@ check "--version still works" exit_code 0 "$qadvisor" --version
 check "an unknown option" usage "The following argument was not expected: --bogus" \
   digest --bogus "$log"
 check "a bad --format" usage "--format: xml not in {text,json,markdown}" digest --format xml "$log"
-check "a bad --format (check)" usage "--format: xml not in {text,json,sarif,markdown,github}" \
+check "a bad --format (check)" usage "--format: xml not in {text,json,sarif,markdown,github,codeclimate}" \
   check --format xml "$log"
 check "a missing argument" usage "LOG is required" digest
 

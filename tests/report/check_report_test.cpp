@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 #include <functional>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "rules/rule.h"
 #include "tests/report/sarif_validator.h"
@@ -258,7 +259,7 @@ TEST_CASE("Check JSON output: the documented fields") {
   CHECK(j["tool"] == json({{"name", "qadvisor"}, {"version", "0.1.0"}}));
   CHECK(j["files"] == json({"a b.sql", "./sql/q.sql", "sql\\win.sql"}));
   CHECK(j["statements"] == 12);
-  CHECK(j["suppressed"] == json({{"inline", 2}, {"baseline", 0}}));
+  CHECK(j["suppressed"] == json({{"inline", 2}, {"baseline", 0}, {"unchanged", 0}}));
   CHECK(j["summary"] == json({{"error", 1}, {"warning", 3}, {"info", 2}}));
   std::vector<std::string> top;
   for (const auto& [key, value] : j.items()) top.push_back(key);
@@ -564,7 +565,9 @@ TEST_CASE("Check Markdown output: summary and a table with escaped cells") {
       "\\| \"wide\" table |  |\n"
       "| info | [`not-registered`](docs/rules/not-registered.md) | sql\\\\win.sql:5 | line "
       "one<br>line two, 100% sure: a,b | ``use `x` \\| y`` |\n";
-  CHECK(RenderCheckMarkdown(SampleReport()) == expected);
+  CheckReport report = SampleReport();
+  report.docs_url = "docs/rules/{rule}.md";  // relative links, as in this repository
+  CHECK(RenderCheckMarkdown(report) == expected);
 }
 
 TEST_CASE("Check Markdown output: code spans around backticks, no findings") {
@@ -572,6 +575,7 @@ TEST_CASE("Check Markdown output: code spans around backticks, no findings") {
   Finding f = MakeFinding("r|x", Severity::kError, "m", "f.sql", 1, 0, 0);
   f.fix = "`a``b`\n\n  \n c ";
   report.findings.push_back(f);
+  report.docs_url = "docs/rules/";
   const std::string md = RenderCheckMarkdown(report);
   CHECK(md.find("| error | [`r\\|x`](docs/rules/r%7Cx.md) | f.sql:1 | m | ``` `a``b` ```<br>`  c  "
                 "` |\n") != std::string::npos);
@@ -589,27 +593,113 @@ TEST_CASE("Check Markdown output: code spans around backticks, no findings") {
 TEST_CASE("Check GitHub output: one escaped workflow command per finding") {
   const std::string expected =
       "::notice title=redundant-index::index `idx_a` is a prefix of `idx_a_b`%0AFix: ALTER TABLE "
-      "`shop`.`orders` DROP INDEX `idx_a`;%0AQuery class: 2353A8C174E77D83\n"
-      "::warning title=select-star::tables have `SELECT *` views\n"
+      "`shop`.`orders` DROP INDEX `idx_a`;%0AQuery class: 2353A8C174E77D83%0ARule: "
+      "https://d.example/redundant-index\n"
+      "::warning title=select-star::tables have `SELECT *` views%0ARule: "
+      "https://d.example/select-star\n"
       "::error file=sql/q.sql,line=2,col=40,endColumn=54,title=implicit-conversion::`phone` is "
       "varchar(20) but compared with a number: the index \xE2\x80\x9Cidx_phone\xE2\x80\x9D is "
-      "unusable%0AFix: compare with a string:%0A  WHERE phone = '5551234'\n"
+      "unusable%0AFix: compare with a string:%0A  WHERE phone = '5551234'%0ARule: "
+      "https://d.example/implicit-conversion\n"
       "::warning file=a b.sql,line=3,col=8,endColumn=8,title=select-star::`SELECT *` | \"wide\" "
-      "table\n"
+      "table%0ARule: https://d.example/select-star\n"
       "::warning file=a b.sql,line=9,col=9,endColumn=9,title=select-star::`SELECT *` | \"wide\" "
-      "table\n"
+      "table%0ARule: https://d.example/select-star\n"
       "::notice file=sql/win.sql,line=5,title=not-registered::line one%0Aline two, 100%25 sure: "
-      "a,b%0AFix: use `x` | y\n";
-  CHECK(RenderCheckGithub(SampleReport()) == expected);
+      "a,b%0AFix: use `x` | y%0ARule: https://d.example/not-registered\n";
+  CheckReport report = SampleReport();
+  report.docs_url = "https://d.example/{rule}";
+  CHECK(RenderCheckGithub(report) == expected);
 }
 
 TEST_CASE("Check GitHub output: properties escape ':' and ','") {
   CheckReport report;
   Finding f = MakeFinding("a:b,c", Severity::kWarning, "50%\r\n", "d:/x,y%.sql", 1, 0, 0);
   report.findings.push_back(f);
-  CHECK(RenderCheckGithub(report) ==
-        "::warning file=d%3A/x%2Cy%25.sql,line=1,title=a%3Ab%2Cc::50%25%0D%0A\n");
+  report.docs_url = "u/";
+  CHECK(
+      RenderCheckGithub(report) ==
+      "::warning file=d%3A/x%2Cy%25.sql,line=1,title=a%3Ab%2Cc::50%25%0D%0A%0ARule: u/a:b,c.md\n");
   CHECK(RenderCheckGithub(CheckReport{}) == "");
+}
+
+// --- CI: rule links, root paths, Code Quality, SARIF fixes ---------------------------------
+
+TEST_CASE("Check output: rule links follow docs_url") {
+  CheckReport report;
+  CHECK(RuleDocUrl(report, "select-star").ends_with("/docs/rules/select-star.md"));
+  report.docs_url = "https://x.example/r";
+  CHECK(RuleDocUrl(report, "select-star") == "https://x.example/r/select-star.md");
+  report.docs_url = "https://x.example/{rule}.html#top";
+  CHECK(RuleDocUrl(report, "select-star") == "https://x.example/select-star.html#top");
+}
+
+TEST_CASE("Check Code Quality output: GitLab's fields, root paths, unique fingerprints") {
+  CheckReport report = SampleReport();
+  report.root_paths["a b.sql"] = "sub/a b.sql";
+  const json j = json::parse(RenderCheckCodeClimate(report));
+  REQUIRE(j.is_array());
+  REQUIRE(j.size() == report.findings.size());
+  std::set<std::string> fingerprints;
+  for (const json& issue : j) {
+    CHECK(issue["type"] == "issue");
+    CHECK(issue["check_name"].is_string());
+    CHECK(issue["description"].is_string());
+    CHECK(issue["location"]["path"].is_string());
+    CHECK(issue["location"]["lines"]["begin"].get<int>() >= 1);
+    fingerprints.insert(issue["fingerprint"].get<std::string>());
+  }
+  CHECK(fingerprints.size() == j.size());
+  CHECK(j[2]["severity"] == "major");  // the error
+  CHECK(j[1]["severity"] == "minor");  // a warning
+  CHECK(j[0]["severity"] == "info");
+  CHECK(j[3]["location"]["path"] == "sub/a b.sql");
+  CHECK(j[2]["location"]["path"] == "sql/q.sql");  // "./sql/q.sql", normalized
+  CHECK(RenderCheckCodeClimate(CheckReport{}) == "[]\n");
+}
+
+TEST_CASE("Check SARIF output: a replacement is a fix; the root is %SRCROOT%") {
+  CheckReport report;
+  report.files = {"q.sql"};
+  report.source_root = "file:///repo/";
+  report.root_paths["q.sql"] = "app/q.sql";
+  Finding f = MakeFinding("implicit-conversion", Severity::kError, "m", "q.sql", 1, 10, 3);
+  f.excerpt = "WHERE é = 555";
+  rules::Replacement& r = f.replacement.emplace();
+  r.location = f.location;
+  r.location.column = 12;
+  r.text = "'555'";
+  r.line = f.excerpt;
+  report.findings.push_back(f);
+  const json j = json::parse(RenderCheckSarif(report));
+  const json& run = j["runs"][0];
+  CHECK(run["originalUriBaseIds"]["%SRCROOT%"]["uri"] == "file:///repo/");
+  const json& result = run["results"][0];
+  CHECK(result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "app/q.sql");
+  const json& change = result["fixes"][0]["artifactChanges"][0];
+  CHECK(change["artifactLocation"]["uri"] == "app/q.sql");
+  CHECK(change["artifactLocation"]["uriBaseId"] == "%SRCROOT%");
+  const json& replacement = change["replacements"][0];
+  // 'é' is two bytes, one UTF-16 unit: byte columns 12..15 are units 11..14.
+  CHECK(replacement["deletedRegion"] ==
+        json({{"startLine", 1}, {"startColumn", 11}, {"endColumn", 14}}));
+  CHECK(replacement["insertedContent"]["text"] == "'555'");
+
+  REQUIRE(Problems(j) == "");
+  using Catch::Matchers::Contains;
+  json bad = j;
+  bad["runs"][0]["results"][0]["fixes"][0]["artifactChanges"][0]["replacements"][0]["deletedRegion"]
+     ["startLine"] = 0;
+  CHECK_THAT(Problems(bad), Contains("replacements[0].deletedRegion.startLine"));
+  bad = j;
+  bad["runs"][0]["results"][0]["fixes"][0]["artifactChanges"] = json::array();
+  CHECK_THAT(Problems(bad), Contains("fixes[0].artifactChanges"));
+  bad = j;
+  bad["runs"][0]["originalUriBaseIds"]["%SRCROOT%"]["uri"] = "file:///repo";
+  CHECK_THAT(Problems(bad), Contains("not an absolute URI ending in /"));
+
+  report.findings[0].query_class = "2353A8C174E77D83";  // a slow log's: no edit of the log
+  CHECK(!json::parse(RenderCheckSarif(report))["runs"][0]["results"][0].contains("fixes"));
 }
 
 TEST_CASE("Check output: rules that did not run for want of a schema are said in every format") {

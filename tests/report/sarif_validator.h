@@ -201,6 +201,52 @@ inline void CheckResult(const Json& result, const Json& run, const Json* rules,
     }
     if (!physical) problems.push_back(path + ".locations: no physicalLocation");
   }
+  // SARIF 3.55 (fix): a description and artifactChanges, each naming its file and holding
+  // replacements of a deletedRegion by insertedContent.
+  if (const Json* fixes = Get(result, "fixes")) {
+    if (!fixes->is_array()) problems.push_back(path + ".fixes: not an array");
+    for (size_t i = 0; fixes->is_array() && i < fixes->size(); ++i) {
+      const std::string where = path + ".fixes[" + std::to_string(i) + "]";
+      const Json& fix = (*fixes)[i];
+      const Json* description = Get(fix, "description");
+      if (description != nullptr && !IsNonEmptyString(Get(*description, "text"))) {
+        problems.push_back(where + ".description.text: missing or empty");
+      }
+      const Json* changes = Get(fix, "artifactChanges");
+      if (changes == nullptr || !changes->is_array() || changes->empty()) {
+        problems.push_back(where + ".artifactChanges: missing or empty");
+        continue;
+      }
+      for (size_t c = 0; c < changes->size(); ++c) {
+        const std::string at = where + ".artifactChanges[" + std::to_string(c) + "]";
+        const Json& change = (*changes)[c];
+        if (const Json* artifact = Get(change, "artifactLocation")) {
+          CheckArtifactLocation(*artifact, run, at + ".artifactLocation", problems);
+        } else {
+          problems.push_back(at + ".artifactLocation: missing");
+        }
+        const Json* replacements = Get(change, "replacements");
+        if (replacements == nullptr || !replacements->is_array() || replacements->empty()) {
+          problems.push_back(at + ".replacements: missing or empty");
+          continue;
+        }
+        for (size_t r = 0; r < replacements->size(); ++r) {
+          const std::string rat = at + ".replacements[" + std::to_string(r) + "]";
+          const Json* deleted = Get((*replacements)[r], "deletedRegion");
+          if (deleted == nullptr) {
+            problems.push_back(rat + ".deletedRegion: missing");
+          } else {
+            CheckRegion(*deleted, rat + ".deletedRegion", problems);
+          }
+          if (const Json* inserted = Get((*replacements)[r], "insertedContent");
+              inserted != nullptr &&
+              (Get(*inserted, "text") == nullptr || !Get(*inserted, "text")->is_string())) {
+            problems.push_back(rat + ".insertedContent.text: not a string");
+          }
+        }
+      }
+    }
+  }
   if (const Json* fingerprints = Get(result, "partialFingerprints")) {
     if (!fingerprints->is_object()) {
       problems.push_back(path + ".partialFingerprints: not an object");
@@ -247,6 +293,19 @@ inline void CheckRun(const Json& run, const std::string& path, std::vector<std::
           problems.push_back(where + ".defaultConfiguration.level: " + level->dump() +
                              " is not one of none, note, warning, error");
         }
+      }
+    }
+  }
+  // SARIF 3.14.14: a base's uri is an absolute URI and ends with '/', or resolving a relative
+  // path against it drops its last segment.
+  if (const Json* bases = Get(run, "originalUriBaseIds"); bases != nullptr && bases->is_object()) {
+    for (const auto& [name, base] : bases->items()) {
+      const Json* uri = base.is_object() ? Get(base, "uri") : nullptr;
+      if (uri == nullptr) continue;
+      const std::string text = uri->is_string() ? uri->get<std::string>() : "";
+      if (Scheme(text).empty() || !text.ends_with('/')) {
+        problems.push_back(path + ".originalUriBaseIds." + name + ".uri: " + uri->dump() +
+                           " is not an absolute URI ending in /");
       }
     }
   }
