@@ -7,7 +7,8 @@
 //   -- expect: none                                          (the rule stays silent)
 //
 // A statement without an `expect` line is setup (schema, data) and may produce nothing for the
-// rule. Optional header lines: `-- options: rule.option=value, …` and `-- flavor: mariadb`.
+// rule. Optional header lines: `-- options: rule.option=value, …`, `-- flavor: mariadb` and
+// `-- target: mariadb-10.11` (the server migrations run on, for the online-DDL rules).
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
@@ -83,6 +84,10 @@ void RunFixture(const std::filesystem::path& path) {
       }
     } else if (line.rfind("-- flavor: mariadb", 0) == 0) {
       catalog_options.flavor = analyzer::Flavor::kMariaDB;
+    } else if (line.rfind("-- target: ", 0) == 0) {
+      auto target = analyzer::ServerTarget::Parse(Trim(line.substr(11)));
+      REQUIRE(target.ok());
+      options.options.set_target(*target);
     }
   }
 
