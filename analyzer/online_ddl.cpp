@@ -280,10 +280,10 @@ Result<ServerTarget> ServerTarget::Parse(std::string_view name) {
   }
   const std::optional<Version> v = version.empty() ? std::nullopt : ParseVersion(version);
   const size_t dots = static_cast<size_t>(std::count(version.begin(), version.end(), '.'));
-  const bool known = v && ((t.kind == Kind::kMySQL && v->major == 8 && (v->minor == 0 || v->minor == 4)) ||
-                           (t.kind == Kind::kMariaDB &&
-                            ((v->major == 10 && (v->minor == 6 || v->minor == 11)) ||
-                             (v->major == 11 && v->minor == 4))));
+  const bool known =
+      v && ((t.kind == Kind::kMySQL && v->major == 8 && (v->minor == 0 || v->minor == 4)) ||
+            (t.kind == Kind::kMariaDB && ((v->major == 10 && (v->minor == 6 || v->minor == 11)) ||
+                                          (v->major == 11 && v->minor == 4))));
   if (!known || dots == 0) {
     return InvalidArgument(fmt::format(
         "--target: expected mysql-8.0, mysql-8.4, mariadb-10.6, mariadb-10.11 or mariadb-11.4 "
@@ -377,9 +377,9 @@ std::vector<DdlOperation> OperationsOf(const ast::Statement& statement, const Ta
         {primary ? "drop-primary-key" : "drop-index"});
   } else if (statement.kind == ast::StatementKind::kAlterTable) {
     const auto& s = statement.As<ast::AlterTableStatement>();
-    const bool drops_primary =
-        std::any_of(s.actions.begin(), s.actions.end(),
-                    [](const ast::AlterAction& a) { return a.kind == ast::AlterKind::kDropPrimaryKey; });
+    const bool drops_primary = std::any_of(
+        s.actions.begin(), s.actions.end(),
+        [](const ast::AlterAction& a) { return a.kind == ast::AlterKind::kDropPrimaryKey; });
     const bool adds_primary = std::any_of(s.actions.begin(), s.actions.end(), [](const auto& a) {
       return a.kind == ast::AlterKind::kAddIndex && a.index.type == ast::IndexType::kPrimary;
     });
@@ -391,11 +391,11 @@ std::vector<DdlOperation> OperationsOf(const ast::Statement& statement, const Ta
           const ast::ColumnDef& c = a.column;
           const bool stored = c.generated != nullptr && (EqualsIgnoreCase(c.storage, "stored") ||
                                                          EqualsIgnoreCase(c.storage, "persistent"));
-          std::string op = c.auto_increment        ? "add-auto-increment-column"
-                           : stored                ? "add-stored-column"
+          std::string op = c.auto_increment         ? "add-auto-increment-column"
+                           : stored                 ? "add-stored-column"
                            : c.generated != nullptr ? "add-virtual-column"
-                           : !a.position.empty()   ? "add-column-at-position"
-                                                   : "add-column";
+                           : !a.position.empty()    ? "add-column-at-position"
+                                                    : "add-column";
           add("ADD COLUMN " + Q(c.name.Value()), a.span, {op});
           break;
         }
@@ -428,8 +428,8 @@ std::vector<DdlOperation> OperationsOf(const ast::Statement& statement, const Ta
           add("RENAME COLUMN " + Q(a.name.Value()), a.span, {"rename-column"});
           break;
         case K::kAddIndex: {
-          const std::string name = a.index.name.Value().empty() ? a.index.constraint.Value()
-                                                                : a.index.name.Value();
+          const std::string name =
+              a.index.name.Value().empty() ? a.index.constraint.Value() : a.index.name.Value();
           const std::string_view kind = a.index.type == ast::IndexType::kPrimary   ? "PRIMARY KEY"
                                         : a.index.type == ast::IndexType::kForeign ? "FOREIGN KEY"
                                         : a.index.type == ast::IndexType::kCheck   ? "CHECK"

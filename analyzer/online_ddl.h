@@ -51,12 +51,12 @@ struct OnlineDdl {
 
 // One operation of a DDL statement.
 struct DdlOperation {
-  std::string operation;  // "add-column", … (online_ddl.tsv); empty when not known
-  std::string what;       // "ADD COLUMN `note`", for messages
-  std::string table;      // the table it changes
-  parser::ast::Span span;             // the action (the statement for CREATE / DROP INDEX)
-  std::optional<OnlineDdl> ddl;       // how the target runs it; nullopt when the table is silent
-  std::optional<OnlineDdl> alone;     // how it would run in a statement of its own
+  std::string operation;           // "add-column", … (online_ddl.tsv); empty when not known
+  std::string what;                // "ADD COLUMN `note`", for messages
+  std::string table;               // the table it changes
+  parser::ast::Span span;          // the action (the statement for CREATE / DROP INDEX)
+  std::optional<OnlineDdl> ddl;    // how the target runs it; nullopt when the table is silent
+  std::optional<OnlineDdl> alone;  // how it would run in a statement of its own
 };
 
 // The operations of an ALTER TABLE, CREATE INDEX or DROP INDEX on `before` (the table as it
@@ -65,9 +65,8 @@ struct DdlOperation {
 // or renamed the table), to compare MODIFY / CHANGE columns. Other statements: none.
 // Operations of a statement run together, so one that is INSTANT alone may not be with others
 // (the with-* conditions of the table).
-std::vector<DdlOperation> OperationsOf(const parser::ast::Statement& statement,
-                                       const Table* before, const Table* after,
-                                       const ServerTarget& target);
+std::vector<DdlOperation> OperationsOf(const parser::ast::Statement& statement, const Table* before,
+                                       const Table* after, const ServerTarget& target);
 
 // The table's answer for one operation, given the conditions that hold ("fulltext", …).
 std::optional<OnlineDdl> Lookup(std::string_view operation, const ServerTarget& target,

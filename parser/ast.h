@@ -710,8 +710,8 @@ enum class AlterKind : uint8_t {
   kRenameIndex,     // RENAME {INDEX | KEY} old TO new
   kRenameTable,     // RENAME [TO | AS] name
   kConvertCharset,  // CONVERT TO {CHARACTER SET | CHARSET} x [COLLATE y]
-  kAlterColumn,     // ALTER [COLUMN] name {SET DEFAULT x | DROP DEFAULT | SET {VISIBLE | INVISIBLE}}
-  kAlterIndex,      // ALTER {INDEX | KEY} name {VISIBLE | INVISIBLE | IGNORED | NOT IGNORED}
+  kAlterColumn,  // ALTER [COLUMN] name {SET DEFAULT x | DROP DEFAULT | SET {VISIBLE | INVISIBLE}}
+  kAlterIndex,   // ALTER {INDEX | KEY} name {VISIBLE | INVISIBLE | IGNORED | NOT IGNORED}
   kDropConstraint,  // DROP {CHECK | CONSTRAINT} [IF EXISTS] name
   kForce,           // FORCE
   kOption,          // a table option: ENGINE=InnoDB, [DEFAULT] CHARSET=x, ALGORITHM=INPLACE, …
@@ -720,10 +720,11 @@ enum class AlterKind : uint8_t {
 
 struct AlterAction {
   AlterKind kind;
-  bool column_keyword;        // COLUMN written
-  bool if_exists;             // MariaDB: DROP … IF EXISTS, ADD … IF NOT EXISTS
-  ColumnDef column;           // kAddColumn, kModifyColumn, kChangeColumn
-  Ident name;  // the column, index, key or constraint dropped, renamed or altered; CHANGE's old name
+  bool column_keyword;  // COLUMN written
+  bool if_exists;       // MariaDB: DROP … IF EXISTS, ADD … IF NOT EXISTS
+  ColumnDef column;     // kAddColumn, kModifyColumn, kChangeColumn
+  Ident
+      name;  // the column, index, key or constraint dropped, renamed or altered; CHANGE's old name
   Ident new_name;             // RENAME … TO new
   bool key_keyword;           // DROP KEY / RENAME KEY rather than INDEX
   std::string_view position;  // FIRST | AFTER col, as written
@@ -739,8 +740,8 @@ struct AlterAction {
   std::string_view setting;
   const Expr* default_value;  // kAlterColumn SET DEFAULT
   bool default_parens;        // SET DEFAULT (expr) written with its parentheses
-  std::string_view text;         // kOther: the action as written
-  Span span;                     // the whole action
+  std::string_view text;      // kOther: the action as written
+  Span span;                  // the whole action
 };
 
 // ALTER [ONLINE] [IGNORE] TABLE name action {, action} [partitioning]

@@ -80,11 +80,12 @@ static_assert(std::size(kNullabilities) == static_cast<size_t>(ast::Nullability:
 constexpr std::string_view kIndexTypes[] = {"primary", "unique",  "key",  "fulltext",
                                             "spatial", "foreign", "check"};
 static_assert(std::size(kIndexTypes) == static_cast<size_t>(ast::IndexType::kCheck) + 1);
-constexpr std::string_view kAlterKinds[] = {
-    "add_column",       "add_index",       "drop_column",   "drop_index",    "drop_primary_key",
-    "drop_foreign_key", "modify_column",   "change_column", "rename_column", "rename_index",
-    "rename_table",     "convert_charset", "alter_column",  "alter_index",   "drop_constraint",
-    "force",            "option",          "other"};
+constexpr std::string_view kAlterKinds[] = {"add_column",    "add_index",        "drop_column",
+                                            "drop_index",    "drop_primary_key", "drop_foreign_key",
+                                            "modify_column", "change_column",    "rename_column",
+                                            "rename_index",  "rename_table",     "convert_charset",
+                                            "alter_column",  "alter_index",      "drop_constraint",
+                                            "force",         "option",           "other"};
 static_assert(std::size(kAlterKinds) == static_cast<size_t>(ast::AlterKind::kOther) + 1);
 
 // A value out of its enum's range (only a hand-built tree has one) still gives valid JSON.

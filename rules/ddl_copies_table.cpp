@@ -14,8 +14,9 @@ using analyzer::Algorithm;
 constexpr RuleInfo kInfo{.id = "ddl-copies-table",
                          .severity = Severity::kWarning,
                          .scope = Scope::kDdl,
-                         .summary = "an ALTER the target server runs with ALGORITHM=COPY: the "
-                                    "table is copied and concurrent writes wait until it ends",
+                         .summary =
+                             "an ALTER the target server runs with ALGORITHM=COPY: the "
+                             "table is copied and concurrent writes wait until it ends",
                          .doc = R"md(
 ## What it does
 

@@ -16,8 +16,9 @@ using analyzer::Algorithm;
 constexpr RuleInfo kInfo{.id = "ddl-rebuilds-table",
                          .severity = Severity::kWarning,
                          .scope = Scope::kDdl,
-                         .summary = "an ALTER the target server runs in place but by rebuilding "
-                                    "the table: online, yet as long as a copy",
+                         .summary =
+                             "an ALTER the target server runs in place but by rebuilding "
+                             "the table: online, yet as long as a copy",
                          .doc = R"md(
 ## What it does
 
@@ -86,12 +87,14 @@ class DdlRebuildsTable final : public Rule {
                       blocks ? ", and writes wait until it ends" : ""));
       f.table = before->name;
       if (op.alone && op.alone->algorithm == Algorithm::kInstant) {
-        f.message += fmt::format(" (alone it is INSTANT; with the other operations of this "
-                                 "statement it is not)");
+        f.message += fmt::format(
+            " (alone it is INSTANT; with the other operations of this "
+            "statement it is not)");
         f.fix = "move it to an ALTER TABLE of its own, where it is INSTANT";
       } else {
-        f.fix = "schedule it and watch replication lag, or use pt-online-schema-change or gh-ost "
-                "on a large table";
+        f.fix =
+            "schedule it and watch replication lag, or use pt-online-schema-change or gh-ost "
+            "on a large table";
       }
     }
   }

@@ -1,0 +1,147 @@
+// analyzer/online_ddl: the operations a DDL statement is made of, and how each target runs them.
+#include "analyzer/online_ddl.h"
+
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "analyzer/catalog.h"
+#include "parser/parser.h"
+
+namespace {
+
+using namespace qadvisor;
+using analyzer::Algorithm;
+
+analyzer::ServerTarget Target(std::string_view name) {
+  auto t = analyzer::ServerTarget::Parse(name);
+  REQUIRE(t.ok());
+  return *t;
+}
+
+constexpr std::string_view kSchema = R"sql(
+CREATE TABLE orders (
+  id BIGINT NOT NULL, customer_id BIGINT NOT NULL, total DECIMAL(12,2) NOT NULL,
+  note VARCHAR(20) NOT NULL DEFAULT '', memo VARCHAR(40) NULL, legacy VARCHAR(10) CHARACTER SET utf8mb3,
+  state ENUM('a','b') NOT NULL DEFAULT 'a', body TEXT,
+  PRIMARY KEY (id), KEY idx_customer (customer_id), KEY idx_note (note)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;
+)sql";
+
+// "operation ALGORITHM rebuilds" for each operation of `alter`, applied to orders, on `target`.
+std::string Describe(std::string_view alter, std::string_view target) {
+  analyzer::Catalog catalog;
+  const parser::ParseResult schema = parser::Parse(kSchema);
+  REQUIRE(schema.ok());
+  for (const auto* st : schema.statements()) catalog.ApplyStatement(*st, schema.text(), "schema");
+  const analyzer::Table before = *catalog.FindTable("", "orders");
+  const parser::ParseResult r = parser::Parse(alter);
+  REQUIRE(r.ok());
+  const parser::ast::Statement& st = *r.statements()[0];
+  catalog.ApplyStatement(st, r.text(), "m.sql");
+  std::string out;
+  for (const auto& op :
+       analyzer::OperationsOf(st, &before, catalog.FindTable("", "orders"), Target(target))) {
+    if (!out.empty()) out += ", ";
+    out += op.operation.empty() ? "?" : op.operation;
+    if (op.ddl) {
+      out += " " + std::string(analyzer::AlgorithmName(op.ddl->algorithm));
+      if (op.ddl->rebuilds) out += " rebuilds";
+    }
+  }
+  return out;
+}
+
+TEST_CASE("--target names: the five series and full versions; nothing else") {
+  CHECK(Target("mysql-8.0").Name() == "mysql-8.0");
+  CHECK(Target("MariaDB-10.11").Name() == "mariadb-10.11");
+  CHECK(Target("mysql-8.0.36").Name() == "mysql-8.0.36");
+  CHECK(Target("mariadb-11.4.2").mariadb());
+  for (const char* bad : {"mysql", "mysql-5.7", "mysql-9.0", "mariadb-10.5", "postgres-16",
+                          "mysql-8", "mysql-8.0.x", ""}) {
+    INFO(bad);
+    CHECK_FALSE(analyzer::ServerTarget::Parse(bad).ok());
+  }
+  const auto t = analyzer::ServerTarget::FromVersion("10.11.6-MariaDB-0+deb12u1");
+  REQUIRE(t.has_value());
+  CHECK(t->Name() == "mariadb-10.11.6");
+  CHECK(analyzer::ServerTarget::FromVersion("8.0.36")->Name() == "mysql-8.0.36");
+  CHECK_FALSE(analyzer::ServerTarget::FromVersion("garbage").has_value());
+}
+
+TEST_CASE("the table has a row for every operation on every supported series") {
+  const auto operations = analyzer::KnownOperations();
+  REQUIRE(operations.size() >= 40);
+  for (const char* target :
+       {"mysql-8.0", "mysql-8.4", "mariadb-10.6", "mariadb-10.11", "mariadb-11.4"}) {
+    for (const std::string& op : operations) {
+      INFO(target << " " << op);
+      CHECK(analyzer::Lookup(op, Target(target), {}).has_value());
+    }
+  }
+  CHECK_FALSE(analyzer::Lookup("no-such-operation", Target("mysql-8.0"), {}).has_value());
+}
+
+TEST_CASE("operations of an ALTER, and the algorithm each target uses") {
+  struct Case {
+    const char* sql;
+    const char* mysql;
+    const char* mariadb;
+  };
+  const Case cases[] = {
+      {"ALTER TABLE orders ADD COLUMN src VARCHAR(10)", "add-column INSTANT", "add-column INSTANT"},
+      {"ALTER TABLE orders ADD COLUMN src INT AFTER id", "add-column-at-position INSTANT",
+       "add-column-at-position INSTANT"},
+      {"ALTER TABLE orders ADD COLUMN src INT, ADD INDEX i (src)",
+       "add-column INPLACE rebuilds, add-index INPLACE",
+       "add-column INPLACE rebuilds, add-index NOCOPY"},
+      {"ALTER TABLE orders MODIFY total DECIMAL(14,2) NOT NULL", "change-column-type COPY rebuilds",
+       "change-column-type COPY rebuilds"},
+      {"ALTER TABLE orders MODIFY note VARCHAR(60) NOT NULL DEFAULT ''", "extend-varchar INPLACE",
+       "extend-varchar INSTANT"},
+      {"ALTER TABLE orders MODIFY note VARCHAR(100) NOT NULL DEFAULT ''",
+       "extend-varchar-length-bytes COPY rebuilds", "extend-varchar-length-bytes INSTANT"},
+      {"ALTER TABLE orders MODIFY memo VARCHAR(40) NOT NULL",
+       "make-column-not-null INPLACE rebuilds", "make-column-not-null INPLACE rebuilds"},
+      {"ALTER TABLE orders MODIFY legacy VARCHAR(10) CHARACTER SET utf8mb4",
+       "widen-column-charset COPY rebuilds", "widen-column-charset INSTANT"},
+      {"ALTER TABLE orders CHANGE note remark VARCHAR(20) NOT NULL DEFAULT ''",
+       "rename-column INSTANT", "rename-column INSTANT"},
+      {"ALTER TABLE orders MODIFY note VARCHAR(20) NOT NULL DEFAULT 'x' FIRST",
+       "reorder-column INPLACE rebuilds", "reorder-column INSTANT"},
+      {"ALTER TABLE orders MODIFY state ENUM('a','b','c') NOT NULL DEFAULT 'a'",
+       "extend-enum INSTANT", "extend-enum INSTANT"},
+      {"ALTER TABLE orders DROP PRIMARY KEY, ADD PRIMARY KEY (id, customer_id)",
+       "replace-primary-key INPLACE rebuilds", "replace-primary-key INPLACE rebuilds"},
+      {"ALTER TABLE orders DROP COLUMN note", "drop-column INPLACE rebuilds", "drop-column NOCOPY"},
+      {"ALTER TABLE orders DROP COLUMN body", "drop-column INSTANT", "drop-column INSTANT"},
+      {"ALTER TABLE orders ALTER COLUMN note SET DEFAULT 'x', RENAME INDEX idx_note TO i2",
+       "set-column-default INSTANT, rename-index INPLACE",
+       "set-column-default INSTANT, rename-index INSTANT"},
+      {"ALTER TABLE orders ADD FULLTEXT INDEX ft (body)",
+       "add-first-fulltext-index INPLACE rebuilds", "add-first-fulltext-index INPLACE rebuilds"},
+      {"ALTER TABLE orders ENGINE=InnoDB, ALGORITHM=INPLACE, LOCK=NONE",
+       "rebuild-table INPLACE rebuilds", "rebuild-table INPLACE rebuilds"},
+      {"ALTER TABLE orders ENGINE=MyISAM", "change-engine COPY rebuilds",
+       "change-engine COPY rebuilds"},
+      {"ALTER TABLE orders CONVERT TO CHARACTER SET utf8mb4", "widen-table-charset COPY rebuilds",
+       "widen-table-charset INSTANT"},
+      {"ALTER TABLE orders CONVERT TO CHARACTER SET latin1", "convert-charset COPY rebuilds",
+       "convert-charset COPY rebuilds"},
+      {"ALTER TABLE orders RENAME TO sales", "rename-table INSTANT", "rename-table INSTANT"},
+      {"ALTER TABLE orders ADD PARTITION (PARTITION p1 VALUES LESS THAN (10))", "?", "?"},
+      {"CREATE INDEX i ON orders (total)", "add-index INPLACE", "add-index NOCOPY"},
+      {"DROP INDEX idx_note ON orders", "drop-index INPLACE", "drop-index NOCOPY"},
+  };
+  for (const Case& c : cases) {
+    INFO(c.sql);
+    CHECK(Describe(c.sql, "mysql-8.0") == c.mysql);
+    CHECK(Describe(c.sql, "mariadb-10.11") == c.mariadb);
+  }
+  // Versions: before 8.0.29 MySQL rebuilt for DROP COLUMN; before 8.0.12 for ADD COLUMN.
+  CHECK(Describe("ALTER TABLE orders DROP COLUMN body", "mysql-8.0.28") ==
+        "drop-column INPLACE rebuilds");
+  CHECK(Describe("ALTER TABLE orders ADD COLUMN src INT", "mysql-8.0.11") ==
+        "add-column INPLACE rebuilds");
+}
+
+}  // namespace
