@@ -225,7 +225,7 @@ Result<std::unique_ptr<AdviseState>> PrepareAdvice(const AdviseArgs& args) {
   report.advice = &advice;
   report.top = args.top;
   report.timed = timed;
-  report.tool_version = "0.1.0";
+  report.tool_version = QADVISOR_VERSION;
   for (rules::Finding& f : checker.Finish()) {
     if (f.query_class.empty()) {
       report.schema_findings.push_back(std::move(f));

@@ -149,7 +149,7 @@ int RunCheckCommand(const CheckArgs& args) {
   report.statements = checker.statements();
   report.suppressed_inline = checker.suppressed_inline();
   report.files = args.inputs;
-  report.tool_version = "0.1.0";
+  report.tool_version = QADVISOR_VERSION;
   for (const rules::Rule* rule : checker.rules()) report.rules.push_back(&rule->info());
 
   if (!args.write_baseline.empty()) {

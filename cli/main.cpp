@@ -24,11 +24,15 @@
 #include "analyzer/event_filter.h"
 #include "analyzer/ranking.h"
 #include "base/text.h"
+#include "cli/app_spec.h"
+#include "cli/bash_completion.h"
 #include "cli/check_command.h"
 #include "cli/io.h"
+#include "cli/man_page.h"
 #include "cli/progress.h"
 #include "cli/setup.h"
 #include "cli/verify_command.h"
+#include "cli/zsh_completion.h"
 #include "parser/parser.h"
 #include "parser/splitter.h"
 #include "report/digest_report.h"
@@ -75,10 +79,12 @@ int Usage(std::string message) {
 
 // What is wrong when argv names no subcommand, or one that does not exist: CLI11 would say "A
 // subcommand is required" either way, which hides the typo. The top level has only flags
-// (--help, --version), so the first other word is the subcommand.
+// (--help, --version), so the first other word is the subcommand. Hidden commands (an empty
+// group: `completion`, `man`) are accepted but not listed, as --help does not list them.
 std::optional<std::string> UnknownSubcommand(CLI::App& app, int argc, char** argv) {
   std::string known;
   for (const CLI::App* sub : app.get_subcommands({})) {
+    if (sub->get_group().empty()) continue;
     known += (known.empty() ? "" : ", ") + sub->get_name();
   }
   if (argc <= 1) return fmt::format("no command given (the commands are {})", known);
@@ -288,6 +294,20 @@ int RunParseCommand(const std::vector<std::string>& files, bool json) {
   return failed ? kExitUsage : kExitOk;
 }
 
+// `completion bash|zsh` and `man`: what `cmake --install` installs, generated from the App that
+// parses this very command line, so they cannot drift from it.
+int RunGeneratedCommand(const CLI::App& app, const std::string& what, const std::string& output) {
+  const CommandSpec spec = DescribeApp(app);
+  const std::string text = what == "man"    ? ManPage(spec, QADVISOR_VERSION)
+                           : what == "bash" ? BashCompletion(spec)
+                                            : ZshCompletion(spec);
+  if (Status s = WriteOutput(output, text); !s.ok()) {
+    fmt::print(stderr, "qadvisor: {}\n", s.message());
+    return kExitUsage;
+  }
+  return kExitOk;
+}
+
 }  // namespace
 }  // namespace qadvisor::cli
 
@@ -295,8 +315,10 @@ int main(int argc, char** argv) {
   using qadvisor::cli::DecimalIn;
   using qadvisor::cli::DigestArgs;
   using qadvisor::cli::WholeNumber;
-  CLI::App app{"qadvisor: query and index advisor for MySQL and MariaDB"};
-  app.set_version_flag("--version", std::string("qadvisor 0.1.0"));
+  // Named here, not after argv[0]: the usage line, the man page and the completions say
+  // "qadvisor" however the binary was called.
+  CLI::App app{"qadvisor: query and index advisor for MySQL and MariaDB", "qadvisor"};
+  app.set_version_flag("--version", std::string("qadvisor " QADVISOR_VERSION));
   app.require_subcommand(1);
   // An option given twice takes its last value, as most command lines do (a wrapper script's
   // default, then the user's own). Set before the subcommands are made: each copies these
@@ -564,6 +586,20 @@ int main(int argc, char** argv) {
   CLI::App* explain = app.add_subcommand("explain", "Print the documentation of a rule");
   explain->add_option("RULE", explain_id, "A rule id, as `qadvisor rules` lists them")->required();
 
+  // Hidden (an empty group): for packagers and shell setup, documented in docs/cli.md. Added
+  // last, so that they see every command they describe.
+  std::string completion_shell, generated_output;
+  CLI::App* completion =
+      app.add_subcommand("completion", "Print the shell completion script for bash or zsh");
+  completion->group("");
+  completion->add_option("SHELL", completion_shell, "The shell")
+      ->required()
+      ->check(CLI::IsMember({"bash", "zsh"}));
+  completion->add_option("-o,--output", generated_output, "Write the script to FILE");
+  CLI::App* man = app.add_subcommand("man", "Print the man page (roff)");
+  man->group("");
+  man->add_option("-o,--output", generated_output, "Write the man page to FILE");
+
   if (std::optional<std::string> unknown = qadvisor::cli::UnknownSubcommand(app, argc, argv)) {
     return qadvisor::cli::Usage(*unknown);
   }
@@ -587,6 +623,10 @@ int main(int argc, char** argv) {
   if (rules->parsed()) return qadvisor::cli::RunRulesCommand(rules_format);
   if (explain->parsed()) return qadvisor::cli::RunExplainCommand(explain_id);
   if (parse->parsed()) return qadvisor::cli::RunParseCommand(parse_files, parse_json);
+  if (completion->parsed()) {
+    return qadvisor::cli::RunGeneratedCommand(app, completion_shell, generated_output);
+  }
+  if (man->parsed()) return qadvisor::cli::RunGeneratedCommand(app, "man", generated_output);
   if (fp->parsed()) {
     return qadvisor::cli::RunFingerprintCommand(fingerprint_sql, fingerprint_files,
                                                 fingerprint_fold);
