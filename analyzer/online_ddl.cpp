@@ -362,6 +362,9 @@ std::vector<DdlOperation> OperationsOf(const ast::Statement& statement, const Ta
     p.candidates = std::move(candidates);
     p.conditions = table_conditions;
     if (!column.empty() && InSomeIndex(*before, column)) p.conditions.emplace_back("indexed");
+    if (const Column* c = column.empty() ? nullptr : before->FindColumn(column)) {
+      if (MaxBytes(*c) < 128) p.conditions.emplace_back("under-128-bytes");
+    }
     ops.push_back(std::move(p));
   };
 

@@ -112,7 +112,7 @@ check "qadvisor ch<tab>" same "check" qadvisor ch
 check "qadvisor -<tab>: the global options" same "-h --help --version" qadvisor -
 check "qadvisor digest --for<tab>" same "--format" qadvisor digest --for
 check "qadvisor digest --format <tab>" same "text json markdown" qadvisor digest --format ""
-check "qadvisor check --format <tab>" same "text json sarif markdown github" qadvisor check --format ""
+check "qadvisor check --format <tab>" same "text json sarif markdown github codeclimate" qadvisor check --format ""
 check "qadvisor advise --format=h<tab>" same "html" qadvisor advise --format = h
 check "qadvisor advise --format=<tab>" same "text markdown json html" qadvisor advise --format =
 check "qadvisor advise --workload p<tab>" same "performance_schema" qadvisor advise --workload p
@@ -127,7 +127,7 @@ check "groff reads the man page without a warning" \
   bash -c 'groff -man -Tutf8 -ww -z "$1" 2>&1 | tee /dev/stderr | (! grep -q .)' _ "$tmp/qadvisor.1"
 groff -man -Tascii -P-cbou "$tmp/qadvisor.1" 2>/dev/null >"$tmp/man.txt"
 check "rendered: NAME" grep -q "qadvisor - query and index advisor for MySQL and MariaDB" "$tmp/man.txt"
-check "rendered: an option with choices" grep -q -- "--format text|json|sarif|markdown|github" "$tmp/man.txt"
+check "rendered: an option with choices" grep -q -- "--format text|json|sarif|markdown|github|codeclimate" "$tmp/man.txt"
 check "rendered: the version" grep -q "qadvisor $("$qadvisor" --version | awk '{print $2}')" "$tmp/man.txt"
 
 finish "man page and completions"
