@@ -108,7 +108,8 @@ class Checker {
                   const LineScope& scope, std::string_view statement_class, std::string_view text,
                   uint32_t text_line);
   void Record(size_t first_new, const LineScope& scope, std::string_view statement_class);
-  void NoteUse(const analyzer::QueryModel& model);
+  // `count`: a statement not counted yet (false: the same one bound again).
+  void NoteUse(const analyzer::QueryModel& model, bool count = true);
   // Parse errors of a script or schema file, as parse-error findings.
   // Keeps the file's text and ignore comments (for excerpts and suppression), parses it, and
   // reports the statements that do not parse: what LoadSchema and CheckScript both begin with.

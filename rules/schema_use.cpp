@@ -263,8 +263,8 @@ bool SchemaUse::UsesOtherIndex(std::string_view site, const analyzer::Table& tab
 std::string DescribeSites(const std::vector<std::string>& sites) {
   if (sites.empty()) return "";
   if (sites.size() == 1) return sites[0];
-  if (sites.size() == 2) return sites[0] + " and " + sites[1];
-  return fmt::format("{}, {} and {} more", sites[0], sites[1], sites.size() - 2);
+  if (sites.size() == 2) return sites[0] + "; " + sites[1];
+  return fmt::format("{}; {}; and {} more", sites[0], sites[1], sites.size() - 2);
 }
 
 std::vector<SchemaChange> DroppedOrRenamed(const ast::Statement& statement, std::string_view script,

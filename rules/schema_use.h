@@ -14,7 +14,7 @@
 // judge plain data: the SchemaChanges of the statement (DroppedOrRenamed) against that SchemaUse.
 //
 // Keys are lower-case, tables by their qualified name, as WorkloadUse keys them. A statement is
-// named by a site string ("app.sql:12", "query class 3F2A… (120 calls)"): every site is kept
+// named by a site string ("app.sql:12", "query class 3F2A…, 120 calls"): every site is kept
 // once per use, in the order met.
 #pragma once
 
@@ -65,8 +65,8 @@ class SchemaUse {
 // Index hints are not counted here. What unused-index calls used.
 std::vector<std::string> UsableIndexes(const analyzer::QueryBlock& block, size_t t);
 
-// "app.sql:12", "app.sql:12 and app.sql:30", "app.sql:12, app.sql:30 and 4 more": how a
-// message names the statements that use something.
+// "app.sql:12", "app.sql:12; query class 3F2A…, 120 calls", "app.sql:12; app.sql:30; and 4
+// more": how a message names the statements that use something.
 std::string DescribeSites(const std::vector<std::string>& sites);
 
 enum class ChangeKind : uint8_t {
