@@ -22,6 +22,7 @@
 #include "cli/connect.h"
 #include "cli/io.h"
 #include "cli/setup.h"
+#include "connectors/workload_import.h"
 #include "report/check_report.h"
 #include "report/json_writer.h"
 #include "rules/checker.h"
@@ -78,6 +79,55 @@ Result<analyzer::ServerTarget> TargetOf(const CheckArgs& args, const std::option
                                                                             : "mysql-8.0");
 }
 
+// The running application's statements, for drop-in-use and rename-in-use: each query class
+// of `run`, named by its id and call count, the most called first.
+void AddClasses(const analyzer::DigestRun& run, rules::Checker& checker, bool workload) {
+  for (const analyzer::QueryClass* c : run.digest.Ranked(analyzer::OrderBy::kCount)) {
+    checker.AddApplication(c->sample.query, c->sample.db,
+                           fmt::format("query class {}, {} call{}", analyzer::FormatClassId(c->id),
+                                       c->count, c->count == 1 ? "" : "s"),
+                           workload);
+  }
+}
+
+// --workload: slow logs, SQL files of queries, or the server's performance_schema /
+// mysql.slow_log. What they use counts; they are not checked.
+Status AddWorkload(const std::vector<std::string>& sources, std::optional<Server>& server,
+                   rules::Checker& checker) {
+  for (const std::string& source : sources) {
+    connectors::WorkloadOptions options;
+    if (connectors::ParseWorkloadSource(source, &options.source)) {
+      if (!server.has_value()) {
+        return InvalidArgument(fmt::format(
+            "--workload {} reads the workload from a server: name it with --dsn or --socket",
+            source));
+      }
+      if (!server->options.database.empty()) options.databases = {server->options.database};
+      Result<analyzer::DigestRun> run = connectors::ImportWorkload(*server->session, options);
+      if (!run.ok()) {
+        return Status(run.status().code(), fmt::format("server {}: reading the workload: {}",
+                                                       server->name(), run.status().message()));
+      }
+      AddClasses(*run, checker, /*workload=*/true);
+      continue;
+    }
+    QADVISOR_ASSIGN_OR_RETURN(bool slow_log, IsSlowLog(source));
+    if (slow_log) {
+      QADVISOR_ASSIGN_OR_RETURN(analyzer::DigestRun run, analyzer::RunDigest({source}, {}));
+      AddClasses(run, checker, /*workload=*/true);
+      continue;
+    }
+    QADVISOR_ASSIGN_OR_RETURN(std::string text, ReadWholeFile(source));
+    if (!checker.AddApplicationScript(source, text, /*workload=*/true)) {
+      return InvalidArgument(fmt::format(
+          "--workload {}: a workload is queries, and this file changes the schema (give "
+          "migrations as FILE)",
+          source));
+    }
+  }
+  return Status::Ok();
+}
+
 }  // namespace
 
 report::NotRun NotRunWithoutSchema(const SchemaArgs& args, bool server,
@@ -108,6 +158,21 @@ int RunCheckCommand(const CheckArgs& args) {
       setup->catalog);
   if (!server.ok()) return FailWith(server.status());
   if (server->has_value()) ParseAsFlavor(*setup);
+  // Slow logs first: with --workload, the workload, which unused-index needs whole.
+  std::vector<std::string> logs;
+  std::vector<std::pair<std::string, std::string>> scripts;
+  for (const std::string& path : args.inputs) {
+    Result<bool> slow_log = IsSlowLog(path);
+    if (!slow_log.ok()) return Fail(slow_log.status().message());
+    if (*slow_log) {
+      logs.push_back(path);
+      continue;
+    }
+    Result<std::string> text = ReadWholeFile(path);
+    if (!text.ok()) return Fail(text.status().message());
+    scripts.emplace_back(path == "-" ? "stdin" : path, std::move(text).value());
+  }
+  setup->options.whole_workload = !logs.empty() || !args.workload.empty();
   Result<analyzer::ServerTarget> target = TargetOf(args, *server, setup->catalog.flavor);
   if (!target.ok()) return FailWith(target.status());
   setup->options.options.set_target(*target);
@@ -118,33 +183,34 @@ int RunCheckCommand(const CheckArgs& args) {
   }
   if (Status s = LoadSchemas(args.schema, checker, catalog); !s.ok()) return Fail(s.message());
 
-  std::vector<std::string> logs;
-  for (const std::string& path : args.inputs) {
-    Result<bool> slow_log = IsSlowLog(path);
-    if (!slow_log.ok()) return Fail(slow_log.status().message());
-    if (*slow_log) {
-      logs.push_back(path);
-      continue;
-    }
-    Result<std::string> text = ReadWholeFile(path);
-    if (!text.ok()) return Fail(text.status().message());
-    checker.CheckScript(path == "-" ? "stdin" : path, *text);
-  }
+  // What the application running before the migrations uses (drop-in-use, rename-in-use):
+  // the workload, the slow logs and the scripts that are not migrations; then the checks.
+  if (Status s = AddWorkload(args.workload, *server, checker); !s.ok()) return Fail(s.message());
+  analyzer::DigestRun run;
   if (!logs.empty()) {
-    // Each query class is checked once, through its slowest sample.
-    Result<analyzer::DigestRun> run = analyzer::RunDigest(logs, {});
-    if (!run.ok()) return Fail(run.status().message());
-    for (const analyzer::QueryClass* c : run->digest.Ranked(analyzer::OrderBy::kSum)) {
-      const std::string& file = run->files[c->sample.file];
-      const uint64_t line = QueryLine(file, c->sample.offset, c->sample.line, c->sample.query);
-      checker.CheckQuery(file, c->sample.query, static_cast<uint32_t>(line), c->sample.db,
-                         analyzer::FormatClassId(c->id), analyzer::MaxRowsExamined(*c));
-    }
+    Result<analyzer::DigestRun> digested = analyzer::RunDigest(logs, {});
+    if (!digested.ok()) return Fail(digested.status().message());
+    run = std::move(digested).value();
+    AddClasses(run, checker, /*workload=*/false);
+  }
+  for (const auto& [file, text] : scripts) checker.AddApplicationScript(file, text, false);
+  for (const auto& [file, text] : scripts) checker.CheckScript(file, text);
+  // Each query class is checked once, through its slowest sample.
+  for (const analyzer::QueryClass* c : run.digest.Ranked(analyzer::OrderBy::kSum)) {
+    const std::string& file = run.files[c->sample.file];
+    const uint64_t line = QueryLine(file, c->sample.offset, c->sample.line, c->sample.query);
+    checker.CheckQuery(file, c->sample.query, static_cast<uint32_t>(line), c->sample.db,
+                       analyzer::FormatClassId(c->id), analyzer::MaxRowsExamined(*c));
   }
   PrintCatalogIssues(catalog);
 
   report::CheckReport report;
   report.not_run = NotRunWithoutSchema(args.schema, server->has_value(), catalog, checker);
+  if (report.not_run.empty() && !setup->options.whole_workload &&
+      rules::RuleSelected(setup->options, "unused-index")) {
+    report.not_run = {"no workload was given (--workload FILE, or a slow log to check)",
+                      {"unused-index"}};
+  }
   report.findings = checker.Finish();
   report.statements = checker.statements();
   report.suppressed_inline = checker.suppressed_inline();

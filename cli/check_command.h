@@ -32,8 +32,11 @@ struct SchemaArgs {
 struct CheckArgs {
   SchemaArgs schema;
   std::vector<std::string> inputs;  // .sql scripts or slow logs ("-": standard input)
-  std::string format = "text";      // text | json | sarif | markdown | github | codeclimate
-  std::string fail_on;              // error | warning | info; empty: config, else "error"
+  // --workload: slow logs, SQL files of queries, performance_schema or slow_log_table (with a
+  // server): what the running application uses, not checked.
+  std::vector<std::string> workload;
+  std::string format = "text";  // text | json | sarif | markdown | github | codeclimate
+  std::string fail_on;          // error | warning | info; empty: config, else "error"
   std::string baseline;
   std::string write_baseline;
   std::string output;

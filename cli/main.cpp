@@ -413,6 +413,10 @@ int main(int argc, char** argv) {
   // One value per occurrence, as for advise: `--schema a.sql q1.sql q2.sql` checks q1 and q2.
   chk->add_option("--schema", check.schema.schemas, "DDL file applied first (repeatable)")
       ->allow_extra_args(false);
+  chk->add_option("--workload", check.workload,
+                  "What the running application uses, not checked: a slow log or SQL file, or "
+                  "performance_schema / slow_log_table with --dsn (repeatable)")
+      ->allow_extra_args(false);
   chk->add_option("--format", check.format, "Output format")
       ->check(CLI::IsMember({"text", "json", "sarif", "markdown", "github", "codeclimate"}))
       ->capture_default_str();

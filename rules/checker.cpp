@@ -90,6 +90,20 @@ bool IsDdl(ast::StatementKind kind) {
   }
 }
 
+bool IsQuery(ast::StatementKind kind) {
+  return kind == ast::StatementKind::kSelect || kind == ast::StatementKind::kInsert ||
+         kind == ast::StatementKind::kUpdate || kind == ast::StatementKind::kDelete;
+}
+
+// An unsupported statement that changes the schema (RENAME TABLE, CREATE VIEW, DROP DATABASE),
+// by its first keyword; not SET, GRANT, LOCK TABLES and the like.
+bool ChangesSchema(std::string_view what) {
+  for (std::string_view word : {"create", "alter", "drop", "rename"}) {
+    if (parser::EqualsIgnoreCase(what, word)) return true;
+  }
+  return false;
+}
+
 // A span's line and column in `script`: from statement `st`'s own, counting the newlines
 // between.
 Reporter::Locator SpanLocator(std::string_view file, std::string_view script,
@@ -202,23 +216,24 @@ void Checker::ApplyDdl(const ast::Statement& st, std::string_view script, std::s
   const bool ddl_rules = migration && std::any_of(rules_.begin(), rules_.end(), [](const auto& r) {
                            return r->info().scope == Scope::kDdl;
                          });
+  const size_t ddl_first = findings_.size();
+  Reporter ddl_out(findings_, SpanLocator(file, script, st));
   if (ddl_rules) {
     if (const analyzer::Table* t = TargetOf(st)) before = *t;
+    CheckChanges(st, script, ddl_out);  // before it applies: what it drops or renames still exists
   }
   catalog_.ApplyStatement(st, script, file);
   if (ddl_rules) {
-    const size_t first = findings_.size();
-    Reporter out(findings_, SpanLocator(file, script, st));
     for (const auto& rule : rules_) {
       if (rule->info().scope == Scope::kDdl) {
-        rule->CheckDdl(st, before ? &*before : nullptr, catalog_, out);
+        rule->CheckDdl(st, before ? &*before : nullptr, catalog_, ddl_out);
       }
     }
     const uint32_t end_line = st.line + CountLines(script.substr(st.span.offset, st.span.length));
-    for (size_t i = first; i < findings_.size(); ++i) {
+    for (size_t i = ddl_first; i < findings_.size(); ++i) {
       findings_[i].excerpt = LineAt(script, 1, findings_[i].location.line);
     }
-    Record(first, {std::string(file), std::min(zone_start, st.line), end_line},
+    Record(ddl_first, {std::string(file), std::min(zone_start, st.line), end_line},
            "ddl:" + parser::Fingerprint(script.substr(st.span.offset, st.span.length)));
   }
   // Copied: reporting does not change the catalog, but the vector is the catalog's.
@@ -334,6 +349,7 @@ void Checker::CheckBound(const analyzer::QueryModel& model, const Reporter::Loca
   }
   Record(first, scope, statement_class);
   NoteUse(model);
+  checked_use_.Note(model, fmt::format("{}:{}", scope.file, text_line));
 }
 
 void Checker::Record(size_t first_new, const LineScope& scope, std::string_view statement_class) {
@@ -347,41 +363,67 @@ void Checker::Record(size_t first_new, const LineScope& scope, std::string_view 
   }
 }
 
-void Checker::NoteUse(const analyzer::QueryModel& model) {
-  ++use_.statements;
+void Checker::NoteUse(const analyzer::QueryModel& model, bool count) {
+  if (count) ++use_.statements;
   for (const analyzer::QueryBlock& block : model.blocks) {
     for (size_t t = 0; t < block.tables.size(); ++t) {
       const analyzer::TableUse& use = block.tables[t];
       if (!use.table) continue;
       const std::string table = WorkloadUse::TableKey(*use.table);
       if (!Contains(use_.tables_queried, table)) use_.tables_queried.push_back(table);
-      // An index the statement would search once a blocker another rule reports is fixed
-      // (a conversion, a function on the column, a charset mismatch) counts as used: the
-      // advice is to make it usable, not to drop it.
-      const analyzer::TableAccess access =
-          analyzer::AnalyzeAccess(block, static_cast<int>(t), {.assume_fixed = true});
       auto mark = [&](std::string_view index) {
         const std::string key = WorkloadUse::IndexKey(*use.table, index);
         if (!Contains(use_.used_indexes, key)) use_.used_indexes.push_back(key);
       };
-      for (const analyzer::IndexUse& u : access.indexes) {
-        if (u.used_parts() > 0 || (access.order_applies && u.order_served)) mark(u.index->name);
-      }
-      // An OR of searchable branches can merge index scans (10.2.1.3, "Index Merge
-      // Optimization"): each index led by a branch's column is used.
-      for (const analyzer::Predicate* p : block.PredicatesOn(static_cast<int>(t))) {
-        if (p->or_group < 0 || !p->SargableOnceFixed() || (!p->IsEquality() && !p->IsRange())) {
-          continue;
-        }
-        for (const analyzer::Index& index : use.table->indexes) {
-          if (index.IsBtree() && !index.parts.empty() &&
-              parser::EqualsIgnoreCase(index.parts.front().column, p->column.name)) {
-            mark(index.name);
-          }
-        }
-      }
+      for (const std::string& index : UsableIndexes(block, t)) mark(index);
       for (const std::string& hint : use.hint_indexes) mark(hint);
     }
+  }
+}
+
+void Checker::AddApplication(std::string_view sql, std::string_view database, std::string site,
+                             bool workload) {
+  parser::ParseResult parsed = parser::Parse(sql, options_.parse);
+  if (parsed.statements().size() != 1 || !IsQuery(parsed.statements().front()->kind)) return;
+  application_.push_back({std::move(parsed), std::string(database), std::move(site), workload});
+}
+
+bool Checker::AddApplicationScript(std::string_view file, std::string_view text, bool workload) {
+  const parser::ParseResult parsed = parser::Parse(text, options_.parse);
+  for (const ast::Statement* st : parsed.statements()) {
+    if (IsDdl(st->kind) && st->kind != ast::StatementKind::kUse &&
+        (st->kind != ast::StatementKind::kUnsupported ||
+         ChangesSchema(st->As<ast::UnsupportedStatement>().what))) {
+      return false;
+    }
+  }
+  std::string database = catalog_.current_database();
+  for (const ast::Statement* st : parsed.statements()) {
+    if (st->kind == ast::StatementKind::kUse) {
+      database = st->As<ast::UseStatement>().database.Value();
+    } else if (IsQuery(st->kind)) {
+      AddApplication(parsed.text().substr(st->span.offset, st->span.length), database,
+                     fmt::format("{}:{}", file, st->line), workload);
+    }
+  }
+  return true;
+}
+
+void Checker::CheckChanges(const ast::Statement& st, std::string_view script, Reporter& out) {
+  const std::vector<SchemaChange> changes = DroppedOrRenamed(st, script, catalog_);
+  if (changes.empty()) return;
+  // The application as it runs before this statement: bound to the schema as it is now.
+  SchemaUse use = checked_use_;
+  for (const Application& app : application_) {
+    const analyzer::QueryModel model =
+        analyzer::Bind(*app.parsed.statements().front(), catalog_, app.database, app.parsed.text());
+    use.Note(model, app.site);
+    // unused-index: an index the workload uses before the migration renames its column away
+    // is not unused (the statement is counted where it is checked, or in Finish).
+    if (options_.whole_workload) NoteUse(model, /*count=*/false);
+  }
+  for (const auto& rule : rules_) {
+    if (rule->info().scope == Scope::kDdl) rule->CheckChanges(changes, use, out);
   }
 }
 
@@ -399,9 +441,16 @@ Findings Checker::Finish() {
   const size_t first = findings_.size();
   std::map<std::string, std::vector<size_t>, std::less<>> line_starts;
   Reporter out(findings_, nullptr);
+  for (const Application& app : application_) {
+    if (!app.workload || !options_.whole_workload) continue;
+    NoteUse(analyzer::Bind(*app.parsed.statements().front(), catalog_, app.database,
+                           app.parsed.text()));
+  }
   for (const auto& rule : rules_) {
     if (rule->info().scope == rules::Scope::kSchema) rule->CheckSchema(catalog_, out);
-    if (rule->info().scope == rules::Scope::kWorkload) rule->CheckWorkload(catalog_, use_, out);
+    if (rule->info().scope == rules::Scope::kWorkload && options_.whole_workload) {
+      rule->CheckWorkload(catalog_, use_, out);
+    }
   }
   for (size_t i = first; i < findings_.size(); ++i) {
     Finding& f = findings_[i];

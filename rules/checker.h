@@ -7,6 +7,11 @@
 // lines; for schema findings, on the index or table's line or the line above; without ids, or
 // with `all`: every rule), and returns the findings sorted by file, line, column and rule.
 // Baselines are the caller's business (they compare Finding::key).
+//
+// What the application uses (for drop-in-use and rename-in-use, see rules/schema_use.h): the
+// checked statements as they are bound, in order, and the statements given by AddApplication
+// and AddApplicationScript before the scripts, bound again before each DDL statement that
+// drops or renames something.
 #pragma once
 
 #include <cstdint>
@@ -22,6 +27,7 @@
 #include "base/status.h"
 #include "parser/parser.h"
 #include "rules/rule.h"
+#include "rules/schema_use.h"
 
 namespace qadvisor::rules {
 
@@ -32,6 +38,9 @@ struct CheckerOptions {
   std::map<std::string, Severity, std::less<>> severity;  // per-rule overrides
   RuleOptions options;
   parser::ParseOptions parse;
+  // Whether the input is the whole workload (a slow log or `--workload`): the workload rules
+  // (unused-index) run only then; a few checked files say nothing of what else uses an index.
+  bool whole_workload = true;
 };
 
 // Checks that every rule id named in `options` exists; the message lists the unknown ones.
@@ -67,6 +76,17 @@ class Checker {
   // The same for a statement already parsed and bound (its model's script is the sample).
   void CheckModel(std::string_view file, const analyzer::QueryModel& model, uint32_t line,
                   std::string_view query_class);
+  // A statement of the application as it runs before the checked migrations (a slow-log query
+  // class, a query of an application file): what it uses counts for drop-in-use and
+  // rename-in-use, bound against the schema as it is before each DROP or RENAME. `site` names
+  // it in messages. With `workload` (`--workload`: never checked), Finish also counts it in
+  // unused-index's workload, bound against the final schema.
+  void AddApplication(std::string_view sql, std::string_view database, std::string site,
+                      bool workload);
+  // The SELECT, INSERT, UPDATE and DELETE statements of a script that changes no schema (no
+  // CREATE, ALTER, DROP or RENAME), as AddApplication with sites "file:line"; false, and
+  // nothing added, for a script that does (a migration).
+  bool AddApplicationScript(std::string_view file, std::string_view text, bool workload);
   // Schema and workload rules, suppressions, sorting. Call once, after the last input.
   Findings Finish();
 
@@ -88,7 +108,8 @@ class Checker {
                   const LineScope& scope, std::string_view statement_class, std::string_view text,
                   uint32_t text_line);
   void Record(size_t first_new, const LineScope& scope, std::string_view statement_class);
-  void NoteUse(const analyzer::QueryModel& model);
+  // `count`: a statement not counted yet (false: the same one bound again).
+  void NoteUse(const analyzer::QueryModel& model, bool count = true);
   // Parse errors of a script or schema file, as parse-error findings.
   // Keeps the file's text and ignore comments (for excerpts and suppression), parses it, and
   // reports the statements that do not parse: what LoadSchema and CheckScript both begin with.
@@ -99,6 +120,8 @@ class Checker {
                 uint32_t zone_start, bool migration);
   bool Suppressed(const Finding& f, const LineScope& scope) const;
   const analyzer::Table* TargetOf(const parser::ast::Statement& st) const;
+  // drop-in-use, rename-in-use: what `st` drops or renames, against what the application uses.
+  void CheckChanges(const parser::ast::Statement& st, std::string_view script, Reporter& out);
 
   analyzer::Catalog& catalog_;
   CheckerOptions options_;
@@ -108,6 +131,13 @@ class Checker {
   std::map<std::string, std::vector<Marker>, std::less<>> markers_;  // by file
   std::map<std::string, std::string, std::less<>> texts_;            // scripts, for schema excerpts
   WorkloadUse use_;
+  struct Application {
+    parser::ParseResult parsed;  // one statement
+    std::string database, site;
+    bool workload;
+  };
+  std::vector<Application> application_;
+  SchemaUse checked_use_;  // what the checked statements use, so far
   uint64_t statements_ = 0;
   uint64_t suppressed_ = 0;
 };

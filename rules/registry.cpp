@@ -12,6 +12,7 @@ std::unique_ptr<Rule> MakeDdlCopiesTable(const RuleOptions& options);
 std::unique_ptr<Rule> MakeDdlRebuildsTable(const RuleOptions& options);
 std::unique_ptr<Rule> MakeDeepOffset(const RuleOptions& options);
 std::unique_ptr<Rule> MakeDmlWithoutWhere(const RuleOptions& options);
+std::unique_ptr<Rule> MakeDropInUse(const RuleOptions& options);
 std::unique_ptr<Rule> MakeFilesort(const RuleOptions& options);
 std::unique_ptr<Rule> MakeFunctionOnColumn(const RuleOptions& options);
 std::unique_ptr<Rule> MakeGroupByWithoutOrderBy(const RuleOptions& options);
@@ -32,6 +33,7 @@ std::unique_ptr<Rule> MakeOrAcrossColumns(const RuleOptions& options);
 std::unique_ptr<Rule> MakeOrderByRand(const RuleOptions& options);
 std::unique_ptr<Rule> MakeParseError(const RuleOptions& options);
 std::unique_ptr<Rule> MakeRedundantIndex(const RuleOptions& options);
+std::unique_ptr<Rule> MakeRenameInUse(const RuleOptions& options);
 std::unique_ptr<Rule> MakeSchemaError(const RuleOptions& options);
 std::unique_ptr<Rule> MakeSelectStar(const RuleOptions& options);
 std::unique_ptr<Rule> MakeSqlCalcFoundRows(const RuleOptions& options);
@@ -50,6 +52,7 @@ const std::vector<RuleEntry>& Registry() {
       {"ddl-rebuilds-table", MakeDdlRebuildsTable},
       {"deep-offset", MakeDeepOffset},
       {"dml-without-where", MakeDmlWithoutWhere},
+      {"drop-in-use", MakeDropInUse},
       {"filesort", MakeFilesort},
       {"function-on-column", MakeFunctionOnColumn},
       {"group-by-without-order-by", MakeGroupByWithoutOrderBy},
@@ -70,6 +73,7 @@ const std::vector<RuleEntry>& Registry() {
       {"order-by-rand", MakeOrderByRand},
       {"parse-error", MakeParseError},
       {"redundant-index", MakeRedundantIndex},
+      {"rename-in-use", MakeRenameInUse},
       {"schema-error", MakeSchemaError},
       {"select-star", MakeSelectStar},
       {"sql-calc-found-rows", MakeSqlCalcFoundRows},

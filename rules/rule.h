@@ -30,6 +30,9 @@ struct QueryModel;
 
 namespace qadvisor::rules {
 
+class SchemaUse;
+struct SchemaChange;
+
 // What a rule looks at.
 enum class Scope : uint8_t {
   kQuery,     // one bound statement at a time
@@ -129,6 +132,11 @@ class Rule {
   virtual void CheckDdl(const parser::ast::Statement& /*statement*/,
                         const analyzer::Table* /*before*/, const analyzer::Catalog& /*after*/,
                         Reporter& /*out*/) const {}
+  // Called with each DDL statement of a checked script that drops or renames a table, column or
+  // index, before it is applied: what it drops or renames, and what the application running
+  // before the deploy uses of the schema (rules/schema_use.h). Spans are the statement's.
+  virtual void CheckChanges(const std::vector<SchemaChange>& /*changes*/, const SchemaUse& /*use*/,
+                            Reporter& /*out*/) const {}
   // The options in effect, by their full name ("deep-offset.max-offset").
   virtual std::vector<std::pair<std::string, int64_t>> options() const { return {}; }
 };

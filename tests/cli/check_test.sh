@@ -174,10 +174,12 @@ check "… not_run names them" json "$tmp/out" \
   "'implicit-conversion' in d['not_run']['rules'] and 'dml-without-where' not in d['not_run']['rules'] and d['not_run']['reason'].startswith('no schema')"
 check "no schema, markdown" exit_code 0 "$qadvisor" check --no-config --format markdown "$tmp/pk.sql"
 check "… a note" grep -q "^> \*\*Note:\*\* no schema was given" "$tmp/out"
-check "with a schema: not_run is null" exit_code 0 "$qadvisor" check --no-config --format json --schema db/schema.sql "$tmp/pk.sql"
-check "… null" json "$tmp/out" "d['not_run'] is None"
+check "with a schema, no workload: only unused-index did not run" exit_code 0 "$qadvisor" check --no-config --format json --schema db/schema.sql "$tmp/pk.sql"
+check "… it says why" json "$tmp/out" "d['not_run']['rules'] == ['unused-index'] and d['not_run']['reason'].startswith('no workload')"
 check "tables defined by the checked script are a schema" exit_code 0 "$qadvisor" check --no-config --format json "$tmp/unmodelled.sql"
-check "… not_run is null" json "$tmp/out" "d['not_run'] is None"
+check "… only unused-index did not run" json "$tmp/out" "d['not_run']['rules'] == ['unused-index']"
+check "with a schema and a workload: not_run is null" exit_code 0 "$qadvisor" check --no-config --format json --schema db/schema.sql --workload "$src/tests/fixtures/workload/app.sql" "$tmp/pk.sql"
+check "… null" json "$tmp/out" "d['not_run'] is None"
 
 mkdir -p "$tmp/badcfg"
 printf 'fail-on = "sometimes"\n' >"$tmp/badcfg/.qadvisor.toml"
@@ -204,6 +206,46 @@ check "… its findings carry the query class and the event's line" json "$tmp/o
   "any(f['rule'] == 'implicit-conversion' and len(f['query_class']) == 16 and f['location'] == {'file': '$tmp/slow.log', 'line': 6, 'column': 39} for f in d['findings'])"
 check "… and a primary-key lookup in it fires nothing" json "$tmp/out" \
   "not any(f['location']['line'] == 11 for f in d['findings'])"
+
+# --workload: what the running application uses (tests/fixtures/workload/README.md), never
+# its own findings. A migration that renames or drops what it uses is an error (an index it
+# only searches, a warning); the site names the query class and its calls.
+w=$src/tests/fixtures/workload
+check "--workload: a migration breaking the workload fails" exit_code 1 "$qadvisor" check --no-config \
+  --format json --schema db/schema.sql --workload "$w/slow.log" "$w/migration.sql"
+check "… rename-in-use names the query class and its calls" json "$tmp/out" \
+  "any(f['rule'] == 'rename-in-use' and f['severity'] == 'error' and f['columns'] == ['phone'] and ', 3 calls' in f['message'] and f['location']['line'] == 2 for f in d['findings'])"
+check "… drop-in-use: the table (error) and the searched index (warning)" json "$tmp/out" \
+  "sorted((f['table'], f['index'] or '', f['severity']) for f in d['findings'] if f['rule'] == 'drop-in-use') == [('coupons', '', 'error'), ('products', 'idx_name', 'warning')]"
+check "… an index nothing uses is dropped silently" json "$tmp/out" \
+  "not any(f['location']['line'] == 8 for f in d['findings'])"
+check "… the workload's own findings are not reported" json "$tmp/out" \
+  "not any(f['location']['file'].endswith('slow.log') for f in d['findings']) and d['files'] == ['$w/migration.sql']"
+check "… unused-index runs on the workload: idx_phone, searched before the rename, is used" json "$tmp/out" \
+  "d['not_run'] is None and not any(f['rule'] == 'unused-index' and f['index'] == 'idx_phone' for f in d['findings'])"
+check "--workload repeated, a SQL file of queries" exit_code 1 "$qadvisor" check --no-config \
+  --format json --rules drop-in-use --schema db/schema.sql --workload "$w/slow.log" --workload "$w/app.sql" "$w/migration.sql"
+check "… both are sites of the DROP TABLE" json "$tmp/out" \
+  "any(f['table'] == 'coupons' and 'breaks 2 statements' in f['message'] and 'app.sql:1' in f['message'] for f in d['findings'])"
+check "without a workload, the migration alone breaks nothing" exit_code 0 "$qadvisor" check --no-config \
+  --format json --rules drop-in-use,rename-in-use,unused-index --schema db/schema.sql "$w/migration.sql"
+check "… no findings, and unused-index did not run" json "$tmp/out" \
+  "d['findings'] == [] and d['not_run']['rules'] == ['unused-index']"
+check "application code after the migration is the running application" exit_code 1 "$qadvisor" check \
+  --no-config --format json --rules drop-in-use --schema db/schema.sql "$w/migration.sql" "$w/app.sql"
+check "… DROP TABLE names its query" json "$tmp/out" \
+  "[f['table'] for f in d['findings']] == ['coupons'] and 'app.sql:1' in d['findings'][0]['message']"
+check "the slow log as an input: checked, and the running application too" exit_code 1 "$qadvisor" check \
+  --no-config --format json --schema db/schema.sql "$w/slow.log" "$w/migration.sql"
+check "… the rename is reported, the samples checked (on the migrated schema)" json "$tmp/out" \
+  "'rename-in-use' in {f['rule'] for f in d['findings']} and any(f['location']['file'].endswith('slow.log') for f in d['findings'])"
+check "… idx_phone is used by the workload" json "$tmp/out" \
+  "not any(f['rule'] == 'unused-index' and f['index'] == 'idx_phone' for f in d['findings'])"
+check "--workload performance_schema needs a server" exit_code 2 "$qadvisor" check --no-config \
+  --workload performance_schema "$w/migration.sql"
+check "… and says so" grep -q "name it with --dsn" "$tmp/err"
+check "--workload of a migration is refused" exit_code 2 "$qadvisor" check --no-config \
+  --workload "$w/migration.sql" "$w/app.sql"
 
 # The rule list and the manual.
 check "qadvisor rules" exit_code 0 "$qadvisor" rules

@@ -46,7 +46,9 @@ dsn="mysql://root@localhost/shop?socket=$socket"
 # The schema from the server: the table exists only there.
 check "check --socket: a rule on a server table" exit_code 1 "$qadvisor" check --no-config --socket "$socket" "$tmp/q.sql"
 check "  implicit-conversion on users.phone" has "[implicit-conversion]"
-check "check --dsn with ?socket=" exit_code 1 "$qadvisor" check --no-config --dsn "$dsn" "$tmp/q.sql"
+# q.sql is the workload too: unused-index (the schema finding below) needs one.
+check "check --dsn with ?socket=" exit_code 1 "$qadvisor" check --no-config --dsn "$dsn" \
+  --workload "$tmp/q.sql" "$tmp/q.sql"
 check "  implicit-conversion on users.phone" has "[implicit-conversion]"
 check "  schema findings located in the server's schema" has "shop (server)"
 check "without a server, the table is unknown" exit_code 0 "$qadvisor" check --no-config "$tmp/q.sql"
@@ -282,11 +284,26 @@ for dump in dump-mariadb dump-mysqldump dump-plain; do
     check "  no parse-error, schema-error, unknown table or column" json "$tmp/out" \
       "not any(f['rule'] in ('parse-error', 'schema-error', 'unknown-table', 'unknown-column') for f in d['findings'])"
     check "  the tables and their indexes were read" json "$tmp/out" \
-      "any(f['rule'] == 'implicit-conversion' and f['index'] == 'uq_email' for f in d['findings']) and d['not_run'] is None"
+      "any(f['rule'] == 'implicit-conversion' and f['index'] == 'uq_email' for f in d['findings']) and d['not_run']['rules'] == ['unused-index']"
   done
   check "$dump as a checked script: no parse-error or schema-error" exit_code 0 "$qadvisor" check \
     --no-config --rules parse-error,schema-error "$tmp/$dump.sql"
   check "  and nothing on stderr" test ! -s "$tmp/err"
 done
+
+# check --workload performance_schema: the server's statement digests (of the DSN's database)
+# are the running application, not checked; a migration renaming a column they use is an
+# error, and one dropping a column nothing uses is not.
+sql -e "TRUNCATE TABLE performance_schema.events_statements_summary_by_digest" ||
+  echo "could not clear the digest summary"
+for n in 1 2 3; do sql -D shop -e "SELECT id FROM users WHERE country = 'DE' AND status = $n" >/dev/null; done
+printf 'ALTER TABLE users RENAME COLUMN country TO country_code;\nALTER TABLE users DROP COLUMN created;\n' \
+  >"$tmp/rename.sql"
+check "check --workload performance_schema: the rename breaks the workload" exit_code 1 "$qadvisor" \
+  check --no-config --format json --dsn "$dsn" --workload performance_schema "$tmp/rename.sql"
+check "  rename-in-use names the digest's class and its 3 calls" json "$tmp/out" \
+  "[(f['rule'], f['location']['line']) for f in d['findings'] if f['rule'].endswith('-in-use')] == [('rename-in-use', 1)] and ', 3 calls' in [f for f in d['findings'] if f['rule'] == 'rename-in-use'][0]['message']"
+check "  the workload's own statements are not checked, unused-index runs" json "$tmp/out" \
+  "d['not_run'] is None and d['files'] == ['$tmp/rename.sql']"
 
 finish "live cli"
