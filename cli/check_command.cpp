@@ -212,6 +212,8 @@ int RunCheckCommand(const CheckArgs& args) {
                       {"unused-index"}};
   }
   report.findings = checker.Finish();
+  report.target = target->Name();
+  report.migration = checker.migration_steps();
   report.statements = checker.statements();
   report.suppressed_inline = checker.suppressed_inline();
   report.files = args.inputs;

@@ -171,6 +171,7 @@ Status ApplyCiArgs(const CiArgs& args, report::CheckReport& report) {
 
   std::set<std::string> files(report.files.begin(), report.files.end());
   for (const rules::Finding& f : report.findings) files.insert(f.location.file);
+  for (const rules::MigrationStep& step : report.migration) files.insert(step.location.file);
   for (const std::string& file : files) {
     if (file.empty() || file == "-" || file == "stdin") continue;
     if (std::string rel = UnderRoot(root, file); !rel.empty()) report.root_paths[file] = rel;
@@ -195,6 +196,11 @@ Status ApplyCiArgs(const CiArgs& args, report::CheckReport& report) {
     }
   }
   report.findings = std::move(kept);
+  std::erase_if(report.migration, [&](const rules::MigrationStep& step) {
+    const auto it = report.root_paths.find(step.location.file);
+    return step.location.file != "stdin" &&
+           (it == report.root_paths.end() || !changed.contains(it->second));
+  });
   return Status::Ok();
 }
 

@@ -583,6 +583,14 @@ void WriteNotRunJson(JsonWriter& w, const NotRun& not_run) {
   w.EndArray().EndObject();
 }
 
+// "ALGORITHM=INSTANT, LOCK=NONE" / "…, rebuilds the table" / "not known".
+std::string StepText(const rules::MigrationStep& step) {
+  if (!step.ddl) return "not in qadvisor's online-DDL table";
+  return fmt::format("ALGORITHM={}, LOCK={}{}", analyzer::AlgorithmName(step.ddl->algorithm),
+                     analyzer::DdlLockName(step.ddl->lock),
+                     step.ddl->rebuilds ? ", rebuilds the table" : "");
+}
+
 std::string RenderCheckText(const CheckReport& report, bool color) {
   const Style style{color};
   std::string out;
@@ -606,6 +614,17 @@ std::string RenderCheckText(const CheckReport& report, bool color) {
     out += "]\n";
     AppendExcerpt(out, f, style);
     AppendFix(out, f, style);
+    out += '\n';
+  }
+  if (!report.migration.empty()) {
+    out += style.bold();
+    out += fmt::format("Online DDL on {}:", report.target);
+    out += style.reset();
+    out += '\n';
+    for (const rules::MigrationStep& step : report.migration) {
+      out += fmt::format("  {}:{}: {} on `{}`: {}\n", step.location.file, step.location.line,
+                         OneLine(step.what), step.table, StepText(step));
+    }
     out += '\n';
   }
   out += style.bold();
@@ -683,6 +702,36 @@ std::string RenderCheckJson(const CheckReport& report) {
   w.Key("findings").BeginArray();
   for (const Finding& f : report.findings) WriteFindingJson(w, f);
   w.EndArray();
+  w.Key("online_ddl");
+  if (report.migration.empty()) {
+    w.Null();
+  } else {
+    w.BeginObject().Field("target", report.target).Key("operations").BeginArray();
+    for (const rules::MigrationStep& step : report.migration) {
+      w.BeginObject();
+      w.Key("location").BeginObject();
+      w.Field("file", step.location.file).Field("line", uint64_t{step.location.line});
+      w.Field("column", uint64_t{step.location.column});
+      w.EndObject();
+      w.Field("table", step.table).Field("statement", step.what);
+      w.Key("operation");
+      if (step.operation.empty()) {
+        w.Null();
+      } else {
+        w.String(step.operation);
+      }
+      if (step.ddl) {
+        w.Field("algorithm", analyzer::AlgorithmName(step.ddl->algorithm));
+        w.Field("lock", analyzer::DdlLockName(step.ddl->lock));
+        w.Field("rebuilds_table", step.ddl->rebuilds).Field("source", step.ddl->source);
+      } else {
+        w.Key("algorithm").Null().Key("lock").Null().Key("rebuilds_table").Null();
+        w.Key("source").Null();
+      }
+      w.EndObject();
+    }
+    w.EndArray().EndObject();
+  }
   w.EndObject();
   out += '\n';
   return out;
@@ -890,13 +939,28 @@ std::string RenderCheckMarkdown(const CheckReport& report) {
   out += "| Severity | Count |\n|---|---:|\n";
   out += fmt::format("| error | {} |\n| warning | {} |\n| info | {} |\n| **total** | **{}** |\n",
                      counts.error, counts.warning, counts.info, counts.total());
-  if (report.findings.empty()) return out;
-  out += "\n## Findings\n\n";
-  out += "| Severity | Rule | Location | Message | Fix |\n|---|---|---|---|---|\n";
-  for (const Finding& f : report.findings) {
-    out += fmt::format("| {} | [{}]({}) | {} | {} | {} |\n", rules::SeverityName(f.severity),
-                       MarkdownCodeCell(f.rule), RuleDocUrl(report, LinkSegment(f.rule)),
-                       MarkdownLocation(f), MarkdownCell(f.message), MarkdownCodeLinesCell(f.fix));
+  if (!report.findings.empty()) {
+    out += "\n## Findings\n\n";
+    out += "| Severity | Rule | Location | Message | Fix |\n|---|---|---|---|---|\n";
+    for (const Finding& f : report.findings) {
+      out += fmt::format("| {} | [{}]({}) | {} | {} | {} |\n", rules::SeverityName(f.severity),
+                         MarkdownCodeCell(f.rule), RuleDocUrl(report, LinkSegment(f.rule)),
+                         MarkdownLocation(f), MarkdownCell(f.message),
+                         MarkdownCodeLinesCell(f.fix));
+    }
+  }
+  if (!report.migration.empty()) {
+    out += fmt::format("\n## Online DDL on {}\n\n", MarkdownCell(report.target));
+    out += "| Location | Table | Operation | Algorithm | Lock | Rebuilds the table |\n";
+    out += "|---|---|---|---|---|---|\n";
+    for (const rules::MigrationStep& step : report.migration) {
+      const auto& d = step.ddl;
+      out += fmt::format("| {}:{} | {} | {} | {} | {} | {} |\n", MarkdownCell(step.location.file),
+                         step.location.line, MarkdownCodeCell(step.table),
+                         MarkdownCodeCell(step.what),
+                         d ? analyzer::AlgorithmName(d->algorithm) : "not known",
+                         d ? analyzer::DdlLockName(d->lock) : "", d ? (d->rebuilds ? "yes" : "no") : "");
+    }
   }
   return out;
 }

@@ -56,6 +56,10 @@ struct CheckReport {
   // root (or all, when there is no root) are absent and keep the path as given.
   std::map<std::string, std::string, std::less<>> root_paths;
   uint64_t suppressed_unchanged = 0;  // in files --changed-since left out
+  // The migrations' operations and how `target` ("mariadb-10.11") runs each; empty when the
+  // inputs hold no ALTER TABLE / CREATE INDEX / DROP INDEX of a known table.
+  std::string target;
+  std::vector<rules::MigrationStep> migration;
 };
 
 // The rule's documentation page under report.docs_url.

@@ -218,11 +218,21 @@ void Checker::ApplyDdl(const ast::Statement& st, std::string_view script, std::s
                          });
   const size_t ddl_first = findings_.size();
   Reporter ddl_out(findings_, SpanLocator(file, script, st));
-  if (ddl_rules) {
+  if (migration) {
     if (const analyzer::Table* t = TargetOf(st)) before = *t;
-    CheckChanges(st, script, ddl_out);  // before it applies: what it drops or renames still exists
   }
+  if (ddl_rules) CheckChanges(st, script, ddl_out);  // before it applies: what it drops or
+                                                      // renames still exists
   catalog_.ApplyStatement(st, script, file);
+  if (migration && before) {
+    const analyzer::Table* now = catalog_.FindTable(before->database, before->name);
+    const Reporter::Locator locate = SpanLocator(file, script, st);
+    for (analyzer::DdlOperation& op :
+         analyzer::OperationsOf(st, &*before, now, options_.options.target())) {
+      steps_.push_back({locate(op.span), before->name, std::move(op.what),
+                        std::move(op.operation), std::move(op.ddl)});
+    }
+  }
   if (ddl_rules) {
     for (const auto& rule : rules_) {
       if (rule->info().scope == Scope::kDdl) {

@@ -91,6 +91,8 @@ class Checker {
   Findings Finish();
 
   uint64_t statements() const { return statements_; }
+  // Every operation of the DDL in checked scripts, in order, on the target (RuleOptions).
+  const std::vector<MigrationStep>& migration_steps() const { return steps_; }
   uint64_t suppressed_inline() const { return suppressed_; }
   // The rules that run, in registry order.
   std::vector<const Rule*> rules() const;
@@ -131,6 +133,7 @@ class Checker {
   std::map<std::string, std::vector<Marker>, std::less<>> markers_;  // by file
   std::map<std::string, std::string, std::less<>> texts_;            // scripts, for schema excerpts
   WorkloadUse use_;
+  std::vector<MigrationStep> steps_;
   struct Application {
     parser::ParseResult parsed;  // one statement
     std::string database, site;

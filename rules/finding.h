@@ -12,6 +12,8 @@
 #include <string_view>
 #include <vector>
 
+#include "analyzer/online_ddl.h"
+
 namespace qadvisor::rules {
 
 enum class Severity : uint8_t { kInfo, kWarning, kError };
@@ -66,5 +68,15 @@ struct Finding {
 void MakeKey(Finding& finding, std::string_view statement_class);
 
 using Findings = std::vector<Finding>;
+
+// One operation of a migration's DDL and how the target server runs it: `check` lists them
+// all, copying or not (ddl-copies-table and ddl-rebuilds-table report the costly ones).
+struct MigrationStep {
+  Location location;
+  std::string table;
+  std::string what;       // "ADD COLUMN `note`"
+  std::string operation;  // "add-column" (analyzer/online_ddl.tsv); empty when not known
+  std::optional<analyzer::OnlineDdl> ddl;  // nullopt: the table does not say
+};
 
 }  // namespace qadvisor::rules

@@ -264,9 +264,10 @@ TEST_CASE("Check JSON output: the documented fields") {
   std::vector<std::string> top;
   for (const auto& [key, value] : j.items()) top.push_back(key);
   std::sort(top.begin(), top.end());
-  CHECK(top == std::vector<std::string>{"files", "findings", "not_run", "statements", "summary",
-                                        "suppressed", "tool", "version"});
+  CHECK(top == std::vector<std::string>{"files", "findings", "not_run", "online_ddl", "statements",
+                                        "summary", "suppressed", "tool", "version"});
   CHECK(j["not_run"].is_null());
+  CHECK(j["online_ddl"].is_null());  // no migration among the inputs
 
   const json& findings = j["findings"];
   REQUIRE(findings.size() == 6);
@@ -717,6 +718,51 @@ TEST_CASE("Check output: rules that did not run for want of a schema are said in
   CHECK(text.find("no findings in 1 statement from 1 file; 2 rules did not run: no schema was "
                   "given") != std::string::npos);
   CHECK(RenderCheckMarkdown(report).find("> **Note:** no schema was given") != std::string::npos);
+}
+
+TEST_CASE("Check output: the online DDL of every migration operation, in text, JSON and Markdown") {
+  CheckReport report;
+  report.files = {"m.sql"};
+  report.statements = 2;
+  report.target = "mariadb-10.11";
+  analyzer::OnlineDdl copy{analyzer::Algorithm::kCopy, analyzer::DdlLock::kShared, true, "LIVE"};
+  analyzer::OnlineDdl instant{analyzer::Algorithm::kInstant, analyzer::DdlLock::kNone, false,
+                              "KB"};
+  const auto step = [&](uint32_t line, std::string what, std::string operation,
+                        std::optional<analyzer::OnlineDdl> ddl) {
+    rules::MigrationStep s;
+    s.location.file = "m.sql";
+    s.location.line = line;
+    s.location.column = 20;
+    s.table = "orders";
+    s.what = std::move(what);
+    s.operation = std::move(operation);
+    s.ddl = std::move(ddl);
+    report.migration.push_back(std::move(s));
+  };
+  step(1, "ADD COLUMN `note`", "add-column", instant);
+  step(2, "MODIFY `total`", "change-column-type", copy);
+  step(3, "ADD PARTITION (PARTITION p1)", "", std::nullopt);
+  CHECK(RenderCheckText(report, false) ==
+        "Online DDL on mariadb-10.11:\n"
+        "  m.sql:1: ADD COLUMN `note` on `orders`: ALGORITHM=INSTANT, LOCK=NONE\n"
+        "  m.sql:2: MODIFY `total` on `orders`: ALGORITHM=COPY, LOCK=SHARED, rebuilds the table\n"
+        "  m.sql:3: ADD PARTITION (PARTITION p1) on `orders`: not in qadvisor's online-DDL table\n"
+        "\n"
+        "no findings in 2 statements from 1 file\n");
+  const json j = json::parse(RenderCheckJson(report));
+  CHECK(j["online_ddl"]["target"] == "mariadb-10.11");
+  REQUIRE(j["online_ddl"]["operations"].size() == 3);
+  CHECK(j["online_ddl"]["operations"][1] == json::parse(R"({
+    "location": {"file": "m.sql", "line": 2, "column": 20}, "table": "orders",
+    "statement": "MODIFY `total`", "operation": "change-column-type", "algorithm": "COPY",
+    "lock": "SHARED", "rebuilds_table": true, "source": "LIVE"})"));
+  CHECK(j["online_ddl"]["operations"][2]["operation"].is_null());
+  CHECK(j["online_ddl"]["operations"][2]["algorithm"].is_null());
+  const std::string md = RenderCheckMarkdown(report);
+  CHECK(md.find("## Online DDL on mariadb-10.11") != std::string::npos);
+  CHECK(md.find("| m.sql:2 | `orders` |") != std::string::npos);
+  CHECK(md.find("| COPY | SHARED | yes |") != std::string::npos);
 }
 
 }  // namespace
