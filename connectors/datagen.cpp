@@ -273,6 +273,12 @@ Classified Classify(std::string_view text) {
       c.action = Action::kRun;
       c.needs_database = Unqualified(s.As<ast::DropIndexStatement>().table);
       return c;
+    case ast::StatementKind::kRenameTable:
+      c.action = Action::kRun;
+      for (const ast::RenamePair& pair : s.As<ast::RenameTableStatement>().pairs) {
+        c.needs_database = c.needs_database || Unqualified(pair.from) || Unqualified(pair.to);
+      }
+      return c;
     case ast::StatementKind::kDropTable:
       c.action = Action::kRun;
       for (const ast::Name& name : s.As<ast::DropTableStatement>().tables) {

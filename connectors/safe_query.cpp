@@ -604,6 +604,8 @@ std::string KindName(const ast::Statement& s, std::string_view text) {
       return "DROP TABLE";
     case ast::StatementKind::kDropIndex:
       return "DROP INDEX";
+    case ast::StatementKind::kRenameTable:
+      return "RENAME TABLE";
     case ast::StatementKind::kCreateDatabase:
       return "CREATE DATABASE";
     case ast::StatementKind::kUse:

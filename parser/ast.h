@@ -495,6 +495,7 @@ enum class StatementKind : uint8_t {
   kAlterTable,
   kDropTable,
   kDropIndex,
+  kRenameTable,
   kCreateDatabase,
   kUse,
   kSet,
@@ -807,6 +808,19 @@ struct SetStatement : Statement {
 
 // A statement of a kind this parser recognises but does not model (GRANT, CREATE PROCEDURE,
 // …): skipped to its end, never half-parsed.
+// RENAME {TABLE | TABLES} [IF EXISTS] from TO to {, from TO to} [WAIT n | NOWAIT]
+struct RenamePair {
+  Name from;
+  Name to;
+};
+struct RenameTableStatement : Statement {
+  static constexpr StatementKind kKind = StatementKind::kRenameTable;
+  bool tables_keyword;  // TABLES written
+  bool if_exists;       // MariaDB 10.5.2
+  std::span<const RenamePair> pairs;
+  std::string_view wait;  // MariaDB: WAIT n | NOWAIT, as written
+};
+
 struct UnsupportedStatement : Statement {
   static constexpr StatementKind kKind = StatementKind::kUnsupported;
   std::string_view what;  // its first keyword as written: "GRANT", "create"

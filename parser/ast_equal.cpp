@@ -377,6 +377,15 @@ bool Comparer::Statement(const ast::Statement& a, const ast::Statement& b) {
       return SameAlias(x.index, y.index) && Names(x.table, y.table) &&
              SameOptions(x.algorithm_lock, y.algorithm_lock);
     }
+    case ast::StatementKind::kRenameTable: {
+      const auto& x = a.As<ast::RenameTableStatement>();
+      const auto& y = b.As<ast::RenameTableStatement>();
+      return x.tables_keyword == y.tables_keyword && x.if_exists == y.if_exists &&
+             SameWords(x.wait, y.wait) &&
+             Spans(x.pairs, y.pairs, [this](const ast::RenamePair& p, const ast::RenamePair& q) {
+               return Names(p.from, q.from) && Names(p.to, q.to);
+             });
+    }
     case ast::StatementKind::kCreateDatabase: {
       const auto& x = a.As<ast::CreateDatabaseStatement>();
       const auto& y = b.As<ast::CreateDatabaseStatement>();
@@ -658,6 +667,13 @@ bool Comparer::AlterAction(const ast::AlterAction& a, const ast::AlterAction& b)
     case K::kDropIndex:
     case K::kRenameIndex:
       return a.key_keyword == b.key_keyword;
+    case K::kAlterColumn:
+      return a.column_keyword == b.column_keyword && a.setting == b.setting &&
+             a.default_parens == b.default_parens && Expr(a.default_value, b.default_value);
+    case K::kAlterIndex:
+      return a.key_keyword == b.key_keyword && SameWords(a.setting, b.setting);
+    case K::kDropConstraint:
+      return SameWords(a.setting, b.setting);
     case K::kOption:
       return SameOption(a.option, b.option);
     default:

@@ -250,6 +250,7 @@ class JsonBuilder {
   void AlterAction(const ast::AlterAction& a);
   void DropTable(const ast::DropTableStatement& s);
   void DropIndex(const ast::DropIndexStatement& s);
+  void RenameTable(const ast::RenameTableStatement& s);
   void CreateDatabase(const ast::CreateDatabaseStatement& s);
   void Set(const ast::SetStatement& s);
 
@@ -534,6 +535,10 @@ void JsonBuilder::Statement(const ast::Statement& s) {
     case ast::StatementKind::kDropIndex:
       Begin("drop_index_statement", s.span);
       DropIndex(s.As<ast::DropIndexStatement>());
+      break;
+    case ast::StatementKind::kRenameTable:
+      Begin("rename_table_statement", s.span);
+      RenameTable(s.As<ast::RenameTableStatement>());
       break;
     case ast::StatementKind::kCreateDatabase:
       Begin("create_database_statement", s.span);
@@ -940,6 +945,19 @@ void JsonBuilder::DropIndex(const ast::DropIndexStatement& s) {
   Ident("index", s.index);
   Idents("table", s.table.parts);
   TableOptions("algorithm_lock", s.algorithm_lock);
+}
+
+// "pairs": [{"from": string[], "to": string[]}, …]
+void JsonBuilder::RenameTable(const ast::RenameTableStatement& s) {
+  Flag("tables_keyword", s.tables_keyword);
+  Flag("if_exists", s.if_exists);
+  Array("pairs", s.pairs, [this](const ast::RenamePair& p) {
+    BeginPlain();
+    Idents("from", p.from.parts);
+    Idents("to", p.to.parts);
+    End();
+  });
+  Text("wait", s.wait);
 }
 
 void JsonBuilder::CreateDatabase(const ast::CreateDatabaseStatement& s) {

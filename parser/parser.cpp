@@ -121,6 +121,7 @@ class StatementParser {
              (PeekWord("temporary", 1) && PeekWord("table", 2));
     }
     if (PeekWord("use")) return true;
+    if (PeekWord("rename")) return PeekWord("table", 1) || PeekWord("tables", 1);
     if (PeekWord("set")) {
       // SET TRANSACTION, PASSWORD, ROLE, DEFAULT ROLE, RESOURCE GROUP, STATEMENT … FOR are
       // other statements.
@@ -145,6 +146,7 @@ class StatementParser {
     if (PeekWord("alter")) return ParseAlterTable();
     if (PeekWord("drop")) return PeekWord("index", 1) ? ParseDropIndex() : ParseDropTable();
     if (PeekWord("use")) return ParseUse();
+    if (PeekWord("rename")) return ParseRenameTable();
     if (PeekWord("set")) return ParseSet();
     bool recursive = false;
     std::span<const Cte> with;
@@ -780,6 +782,34 @@ class StatementParser {
     ExpectWord("on");
     s->table = ParseName(2, "a table name");
     s->algorithm_lock = ParseAlgorithmLock();
+    return s;
+  }
+
+  // rename_table: RENAME {TABLE | TABLES} [IF EXISTS] name TO name {, name TO name}
+  //               [WAIT n | NOWAIT]
+  Statement* ParseRenameTable() {
+    auto* s = NewStatement<RenameTableStatement>();
+    ExpectWord("rename");
+    s->tables_keyword = PeekWord("tables");
+    Next();
+    s->if_exists = AcceptIfExists();
+    std::vector<RenamePair> pairs;
+    do {
+      RenamePair p{};
+      p.from = ParseName(2, "a table name");
+      ExpectWord("to");
+      p.to = ParseName(2, "the new table name");
+      pairs.push_back(p);
+    } while (Accept(TokenKind::kComma));
+    s->pairs = Keep(pairs);
+    const size_t wait = pos_;
+    if (AcceptWord("wait")) {
+      if (Peek().kind != TokenKind::kNumber) Fail("a number of seconds after WAIT");
+      Next();
+      s->wait = TextFrom(wait);
+    } else if (AcceptWord("nowait")) {
+      s->wait = TextFrom(wait);
+    }
     return s;
   }
 

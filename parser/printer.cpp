@@ -295,6 +295,7 @@ class Printer {
   void AlterColumn(std::string_view verb, const ast::AlterAction& a);
   void DropTable(const ast::DropTableStatement& s);
   void DropIndex(const ast::DropIndexStatement& s);
+  void RenameTable(const ast::RenameTableStatement& s);
   void CreateDatabase(const ast::CreateDatabaseStatement& s);
   void Set(const ast::SetStatement& s);
 
@@ -842,6 +843,8 @@ void Printer::Statement(const ast::Statement& s) {
       return DropTable(s.As<ast::DropTableStatement>());
     case ast::StatementKind::kDropIndex:
       return DropIndex(s.As<ast::DropIndexStatement>());
+    case ast::StatementKind::kRenameTable:
+      return RenameTable(s.As<ast::RenameTableStatement>());
     case ast::StatementKind::kCreateDatabase:
       return CreateDatabase(s.As<ast::CreateDatabaseStatement>());
     case ast::StatementKind::kUse:
@@ -1680,6 +1683,18 @@ void Printer::DropIndex(const ast::DropIndexStatement& s) {
   out_ += " ON ";
   Name(s.table);
   TableOptions(s.algorithm_lock);
+}
+
+// RENAME TABLE[S] [IF EXISTS] a TO b, c TO d [WAIT n | NOWAIT]
+void Printer::RenameTable(const ast::RenameTableStatement& s) {
+  out_ += s.tables_keyword ? "RENAME TABLES " : "RENAME TABLE ";
+  if (s.if_exists) out_ += "IF EXISTS ";
+  List(s.pairs, [this](const ast::RenamePair& p) {
+    Name(p.from);
+    out_ += " TO ";
+    Name(p.to);
+  });
+  WordsAfter(" ", s.wait);
 }
 
 // CREATE DATABASE | SCHEMA [IF NOT EXISTS] name [options]

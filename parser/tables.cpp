@@ -78,6 +78,12 @@ class Collector {
       case StatementKind::kDropIndex:
         Add(st.As<DropIndexStatement>().table);
         break;
+      case StatementKind::kRenameTable:
+        for (const RenamePair& p : st.As<RenameTableStatement>().pairs) {
+          Add(p.from);
+          Add(p.to);
+        }
+        break;
       case StatementKind::kCreateDatabase:
       case StatementKind::kUse:
       case StatementKind::kSet:

@@ -81,9 +81,10 @@ bool IsDdl(ast::StatementKind kind) {
     case ast::StatementKind::kAlterTable:
     case ast::StatementKind::kDropTable:
     case ast::StatementKind::kDropIndex:
+    case ast::StatementKind::kRenameTable:
     case ast::StatementKind::kCreateDatabase:
     case ast::StatementKind::kUse:
-    case ast::StatementKind::kUnsupported:  // RENAME TABLE, DROP DATABASE: the catalog decides
+    case ast::StatementKind::kUnsupported:  // DROP DATABASE, views: the catalog decides
       return true;
     default:
       return false;
@@ -221,16 +222,26 @@ void Checker::ApplyDdl(const ast::Statement& st, std::string_view script, std::s
   if (migration) {
     if (const analyzer::Table* t = TargetOf(st)) before = *t;
   }
-  if (ddl_rules) CheckChanges(st, script, ddl_out);  // before it applies: what it drops or
-                                                      // renames still exists
+  // Before it applies: what it drops or renames still exists.
+  if (ddl_rules) CheckChanges(st, ddl_out);
+  if (migration && st.kind == ast::StatementKind::kRenameTable) {
+    for (const ast::RenamePair& pair : st.As<ast::RenameTableStatement>().pairs) {
+      const analyzer::Table* t = TableNamed(catalog_, pair.from);
+      if (t == nullptr) continue;
+      steps_.push_back({SpanLocator(file, script, st)(st.span), t->name,
+                        fmt::format("RENAME TABLE `{}` TO `{}`", t->name, pair.to.last().Value()),
+                        "rename-table",
+                        analyzer::Lookup("rename-table", options_.options.target(), {})});
+    }
+  }
   catalog_.ApplyStatement(st, script, file);
   if (migration && before) {
     const analyzer::Table* now = catalog_.FindTable(before->database, before->name);
     const Reporter::Locator locate = SpanLocator(file, script, st);
     for (analyzer::DdlOperation& op :
          analyzer::OperationsOf(st, &*before, now, options_.options.target())) {
-      steps_.push_back({locate(op.span), before->name, std::move(op.what),
-                        std::move(op.operation), std::move(op.ddl)});
+      steps_.push_back({locate(op.span), before->name, std::move(op.what), std::move(op.operation),
+                        std::move(op.ddl)});
     }
   }
   if (ddl_rules) {
@@ -419,8 +430,8 @@ bool Checker::AddApplicationScript(std::string_view file, std::string_view text,
   return true;
 }
 
-void Checker::CheckChanges(const ast::Statement& st, std::string_view script, Reporter& out) {
-  const std::vector<SchemaChange> changes = DroppedOrRenamed(st, script, catalog_);
+void Checker::CheckChanges(const ast::Statement& st, Reporter& out) {
+  const std::vector<SchemaChange> changes = DroppedOrRenamed(st, catalog_);
   if (changes.empty()) return;
   // The application as it runs before this statement: bound to the schema as it is now.
   SchemaUse use = checked_use_;

@@ -123,7 +123,7 @@ class Checker {
   bool Suppressed(const Finding& f, const LineScope& scope) const;
   const analyzer::Table* TargetOf(const parser::ast::Statement& st) const;
   // drop-in-use, rename-in-use: what `st` drops or renames, against what the application uses.
-  void CheckChanges(const parser::ast::Statement& st, std::string_view script, Reporter& out);
+  void CheckChanges(const parser::ast::Statement& st, Reporter& out);
 
   analyzer::Catalog& catalog_;
   CheckerOptions options_;

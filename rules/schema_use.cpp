@@ -27,76 +27,6 @@ void AddOnce(std::vector<std::string>& list, std::string_view s) {
   if (std::find(list.begin(), list.end(), s) == list.end()) list.emplace_back(s);
 }
 
-// RENAME TABLE's words: quoted names unquoted, `,` and `.` words of their own.
-std::vector<std::string> Words(std::string_view s) {
-  std::vector<std::string> out;
-  size_t i = 0;
-  while (i < s.size()) {
-    const char c = s[i];
-    if (c == '`' || c == '"') {
-      std::string word;
-      size_t j = i + 1;
-      for (; j < s.size(); ++j) {
-        if (s[j] == c) {
-          if (j + 1 < s.size() && s[j + 1] == c) {
-            word += c;
-            ++j;
-            continue;
-          }
-          break;
-        }
-        word += s[j];
-      }
-      out.push_back(std::move(word));
-      i = j + 1;
-    } else if (c == ',' || c == '.' || c == ';') {
-      out.emplace_back(1, c);
-      ++i;
-    } else if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-      ++i;
-    } else {
-      size_t j = i;
-      while (j < s.size() && s[j] != ',' && s[j] != '.' && s[j] != ';' && s[j] != ' ' &&
-             s[j] != '\t' && s[j] != '\n' && s[j] != '\r' && s[j] != '`' && s[j] != '"') {
-        ++j;
-      }
-      out.emplace_back(s.substr(i, j - i));
-      i = j;
-    }
-  }
-  return out;
-}
-
-// RENAME TABLE a TO b {, c TO d}: the pairs as {database, name} (an empty database: the
-// current one).
-using Pair = std::pair<std::pair<std::string, std::string>, std::pair<std::string, std::string>>;
-std::vector<Pair> RenamePairs(std::string_view text) {
-  const std::vector<std::string> w = Words(text);
-  auto word = [&](size_t i) { return i < w.size() ? parser::LowerAscii(w[i]) : std::string(); };
-  std::vector<Pair> pairs;
-  if (word(0) != "rename" || word(1) != "table") return pairs;
-  size_t i = 2;
-  auto name_at = [&](size_t& at) {
-    std::pair<std::string, std::string> name{"", at < w.size() ? w[at] : ""};
-    ++at;
-    if (at + 1 < w.size() && w[at] == ".") {
-      name = {name.second, w[at + 1]};
-      at += 2;
-    }
-    return name;
-  };
-  while (i < w.size()) {
-    auto from = name_at(i);
-    if (word(i) != "to") return {};
-    ++i;
-    auto to = name_at(i);
-    pairs.emplace_back(std::move(from), std::move(to));
-    if (word(i) != ",") break;
-    ++i;
-  }
-  return pairs;
-}
-
 void DropsAndRenamesOfAlter(const ast::AlterTableStatement& alter, const analyzer::Table& table,
                             std::vector<SchemaChange>& out) {
   auto readded_column = [&](std::string_view name) {
@@ -267,7 +197,7 @@ std::string DescribeSites(const std::vector<std::string>& sites) {
   return fmt::format("{}; {}; and {} more", sites[0], sites[1], sites.size() - 2);
 }
 
-std::vector<SchemaChange> DroppedOrRenamed(const ast::Statement& statement, std::string_view script,
+std::vector<SchemaChange> DroppedOrRenamed(const ast::Statement& statement,
                                            const analyzer::Catalog& catalog) {
   std::vector<SchemaChange> out;
   switch (statement.kind) {
@@ -297,27 +227,26 @@ std::vector<SchemaChange> DroppedOrRenamed(const ast::Statement& statement, std:
       }
       break;
     }
-    case ast::StatementKind::kUnsupported: {
-      if (statement.span.end() > script.size()) break;
-      const std::vector<Pair> pairs =
-          RenamePairs(script.substr(statement.span.offset, statement.span.length));
+    case ast::StatementKind::kRenameTable: {
+      const auto pairs = statement.As<ast::RenameTableStatement>().pairs;
+      auto same = [](const ast::Name& a, const ast::Name& b) {
+        if (a.parts.size() != b.parts.size()) return false;
+        for (size_t i = 0; i < a.parts.size(); ++i) {
+          if (!parser::EqualsIgnoreCase(a.parts[i].Value(), b.parts[i].Value())) return false;
+        }
+        return true;
+      };
       for (size_t i = 0; i < pairs.size(); ++i) {
-        const auto& [from, to] = pairs[i];
+        const ast::RenamePair& pair = pairs[i];
         // A later pair that gives the name to another table: a swap, the name stays.
-        const bool replaced = std::any_of(
-            pairs.begin() + static_cast<std::ptrdiff_t>(i) + 1, pairs.end(), [&](const Pair& p) {
-              return parser::EqualsIgnoreCase(p.second.first, from.first) &&
-                     parser::EqualsIgnoreCase(p.second.second, from.second);
-            });
-        const analyzer::Table* t = catalog.FindTable(
-            from.first.empty() ? catalog.current_database() : from.first, from.second);
+        const bool replaced =
+            std::any_of(pairs.begin() + static_cast<std::ptrdiff_t>(i) + 1, pairs.end(),
+                        [&](const ast::RenamePair& p) { return same(p.to, pair.from); });
+        const analyzer::Table* t = TableNamed(catalog, pair.from);
         if (t == nullptr || replaced) continue;
-        out.push_back({ChangeKind::kRenameTable,
-                       t,
-                       "",
-                       to.first.empty() ? to.second : to.first + "." + to.second,
-                       statement.span,
-                       {}});
+        std::string to;
+        for (const ast::Ident& part : pair.to.parts) to += (to.empty() ? "" : ".") + part.Value();
+        out.push_back({ChangeKind::kRenameTable, t, "", to, statement.span, {}});
       }
       break;
     }

@@ -94,10 +94,8 @@ struct SchemaChange {
 // INDEX / RENAME COLUMN / CHANGE old new / RENAME INDEX / RENAME TO, RENAME TABLE a TO b, ….
 // Not: what does not exist (DROP … IF EXISTS of nothing), the primary key, a column or index
 // the same ALTER adds again under its name (a redefinition), a table a RENAME TABLE puts
-// another in place of (the swap of pt-online-schema-change and gh-ost). `script` is the text
-// the statement's spans point into.
+// another in place of (the swap of pt-online-schema-change and gh-ost).
 std::vector<SchemaChange> DroppedOrRenamed(const parser::ast::Statement& statement,
-                                           std::string_view script,
                                            const analyzer::Catalog& catalog);
 
 }  // namespace qadvisor::rules

@@ -812,6 +812,20 @@ DROP DATABASE IF EXISTS b;
   CHECK(c.current_database().empty());
 }
 
+TEST_CASE("RENAME TABLE is read by the parser: comments, TABLES, IF EXISTS, WAIT") {
+  Catalog c = Load(R"sql(
+CREATE TABLE orders_new (id INT);
+CREATE TABLE t (id INT);
+RENAME TABLE orders_new /* swap */ TO orders;
+RENAME TABLES IF EXISTS missing TO nothing, t TO `u` WAIT 5;
+)sql");
+  CHECK(c.issues().empty());
+  CHECK(c.FindTable("", "orders") != nullptr);
+  CHECK(c.FindTable("", "orders_new") == nullptr);
+  CHECK(c.FindTable("", "u") != nullptr);
+  CHECK(c.FindTable("", "nothing") == nullptr);
+}
+
 TEST_CASE("statements that cannot apply are reported with file, line and column") {
   Catalog c;
   const size_t changed = ApplySql(c, R"sql(CREATE TABLE t (id INT PRIMARY KEY);

@@ -700,6 +700,29 @@ TEST_CASE("ALTER TABLE: ALTER COLUMN, ALTER INDEX, DROP CHECK / CONSTRAINT, FORC
   }
 }
 
+TEST_CASE("RENAME TABLE: pairs, TABLES, IF EXISTS, WAIT / NOWAIT, round-trip") {
+  const ParseResult r = Parse("RENAME TABLE shop.orders TO shop.orders_old, orders_new TO orders");
+  const RenameTableStatement& s = Only(r).As<RenameTableStatement>();
+  REQUIRE(s.pairs.size() == 2);
+  CHECK(s.pairs[0].from.parts.size() == 2);
+  CHECK(s.pairs[0].to.last().Value() == "orders_old");
+  CHECK(s.pairs[1].from.last().Value() == "orders_new");
+  CHECK(ToSql(Only(r)) == "RENAME TABLE shop.orders TO shop.orders_old, orders_new TO orders");
+  const ParseResult m = Parse("rename tables if exists `a` to b nowait");
+  const RenameTableStatement& t = Only(m).As<RenameTableStatement>();
+  CHECK(t.tables_keyword);
+  CHECK(t.if_exists);
+  CHECK(t.wait == "nowait");
+  CHECK(ToSql(Only(m)) == "RENAME TABLES IF EXISTS `a` TO b NOWAIT");
+  for (const char* bad : {"RENAME TABLE a", "RENAME TABLE a TO", "RENAME TABLE a TO b,",
+                          "RENAME TABLE a TO b WAIT"}) {
+    INFO(bad);
+    CHECK_FALSE(Parse(bad).ok());
+  }
+  // RENAME USER is another statement, not modelled.
+  CHECK(Only(Parse("RENAME USER a TO b")).kind == StatementKind::kUnsupported);
+}
+
 TEST_CASE("CREATE DATABASE, USE, SET NAMES, SET variables; SET TRANSACTION stays unmodelled") {
   const ParseResult db = Parse("CREATE SCHEMA IF NOT EXISTS shop DEFAULT CHARACTER SET utf8mb4");
   const CreateDatabaseStatement& d = Only(db).As<CreateDatabaseStatement>();

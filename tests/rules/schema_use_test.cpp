@@ -45,7 +45,7 @@ struct Fixture {
   std::vector<rules::SchemaChange> Changes(std::string_view ddl) const {
     const parser::ParseResult parsed = parser::Parse(ddl);
     REQUIRE(parsed.statements().size() == 1);
-    return rules::DroppedOrRenamed(*parsed.statements().front(), parsed.text(), catalog);
+    return rules::DroppedOrRenamed(*parsed.statements().front(), catalog);
   }
 };
 
