@@ -265,6 +265,50 @@ void Resolve(Pending& p, const ServerTarget& target,
   if (!p.op.ddl && !p.candidates.empty()) p.op.operation = p.candidates.front();
 }
 
+// What a statement asks for: ALGORITHM=x, LOCK=y (DEFAULT: nothing), MariaDB's ALTER ONLINE
+// (LOCK=NONE).
+struct Requested {
+  std::optional<Algorithm> algorithm;
+  std::optional<DdlLock> lock;
+  std::string lock_text;  // "LOCK=NONE", "ALTER ONLINE TABLE"
+};
+
+Requested RequestedOf(const ast::Statement& statement) {
+  Requested r;
+  auto take = [&r](std::string_view name, std::string_view value) {
+    const std::string n = LowerAscii(name);
+    std::string v = LowerAscii(value);
+    for (char& c : v) c = static_cast<char>(c - ('a' <= c && c <= 'z' ? 'a' - 'A' : 0));
+    if (n == "algorithm") {
+      if (auto i = IndexOf(kAlgorithms, v)) r.algorithm = static_cast<Algorithm>(*i);
+    } else if (n == "lock") {
+      if (auto i = IndexOf(kLocks, v)) {
+        r.lock = static_cast<DdlLock>(*i);
+        r.lock_text = "LOCK=" + v;
+      }
+    }
+  };
+  if (statement.kind == ast::StatementKind::kAlterTable) {
+    const auto& s = statement.As<ast::AlterTableStatement>();
+    if (s.online) {
+      r.lock = DdlLock::kNone;
+      r.lock_text = "ALTER ONLINE TABLE";
+    }
+    for (const ast::AlterAction& a : s.actions) {
+      if (a.kind == ast::AlterKind::kOption) take(a.option.name, a.option.value);
+    }
+  } else if (statement.kind == ast::StatementKind::kCreateIndex) {
+    for (const ast::TableOption& o : statement.As<ast::CreateIndexStatement>().algorithm_lock) {
+      take(o.name, o.value);
+    }
+  } else if (statement.kind == ast::StatementKind::kDropIndex) {
+    for (const ast::TableOption& o : statement.As<ast::DropIndexStatement>().algorithm_lock) {
+      take(o.name, o.value);
+    }
+  }
+  return r;
+}
+
 }  // namespace
 
 Result<ServerTarget> ServerTarget::Parse(std::string_view name) {
@@ -506,9 +550,22 @@ std::vector<DdlOperation> OperationsOf(const ast::Statement& statement, const Ta
     }
     if (conditions.size() != ops[i].conditions.size()) ops[i].conditions = std::move(conditions);
   }
+  // ALGORITHM= / LOCK= / ALTER ONLINE: COPY asked for is COPY; less than an operation needs
+  // is refused.
+  const Requested requested = RequestedOf(statement);
   std::vector<DdlOperation> out;
   for (Pending& p : ops) {
     Resolve(p, target, p.conditions);
+    if (p.op.ddl && requested.algorithm == Algorithm::kCopy) {
+      p.op.ddl = OnlineDdl{Algorithm::kCopy, DdlLock::kShared, true, "ALGORITHM=COPY written"};
+    } else if (p.op.ddl && requested.algorithm && *requested.algorithm < p.op.ddl->algorithm) {
+      p.op.refused = fmt::format("ALGORITHM={}: {} runs this operation only with ALGORITHM={}",
+                                 AlgorithmName(*requested.algorithm), target.Name(),
+                                 AlgorithmName(p.op.ddl->algorithm));
+    } else if (p.op.ddl && requested.lock && *requested.lock < p.op.ddl->lock) {
+      p.op.refused = fmt::format("{}: {} allows this operation at best LOCK={}",
+                                 requested.lock_text, target.Name(), DdlLockName(p.op.ddl->lock));
+    }
     out.push_back(std::move(p.op));
   }
   return out;

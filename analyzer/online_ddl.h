@@ -57,6 +57,10 @@ struct DdlOperation {
   parser::ast::Span span;          // the action (the statement for CREATE / DROP INDEX)
   std::optional<OnlineDdl> ddl;    // how the target runs it; nullopt when the table is silent
   std::optional<OnlineDdl> alone;  // how it would run in a statement of its own
+  // Why the server refuses the statement for this operation, when it asks for an ALGORITHM or
+  // LOCK the operation cannot have ("ALGORITHM=INPLACE: … only with ALGORITHM=COPY"); the
+  // ALTER then fails (error 1846). Empty when it runs.
+  std::string refused;
 };
 
 // The operations of an ALTER TABLE, CREATE INDEX or DROP INDEX on `before` (the table as it

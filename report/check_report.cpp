@@ -585,6 +585,7 @@ void WriteNotRunJson(JsonWriter& w, const NotRun& not_run) {
 
 // "ALGORITHM=INSTANT, LOCK=NONE" / "…, rebuilds the table" / "not known".
 std::string StepText(const rules::MigrationStep& step) {
+  if (!step.refused.empty()) return "refused: " + step.refused;
   if (!step.ddl) return "not in qadvisor's online-DDL table";
   return fmt::format("ALGORITHM={}, LOCK={}{}", analyzer::AlgorithmName(step.ddl->algorithm),
                      analyzer::DdlLockName(step.ddl->lock),
@@ -727,6 +728,12 @@ std::string RenderCheckJson(const CheckReport& report) {
       } else {
         w.Key("algorithm").Null().Key("lock").Null().Key("rebuilds_table").Null();
         w.Key("source").Null();
+      }
+      w.Key("refused");
+      if (step.refused.empty()) {
+        w.Null();
+      } else {
+        w.String(step.refused);
       }
       w.EndObject();
     }
@@ -943,10 +950,10 @@ std::string RenderCheckMarkdown(const CheckReport& report) {
     out += "\n## Findings\n\n";
     out += "| Severity | Rule | Location | Message | Fix |\n|---|---|---|---|---|\n";
     for (const Finding& f : report.findings) {
-      out += fmt::format("| {} | [{}]({}) | {} | {} | {} |\n", rules::SeverityName(f.severity),
-                         MarkdownCodeCell(f.rule), RuleDocUrl(report, LinkSegment(f.rule)),
-                         MarkdownLocation(f), MarkdownCell(f.message),
-                         MarkdownCodeLinesCell(f.fix));
+      out +=
+          fmt::format("| {} | [{}]({}) | {} | {} | {} |\n", rules::SeverityName(f.severity),
+                      MarkdownCodeCell(f.rule), RuleDocUrl(report, LinkSegment(f.rule)),
+                      MarkdownLocation(f), MarkdownCell(f.message), MarkdownCodeLinesCell(f.fix));
     }
   }
   if (!report.migration.empty()) {
@@ -955,11 +962,11 @@ std::string RenderCheckMarkdown(const CheckReport& report) {
     out += "|---|---|---|---|---|---|\n";
     for (const rules::MigrationStep& step : report.migration) {
       const auto& d = step.ddl;
-      out += fmt::format("| {}:{} | {} | {} | {} | {} | {} |\n", MarkdownCell(step.location.file),
-                         step.location.line, MarkdownCodeCell(step.table),
-                         MarkdownCodeCell(step.what),
-                         d ? analyzer::AlgorithmName(d->algorithm) : "not known",
-                         d ? analyzer::DdlLockName(d->lock) : "", d ? (d->rebuilds ? "yes" : "no") : "");
+      out += fmt::format(
+          "| {}:{} | {} | {} | {} | {} | {} |\n", MarkdownCell(step.location.file),
+          step.location.line, MarkdownCodeCell(step.table), MarkdownCodeCell(step.what),
+          d ? analyzer::AlgorithmName(d->algorithm) : "not known",
+          d ? analyzer::DdlLockName(d->lock) : "", d ? (d->rebuilds ? "yes" : "no") : "");
     }
   }
   return out;

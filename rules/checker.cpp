@@ -231,7 +231,7 @@ void Checker::ApplyDdl(const ast::Statement& st, std::string_view script, std::s
       steps_.push_back({SpanLocator(file, script, st)(st.span), t->name,
                         fmt::format("RENAME TABLE `{}` TO `{}`", t->name, pair.to.last().Value()),
                         "rename-table",
-                        analyzer::Lookup("rename-table", options_.options.target(), {})});
+                        analyzer::Lookup("rename-table", options_.options.target(), {}), ""});
     }
   }
   catalog_.ApplyStatement(st, script, file);
@@ -241,7 +241,7 @@ void Checker::ApplyDdl(const ast::Statement& st, std::string_view script, std::s
     for (analyzer::DdlOperation& op :
          analyzer::OperationsOf(st, &*before, now, options_.options.target())) {
       steps_.push_back({locate(op.span), before->name, std::move(op.what), std::move(op.operation),
-                        std::move(op.ddl)});
+                        std::move(op.ddl), std::move(op.refused)});
     }
   }
   if (ddl_rules) {

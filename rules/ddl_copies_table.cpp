@@ -27,7 +27,10 @@ table, and reports the operations that run with `ALGORITHM=COPY`: changing a col
 shrinking a column, dropping the primary key without adding another, adding a `STORED`
 generated column or a `CHECK` constraint, adding a foreign key while `foreign_key_checks` is on,
 changing the storage engine, converting the table to another character set; and on MySQL, also
-growing a `VARCHAR` past 255 bytes. The message names the algorithm and the lock and, when
+growing a `VARCHAR` past 255 bytes. A statement that asks for less (`ALGORITHM=INPLACE`,
+`ALGORITHM=INSTANT`, `LOCK=NONE`, MariaDB's `ALTER ONLINE TABLE`) than such an operation needs is
+refused by the server (error 1846): that is reported too, as an error, since the migration then
+fails. The message names the algorithm and the lock and, when
 statistics (`--stats` or `--dsn`) give them, the table's rows. It is an error when statistics
 show the table is large (`ddl-copies-table.large-rows`, 1 000 000 rows by default), else a
 warning. `check`'s report lists the algorithm and lock of every operation, copying or not.
@@ -91,6 +94,18 @@ class DdlCopiesTable final : public Rule {
     if (before == nullptr) return;
     const analyzer::Table* now = after.FindTable(before->database, before->name);
     for (const analyzer::DdlOperation& op : analyzer::OperationsOf(st, before, now, target_)) {
+      if (!op.refused.empty()) {
+        // The statement guards against a copy, and the server refuses it: the migration fails.
+        Finding& f = out.Add(kInfo, op.span,
+                             fmt::format("{} on {}: the ALTER fails ({}; error 1846)", op.what,
+                                         Quote(before->name), op.refused));
+        f.severity = Severity::kError;
+        f.table = before->name;
+        f.fix =
+            "leave the operation out of this statement, or run it with pt-online-schema-change "
+            "or gh-ost (without the clause it would block writes while the table is copied)";
+        continue;
+      }
       if (!op.ddl || op.ddl->algorithm != Algorithm::kCopy) continue;
       const bool large = before->rows && *before->rows >= static_cast<uint64_t>(large_rows_);
       std::string size;

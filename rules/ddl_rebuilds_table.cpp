@@ -69,7 +69,7 @@ class DdlRebuildsTable final : public Rule {
     const std::vector<analyzer::DdlOperation> ops =
         analyzer::OperationsOf(st, before, now, target_);
     if (std::any_of(ops.begin(), ops.end(), [](const analyzer::DdlOperation& op) {
-          return op.ddl && op.ddl->algorithm == Algorithm::kCopy;
+          return (op.ddl && op.ddl->algorithm == Algorithm::kCopy) || !op.refused.empty();
         })) {
       return;  // ddl-copies-table tells
     }

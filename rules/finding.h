@@ -77,6 +77,7 @@ struct MigrationStep {
   std::string what;       // "ADD COLUMN `note`"
   std::string operation;  // "add-column" (analyzer/online_ddl.tsv); empty when not known
   std::optional<analyzer::OnlineDdl> ddl;  // nullopt: the table does not say
+  std::string refused;  // why the server refuses the statement (DdlOperation::refused)
 };
 
 }  // namespace qadvisor::rules

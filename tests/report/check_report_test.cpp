@@ -726,8 +726,7 @@ TEST_CASE("Check output: the online DDL of every migration operation, in text, J
   report.statements = 2;
   report.target = "mariadb-10.11";
   analyzer::OnlineDdl copy{analyzer::Algorithm::kCopy, analyzer::DdlLock::kShared, true, "LIVE"};
-  analyzer::OnlineDdl instant{analyzer::Algorithm::kInstant, analyzer::DdlLock::kNone, false,
-                              "KB"};
+  analyzer::OnlineDdl instant{analyzer::Algorithm::kInstant, analyzer::DdlLock::kNone, false, "KB"};
   const auto step = [&](uint32_t line, std::string what, std::string operation,
                         std::optional<analyzer::OnlineDdl> ddl) {
     rules::MigrationStep s;
@@ -756,7 +755,7 @@ TEST_CASE("Check output: the online DDL of every migration operation, in text, J
   CHECK(j["online_ddl"]["operations"][1] == json::parse(R"({
     "location": {"file": "m.sql", "line": 2, "column": 20}, "table": "orders",
     "statement": "MODIFY `total`", "operation": "change-column-type", "algorithm": "COPY",
-    "lock": "SHARED", "rebuilds_table": true, "source": "LIVE"})"));
+    "lock": "SHARED", "rebuilds_table": true, "source": "LIVE", "refused": null})"));
   CHECK(j["online_ddl"]["operations"][2]["operation"].is_null());
   CHECK(j["online_ddl"]["operations"][2]["algorithm"].is_null());
   const std::string md = RenderCheckMarkdown(report);
