@@ -2222,6 +2222,8 @@ struct PendingStats {
   size_t table = 0;  // index into Catalog::tables()
   std::optional<uint64_t> rows;
   bool has_rows = false;
+  std::optional<uint64_t> bytes;  // data_length + index_length
+  bool has_bytes = false;
   std::vector<std::pair<size_t, std::optional<uint64_t>>> columns;
   std::vector<std::pair<size_t, std::vector<std::optional<uint64_t>>>> indexes;
 };
@@ -2272,6 +2274,14 @@ Result<std::vector<CatalogIssue>> LoadStats(Catalog& catalog, std::string_view j
     if (const auto rows_it = entry.find("rows"); rows_it != entry.end()) {
       if (!ReadCount(*rows_it, &p.rows)) return bad(path + ".rows", "a non-negative number");
       p.has_rows = true;
+    }
+    for (const char* field : {"data_length", "index_length"}) {
+      const auto it = entry.find(field);
+      if (it == entry.end()) continue;
+      std::optional<uint64_t> bytes;
+      if (!ReadCount(*it, &bytes)) return bad(path + "." + field, "a non-negative number of bytes");
+      if (bytes) p.bytes = p.bytes.value_or(0) + *bytes;
+      p.has_bytes = true;
     }
     const auto columns_it = entry.find("columns");
     if (columns_it != entry.end() && !columns_it->is_object()) {
@@ -2332,6 +2342,7 @@ Result<std::vector<CatalogIssue>> LoadStats(Catalog& catalog, std::string_view j
   for (PendingStats& p : pending) {
     Table& table = catalog.tables()[p.table];
     if (p.has_rows) table.rows = p.rows;
+    if (p.has_bytes) table.bytes = p.bytes;
     for (auto& [column, distinct] : p.columns) table.columns[column].distinct = distinct;
     for (auto& [index, cardinality] : p.indexes) {
       std::vector<KeyPart>& parts = table.indexes[index].parts;

@@ -126,6 +126,8 @@ struct Table {
   std::vector<Index> indexes;   // PRIMARY first when there is one, then in definition order
   std::vector<ForeignKey> foreign_keys;
   std::optional<uint64_t> rows;  // statistics: estimated rows, when known
+  // statistics: bytes of data and indexes (DATA_LENGTH + INDEX_LENGTH), when known
+  std::optional<uint64_t> bytes;
   SourceLocation location;
 
   const Column* FindColumn(std::string_view name) const;  // case-insensitive

@@ -110,11 +110,15 @@ Result<ImportSummary> ImportSchema(Session& session, analyzer::Catalog& catalog,
     if (!options.statistics) continue;
     QADVISOR_ASSIGN_OR_RETURN(
         Session::Rows stats,
-        session.Query(fmt::format("SELECT TABLE_NAME, TABLE_ROWS FROM information_schema.TABLES "
+        session.Query(fmt::format("SELECT TABLE_NAME, TABLE_ROWS, DATA_LENGTH + INDEX_LENGTH "
+                                  "FROM information_schema.TABLES "
                                   "WHERE TABLE_SCHEMA = {} AND TABLE_TYPE = 'BASE TABLE'",
                                   SqlString(db))));
     for (const auto& r : stats.values) {
-      if (analyzer::Table* t = catalog.FindTable(db, r[0])) t->rows = Number(r[1]);
+      if (analyzer::Table* t = catalog.FindTable(db, r[0])) {
+        t->rows = Number(r[1]);
+        t->bytes = Number(r[2]);
+      }
     }
     QADVISOR_ASSIGN_OR_RETURN(
         Session::Rows cards,

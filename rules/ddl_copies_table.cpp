@@ -31,9 +31,9 @@ growing a `VARCHAR` past 255 bytes. A statement that asks for less (`ALGORITHM=I
 `ALGORITHM=INSTANT`, `LOCK=NONE`, MariaDB's `ALTER ONLINE TABLE`) than such an operation needs is
 refused by the server (error 1846): that is reported too, as an error, since the migration then
 fails. The message names the algorithm and the lock and, when
-statistics (`--stats` or `--dsn`) give them, the table's rows. It is an error when statistics
-show the table is large (`ddl-copies-table.large-rows`, 1 000 000 rows by default), else a
-warning. `check`'s report lists the algorithm and lock of every operation, copying or not.
+statistics (`--stats` or `--dsn`) give them, the table's rows and size. It is an error when
+statistics show the table is large (`ddl-copies-table.large-rows`, 1 000 000 rows, or
+`ddl-copies-table.large-mb`, 1024 MiB, by default), else a warning. `check`'s report lists the algorithm and lock of every operation, copying or not.
 
 ## Why it matters
 
@@ -65,6 +65,20 @@ writes continue, and swap it in with a brief lock — or in a maintenance window
   the INPLACE / NOCOPY / INSTANT Alter Algorithm"
 )md"};
 
+// "812 MiB", "3.4 GiB".
+std::string HumanBytes(uint64_t bytes) {
+  constexpr std::string_view kUnits[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};
+  double v = static_cast<double>(bytes);
+  size_t unit = 0;
+  while (v >= 1024 && unit + 1 < std::size(kUnits)) {
+    v /= 1024;
+    ++unit;
+  }
+  if (unit == 0) return fmt::format("{} bytes", bytes);
+  return v < 10 ? fmt::format("{:.1f} {}", v, kUnits[unit])
+                : fmt::format("{:.0f} {}", v, kUnits[unit]);
+}
+
 // The online form of an operation that copies, where there is one.
 std::string OnlineRoute(std::string_view operation) {
   if (operation == "drop-primary-key") {
@@ -83,10 +97,13 @@ std::string OnlineRoute(std::string_view operation) {
 class DdlCopiesTable final : public Rule {
  public:
   explicit DdlCopiesTable(const RuleOptions& options)
-      : target_(options.target()), large_rows_(options.Get(kInfo.id, "large-rows", 1000000)) {}
+      : target_(options.target()),
+        large_rows_(options.Get(kInfo.id, "large-rows", 1000000)),
+        large_mb_(options.Get(kInfo.id, "large-mb", 1024)) {}
   const RuleInfo& info() const override { return kInfo; }
   std::vector<std::pair<std::string, int64_t>> options() const override {
-    return {{std::string(kInfo.id) + ".large-rows", large_rows_}};
+    return {{std::string(kInfo.id) + ".large-rows", large_rows_},
+            {std::string(kInfo.id) + ".large-mb", large_mb_}};
   }
 
   void CheckDdl(const ast::Statement& st, const analyzer::Table* before,
@@ -107,9 +124,17 @@ class DdlCopiesTable final : public Rule {
         continue;
       }
       if (!op.ddl || op.ddl->algorithm != Algorithm::kCopy) continue;
-      const bool large = before->rows && *before->rows >= static_cast<uint64_t>(large_rows_);
+      const bool large =
+          (before->rows && *before->rows >= static_cast<uint64_t>(large_rows_)) ||
+          (before->bytes && *before->bytes >= static_cast<uint64_t>(large_mb_) * 1024 * 1024);
       std::string size;
-      if (before->rows) size = fmt::format("; {} has {} rows", Quote(before->name), *before->rows);
+      if (before->rows || before->bytes) {
+        size = fmt::format("; {} has {}", Quote(before->name),
+                           before->rows ? fmt::format("{} rows", *before->rows) : "");
+        if (before->bytes) {
+          size += fmt::format("{}{}", before->rows ? ", " : "", HumanBytes(*before->bytes));
+        }
+      }
       Finding& f = out.Add(
           kInfo, op.span,
           fmt::format("{} on {} runs with ALGORITHM=COPY on {} (LOCK={}): the table is copied "
@@ -129,6 +154,7 @@ class DdlCopiesTable final : public Rule {
  private:
   analyzer::ServerTarget target_;
   int64_t large_rows_;
+  int64_t large_mb_;
 };
 
 }  // namespace

@@ -1039,6 +1039,7 @@ CREATE TABLE shop.orders (id INT PRIMARY KEY, status INT, customer_id INT, creat
 )sql");
   const auto result = LoadStats(c, R"json({"tables": [
       {"database": "shop", "table": "orders", "rows": 1200000,
+       "data_length": 300000000, "index_length": 12000000,
        "columns": {"status": 6, "customer_id": 90000, "nope": 1},
        "indexes": {"idx_customer_created": [90000, 1150000], "PRIMARY": [1200000],
                    "missing": [1]}},
@@ -1047,6 +1048,7 @@ CREATE TABLE shop.orders (id INT PRIMARY KEY, status INT, customer_id INT, creat
   REQUIRE(result.ok());
   const Table& t = Get(c, "shop", "orders");
   CHECK(t.rows == 1200000u);
+  CHECK(t.bytes == 312000000u);
   CHECK(Col(t, "status").distinct == 6u);
   CHECK(Col(t, "customer_id").distinct == 90000u);
   CHECK_FALSE(Col(t, "created").distinct.has_value());
