@@ -533,14 +533,7 @@ class StatementParser {
       } else if (AcceptWord("null")) {
         c.nullability = Nullability::kNull;
       } else if (AcceptWord("default")) {
-        if (Peek().kind == TokenKind::kLParen) {
-          Next();
-          c.default_value = ParseExpr();
-          Expect(TokenKind::kRParen, "')' after the default expression");
-          c.default_parens = true;
-        } else {
-          c.default_value = ParseDefaultValue();
-        }
+        c.default_value = ParseDefault(&c.default_parens);
       } else if (PeekWord("on") && PeekWord("update", 1)) {
         Next();
         Next();
@@ -587,6 +580,16 @@ class StatementParser {
         return c;
       }
     }
+  }
+
+  // After DEFAULT: (expr), with `*parens` set, or a default_value.
+  const Expr* ParseDefault(bool* parens) {
+    if (Peek().kind != TokenKind::kLParen) return ParseDefaultValue();
+    Next();
+    const Expr* e = ParseExpr();
+    Expect(TokenKind::kRParen, "')' after the default expression");
+    *parens = true;
+    return e;
   }
 
   // default_value: [- | +] literal | CURRENT_TIMESTAMP[(n)] | NOW() | …  (not simple_expr: a
@@ -1048,14 +1051,7 @@ class StatementParser {
       } else {
         ExpectWord("default");
         a.setting = "SET DEFAULT";
-        if (Peek().kind == TokenKind::kLParen) {
-          Next();
-          a.default_value = ParseExpr();
-          Expect(TokenKind::kRParen, "')' after the default expression");
-          a.default_parens = true;
-        } else {
-          a.default_value = ParseDefaultValue();
-        }
+        a.default_value = ParseDefault(&a.default_parens);
       }
       return a;
     }
