@@ -885,7 +885,10 @@ Column CatalogBuilder::MakeColumn(const ast::ColumnDef& def, const Table& table)
   c.nullable = def.nullability != ast::Nullability::kNotNull && !def.primary_key;
   c.auto_increment = def.auto_increment;
   if (def.generated != nullptr) c.generated = parser::ToSql(*def.generated);
-  if (c.family == TypeFamily::kEnumSet) c.length = static_cast<uint32_t>(t.values.size());
+  if (c.family == TypeFamily::kEnumSet) {
+    c.length = static_cast<uint32_t>(t.values.size());
+    c.members.assign(t.values.begin(), t.values.end());
+  }
   if (t.length.empty()) {
     // Lengths the server assumes when none is written.
     if (IsFixedCharType(c.type) || c.type == "binary" || c.type == "bit") c.length = 1;

@@ -143,6 +143,13 @@ uint64_t MaxBytes(const Column& c) {
   return uint64_t{c.length} * (c.family == TypeFamily::kString ? MaxBytesPerChar(c.charset) : 1);
 }
 
+// Bytes an ENUM (1 up to 255 members, else 2) or a SET (1, 2, 3, 4 or 8) value takes.
+uint32_t EnumSetBytes(const Column& c) {
+  if (c.type == "enum") return c.length <= 255 ? 1 : 2;
+  const uint32_t bytes = (c.length + 7) / 8;
+  return bytes > 4 ? 8 : bytes;
+}
+
 // What MODIFY / CHANGE does to a column, as the operations of the table: every aspect that
 // changed (the caller keeps the costliest).
 std::vector<std::string> ColumnChanges(const Column& from, const Column& to, bool renamed,
@@ -151,14 +158,19 @@ std::vector<std::string> ColumnChanges(const Column& from, const Column& to, boo
   const bool same_type = from.type == to.type && from.scale == to.scale &&
                          from.is_unsigned == to.is_unsigned && from.generated == to.generated &&
                          from.auto_increment == to.auto_increment;
-  if (!same_type) {
-    ops.emplace_back("change-column-type");
+  if (!same_type || (to.family == TypeFamily::kEnumSet && to.length == from.length &&
+                     to.members != from.members)) {
+    ops.emplace_back("change-column-type");  // an ENUM's members renamed or reordered: too
   } else if (to.length != from.length) {
     const bool varlen = to.type == "varchar" || to.type == "varbinary";
     if (to.length < from.length || !(varlen || to.family == TypeFamily::kEnumSet)) {
       ops.emplace_back("change-column-type");
     } else if (to.family == TypeFamily::kEnumSet) {
-      ops.emplace_back("extend-enum");  // members added (the catalog keeps their count only)
+      // Members added at the end, in the same storage size: metadata only; else a new type.
+      const bool appended = std::equal(from.members.begin(), from.members.end(),
+                                       to.members.begin());
+      ops.emplace_back(appended && EnumSetBytes(from) == EnumSetBytes(to) ? "extend-enum"
+                                                                          : "change-column-type");
     } else {
       ops.emplace_back((MaxBytes(from) <= 255) == (MaxBytes(to) <= 255)
                            ? "extend-varchar"

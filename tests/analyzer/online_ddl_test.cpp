@@ -113,6 +113,11 @@ TEST_CASE("operations of an ALTER, and the algorithm each target uses") {
        "reorder-column INPLACE rebuilds", "reorder-column INSTANT"},
       {"ALTER TABLE orders MODIFY state ENUM('a','b','c') NOT NULL DEFAULT 'a'",
        "extend-enum INSTANT", "extend-enum INSTANT"},
+      // A member inserted before the end renumbers the others: the table is copied.
+      {"ALTER TABLE orders MODIFY state ENUM('a','x','b') NOT NULL DEFAULT 'a'",
+       "change-column-type COPY rebuilds", "change-column-type COPY rebuilds"},
+      {"ALTER TABLE orders MODIFY state ENUM('b','a') NOT NULL DEFAULT 'a'",
+       "change-column-type COPY rebuilds", "change-column-type COPY rebuilds"},
       {"ALTER TABLE orders DROP PRIMARY KEY, ADD PRIMARY KEY (id, customer_id)",
        "replace-primary-key INPLACE rebuilds", "replace-primary-key INPLACE rebuilds"},
       {"ALTER TABLE orders DROP COLUMN note", "drop-column INPLACE rebuilds", "drop-column NOCOPY"},
