@@ -456,6 +456,11 @@ std::vector<DdlOperation> OperationsOf(const ast::Statement& statement, const Ta
                            : !a.position.empty()    ? "add-column-at-position"
                                                     : "add-column";
           add("ADD COLUMN " + Q(c.name.Value()), a.span, {op});
+          // An inline UNIQUE / PRIMARY KEY adds an index with the column: measured, a rebuild.
+          if (c.unique || c.primary_key) {
+            ops.back().conditions.emplace_back("with-new-index");
+            ops.back().conditions.emplace_back("with-non-instant");  // the index is not INSTANT
+          }
           break;
         }
         case K::kDropColumn:

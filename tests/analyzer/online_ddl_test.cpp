@@ -94,6 +94,8 @@ TEST_CASE("operations of an ALTER, and the algorithm each target uses") {
       {"ALTER TABLE orders ADD COLUMN src INT, ADD INDEX i (src)",
        "add-column INPLACE rebuilds, add-index INPLACE",
        "add-column INPLACE rebuilds, add-index NOCOPY"},
+      {"ALTER TABLE orders ADD COLUMN code INT NULL UNIQUE", "add-column INPLACE rebuilds",
+       "add-column INPLACE rebuilds"},
       {"ALTER TABLE orders MODIFY total DECIMAL(14,2) NOT NULL", "change-column-type COPY rebuilds",
        "change-column-type COPY rebuilds"},
       {"ALTER TABLE orders MODIFY note VARCHAR(60) NOT NULL DEFAULT ''", "extend-varchar INPLACE",
