@@ -52,6 +52,20 @@ check "check --dsn with ?socket=" exit_code 1 "$qadvisor" check --no-config --ds
 check "  implicit-conversion on users.phone" has "[implicit-conversion]"
 check "  schema findings located in the server's schema" has "shop (server)"
 check "without a server, the table is unknown" exit_code 0 "$qadvisor" check --no-config "$tmp/q.sql"
+
+# A migration against the server: the target is the server's own version, the table's size
+# comes from it (DATA_LENGTH + INDEX_LENGTH), and --target overrides the version.
+printf 'ALTER TABLE users MODIFY status BIGINT NOT NULL;\nALTER TABLE users ADD COLUMN note VARCHAR(20);\n' >"$tmp/m.sql"
+check "check --dsn on a migration" exit_code 0 "$qadvisor" check --no-config --format json --dsn "$dsn" "$tmp/m.sql"
+check "  the target is the server's version" json "$tmp/out" \
+  "d['online_ddl']['target'].startswith('mariadb-10.') and d['online_ddl']['target'].count('.') == 2"
+check "  MODIFY to BIGINT copies, ADD COLUMN is instant" json "$tmp/out" \
+  "[o['algorithm'] for o in d['online_ddl']['operations']] == ['COPY', 'INSTANT']"
+check "  ddl-copies-table with the server's rows and size" json "$tmp/out" \
+  "any(f['rule'] == 'ddl-copies-table' and '5000 rows' in f['message'] and 'KiB' in f['message'] for f in d['findings'])"
+check "--target overrides the server's version" exit_code 0 "$qadvisor" check --no-config --format json --dsn "$dsn" --target mysql-8.0.11 "$tmp/m.sql"
+check "  mysql-8.0.11: ADD COLUMN rebuilds (INSTANT from 8.0.12)" json "$tmp/out" \
+  "d['online_ddl']['target'] == 'mysql-8.0.11' and d['online_ddl']['operations'][1]['algorithm'] == 'INPLACE'"
 check "check --dsn --format json" exit_code 1 "$qadvisor" check --no-config --format json --dsn "$dsn" "$tmp/q.sql"
 check "  json findings" json "$tmp/out" "any(f['rule'] == 'implicit-conversion' for f in d['findings'])"
 
