@@ -167,8 +167,8 @@ std::vector<std::string> ColumnChanges(const Column& from, const Column& to, boo
       ops.emplace_back("change-column-type");
     } else if (to.family == TypeFamily::kEnumSet) {
       // Members added at the end, in the same storage size: metadata only; else a new type.
-      const bool appended = std::equal(from.members.begin(), from.members.end(),
-                                       to.members.begin());
+      const bool appended =
+          std::equal(from.members.begin(), from.members.end(), to.members.begin());
       ops.emplace_back(appended && EnumSetBytes(from) == EnumSetBytes(to) ? "extend-enum"
                                                                           : "change-column-type");
     } else {
