@@ -195,17 +195,29 @@ std::vector<std::string> ColumnChanges(const Column& from, const Column& to, boo
   return ops;
 }
 
-// CONVERT TO CHARACTER SET: only utf8mb3 → utf8mb4 and collation changes keep every byte.
-std::string ConvertOperation(const Table& table, std::string_view charset) {
+// CONVERT TO CHARACTER SET: only utf8mb3 → utf8mb4 and collation changes keep every byte
+// (widen-table-charset), and then only while no column changes type with it: the server makes
+// a TEXT a MEDIUMTEXT (and so on) when its characters take more bytes, and a VARCHAR whose
+// length grows past 255 bytes from 128 or more needs a second length byte (measured on MariaDB
+// 10.11: both copy). The costliest of these is the operation.
+std::vector<std::string> ConvertOperations(const Table& table, std::string_view charset) {
   const std::string to = LowerAscii(charset) == "utf8" ? "utf8mb3" : LowerAscii(charset);
+  std::vector<std::string> ops;
+  bool widen = true;
   for (const Column& c : table.columns) {
     if (c.family != TypeFamily::kString) continue;
     const std::string from = LowerAscii(c.charset);
-    if (from != to && !(to == "utf8mb4" && (from == "utf8mb3" || from == "utf8"))) {
-      return "convert-charset";
+    if (from != to && !(to == "utf8mb4" && (from == "utf8mb3" || from == "utf8"))) widen = false;
+    const uint32_t before = MaxBytesPerChar(c.charset), after = MaxBytesPerChar(to);
+    if (after <= before) continue;
+    const bool text = c.type == "tinytext" || c.type == "text" || c.type == "mediumtext";
+    const uint64_t bytes = MaxBytes(c), grown = uint64_t{c.length} * after;
+    if (text || (c.type == "varchar" && bytes >= 128 && bytes <= 255 && grown > 255)) {
+      ops.emplace_back(text ? "change-column-type" : "extend-varchar-length-bytes");
     }
   }
-  return "widen-table-charset";
+  ops.insert(ops.begin(), widen ? "widen-table-charset" : "convert-charset");
+  return ops;
 }
 
 std::string OptionOperation(const Table& table, std::string_view name, std::string_view value) {
@@ -523,15 +535,27 @@ std::vector<DdlOperation> OperationsOf(const ast::Statement& statement, const Ta
         case K::kRenameIndex:
           add("RENAME INDEX " + Q(a.name.Value()), a.span, {"rename-index"});
           break;
-        case K::kAlterIndex:
-          add("ALTER INDEX " + Q(a.name.Value()), a.span, {"index-visibility"});
+        case K::kAlterIndex: {
+          add("ALTER INDEX " + Q(a.name.Value()) + " " + std::string(a.setting), a.span,
+              {"index-visibility"});
+          // MySQL writes VISIBLE / INVISIBLE, MariaDB IGNORED / NOT IGNORED: the other
+          // server's word is a syntax error.
+          const bool mysql_word =
+              EqualsIgnoreCase(a.setting, "visible") || EqualsIgnoreCase(a.setting, "invisible");
+          if (mysql_word == target.mariadb()) {
+            ops.back().op.refused =
+                fmt::format("{} has no ALTER INDEX … {}: it writes {} (error 1064, a syntax error)",
+                            target.Name(), a.setting,
+                            target.mariadb() ? "IGNORED / NOT IGNORED" : "VISIBLE / INVISIBLE");
+          }
           break;
+        }
         case K::kRenameTable:
           add("RENAME TO " + Q(a.table.last().Value()), a.span, {"rename-table"});
           break;
         case K::kConvertCharset:
           add("CONVERT TO CHARACTER SET " + std::string(a.charset), a.span,
-              {ConvertOperation(*before, a.charset)});
+              ConvertOperations(*before, a.charset));
           break;
         case K::kForce:
           add("FORCE", a.span, {"rebuild-table"});
@@ -573,14 +597,16 @@ std::vector<DdlOperation> OperationsOf(const ast::Statement& statement, const Ta
   std::vector<DdlOperation> out;
   for (Pending& p : ops) {
     Resolve(p, target, p.conditions);
-    if (p.op.ddl && requested.algorithm == Algorithm::kCopy) {
+    if (!p.op.refused.empty()) {
+      // already refused: a syntax the target does not have
+    } else if (p.op.ddl && requested.algorithm == Algorithm::kCopy) {
       p.op.ddl = OnlineDdl{Algorithm::kCopy, DdlLock::kShared, true, "ALGORITHM=COPY written"};
     } else if (p.op.ddl && requested.algorithm && *requested.algorithm < p.op.ddl->algorithm) {
-      p.op.refused = fmt::format("ALGORITHM={}: {} runs this operation only with ALGORITHM={}",
-                                 AlgorithmName(*requested.algorithm), target.Name(),
-                                 AlgorithmName(p.op.ddl->algorithm));
+      p.op.refused = fmt::format(
+          "ALGORITHM={}: {} runs this operation only with ALGORITHM={} (error 1846)",
+          AlgorithmName(*requested.algorithm), target.Name(), AlgorithmName(p.op.ddl->algorithm));
     } else if (p.op.ddl && requested.lock && *requested.lock < p.op.ddl->lock) {
-      p.op.refused = fmt::format("{}: {} allows this operation at best LOCK={}",
+      p.op.refused = fmt::format("{}: {} allows this operation at best LOCK={} (error 1846)",
                                  requested.lock_text, target.Name(), DdlLockName(p.op.ddl->lock));
     }
     out.push_back(std::move(p.op));

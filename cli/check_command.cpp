@@ -176,6 +176,14 @@ int RunCheckCommand(const CheckArgs& args) {
   Result<analyzer::ServerTarget> target = TargetOf(args, *server, setup->catalog.flavor);
   if (!target.ok()) return FailWith(target.status());
   setup->options.options.set_target(*target);
+  // --target names the server: its defaults (charsets, key limits, comments) are the flavor's
+  // unless --flavor, the configuration or a server says otherwise.
+  if (!args.target.empty() && args.schema.flavor.empty() && !setup->config.flavor.has_value() &&
+      !server->has_value()) {
+    setup->catalog.flavor =
+        target->mariadb() ? analyzer::Flavor::kMariaDB : analyzer::Flavor::kMySQL8;
+    ParseAsFlavor(*setup);
+  }
   analyzer::Catalog catalog(setup->catalog);
   rules::Checker checker(catalog, setup->options);
   if (server->has_value()) {

@@ -114,7 +114,7 @@ class DdlCopiesTable final : public Rule {
       if (!op.refused.empty()) {
         // The statement guards against a copy, and the server refuses it: the migration fails.
         Finding& f = out.Add(kInfo, op.span,
-                             fmt::format("{} on {}: the ALTER fails ({}; error 1846)", op.what,
+                             fmt::format("{} on {}: the ALTER fails ({})", op.what,
                                          Quote(before->name), op.refused));
         f.severity = Severity::kError;
         f.table = before->name;

@@ -238,10 +238,15 @@ std::vector<SchemaChange> DroppedOrRenamed(const ast::Statement& statement,
       };
       for (size_t i = 0; i < pairs.size(); ++i) {
         const ast::RenamePair& pair = pairs[i];
-        // A later pair that gives the name to another table: a swap, the name stays.
+        // A swap (pt-online-schema-change, gh-ost: t TO t_old, t_new TO t): the pair that gives
+        // the name away is followed by one that gives it to another table, so the name stays;
+        // the pair that takes a freed name moves a table only the migration knows.
+        const auto at = pairs.begin() + static_cast<std::ptrdiff_t>(i);
         const bool replaced =
-            std::any_of(pairs.begin() + static_cast<std::ptrdiff_t>(i) + 1, pairs.end(),
-                        [&](const ast::RenamePair& p) { return same(p.to, pair.from); });
+            std::any_of(at + 1, pairs.end(),
+                        [&](const ast::RenamePair& p) { return same(p.to, pair.from); }) ||
+            std::any_of(pairs.begin(), at,
+                        [&](const ast::RenamePair& p) { return same(p.from, pair.to); });
         const analyzer::Table* t = TableNamed(catalog, pair.from);
         if (t == nullptr || replaced) continue;
         std::string to;

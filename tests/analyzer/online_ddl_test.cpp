@@ -25,22 +25,26 @@ CREATE TABLE orders (
   state ENUM('a','b') NOT NULL DEFAULT 'a', body TEXT,
   PRIMARY KEY (id), KEY idx_customer (customer_id), KEY idx_note (note)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;
+CREATE TABLE notes (id INT NOT NULL PRIMARY KEY, body TEXT, code VARCHAR(20), tag VARCHAR(50))
+  ENGINE=InnoDB DEFAULT CHARSET=utf8mb3;
+CREATE TABLE tags (id INT NOT NULL PRIMARY KEY, tag VARCHAR(30)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb3;
 )sql";
 
 // "operation ALGORITHM rebuilds" for each operation of `alter`, applied to orders, on `target`.
-std::string Describe(std::string_view alter, std::string_view target) {
+std::string Describe(std::string_view alter, std::string_view target,
+                     std::string_view table = "orders") {
   analyzer::Catalog catalog;
   const parser::ParseResult schema = parser::Parse(kSchema);
   REQUIRE(schema.ok());
   for (const auto* st : schema.statements()) catalog.ApplyStatement(*st, schema.text(), "schema");
-  const analyzer::Table before = *catalog.FindTable("", "orders");
+  const analyzer::Table before = *catalog.FindTable("", table);
   const parser::ParseResult r = parser::Parse(alter);
   REQUIRE(r.ok());
   const parser::ast::Statement& st = *r.statements()[0];
   catalog.ApplyStatement(st, r.text(), "m.sql");
   std::string out;
   for (const auto& op :
-       analyzer::OperationsOf(st, &before, catalog.FindTable("", "orders"), Target(target))) {
+       analyzer::OperationsOf(st, &before, catalog.FindTable("", table), Target(target))) {
     if (!out.empty()) out += ", ";
     out += op.operation.empty() ? "?" : op.operation;
     if (op.ddl) {
@@ -147,6 +151,16 @@ TEST_CASE("operations of an ALTER, and the algorithm each target uses") {
     CHECK(Describe(c.sql, "mysql-8.0") == c.mysql);
     CHECK(Describe(c.sql, "mariadb-10.11") == c.mariadb);
   }
+  // CONVERT TO utf8mb4 of a utf8mb3 table: MariaDB keeps the bytes (INSTANT) unless a column
+  // changes type with it — TEXT becomes MEDIUMTEXT, VARCHAR(50) (150 bytes) needs a second
+  // length byte — and then copies (measured on 10.11).
+  CHECK(Describe("ALTER TABLE tags CONVERT TO CHARACTER SET utf8mb4", "mariadb-10.11", "tags") ==
+        "widen-table-charset INSTANT");
+  CHECK(Describe("ALTER TABLE notes CONVERT TO CHARACTER SET utf8mb4", "mariadb-10.11", "notes") ==
+        "change-column-type COPY rebuilds");
+  CHECK(Describe("ALTER TABLE notes CONVERT TO CHARACTER SET utf8mb4", "mysql-8.0", "notes") ==
+        "widen-table-charset COPY rebuilds");
+
   // Versions: before 8.0.29 MySQL rebuilt for DROP COLUMN; before 8.0.12 for ADD COLUMN.
   CHECK(Describe("ALTER TABLE orders DROP COLUMN body", "mysql-8.0.28") ==
         "drop-column INPLACE rebuilds");
