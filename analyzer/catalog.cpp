@@ -1041,6 +1041,14 @@ bool CatalogBuilder::InsertIndex(Table& table, Index index, uint32_t offset) {
 
 bool CatalogBuilder::AddIndex(Table& table, const ast::IndexDef& def, uint32_t offset) {
   if (def.type == ast::IndexType::kCheck) return true;  // constraints are not indexes
+  // MariaDB's ADD INDEX / CREATE INDEX IF NOT EXISTS of a name the table has: a note, no change.
+  if (def.if_not_exists && !def.name.empty() && NameTaken(table, def.name.Value())) return true;
+  if (def.type == ast::IndexType::kForeign && def.if_not_exists &&
+      std::any_of(table.foreign_keys.begin(), table.foreign_keys.end(), [&](const ForeignKey& fk) {
+        return EqualsIgnoreCase(fk.name, def.constraint.Value());
+      })) {
+    return true;
+  }
   if (def.parts.empty()) {
     failures_.push_back({offset, "a key needs at least one column"});
     return false;
@@ -1550,6 +1558,7 @@ bool CatalogBuilder::ApplyAction(Table& table, const ast::AlterAction& a, std::s
       const std::string from = a.name.Value();
       const std::string to = a.new_name.Value();
       Column* column = table.FindColumn(from);
+      if (column == nullptr && a.if_exists) return true;  // MariaDB: RENAME COLUMN IF EXISTS
       if (column == nullptr) {
         failures_.push_back({offset, "unknown column " + Quoted(from)});
         return false;
@@ -1707,6 +1716,7 @@ bool CatalogBuilder::CreateIndex(const ast::CreateIndexStatement& s) {
   Table table = catalog_.tables_[static_cast<size_t>(found)];
   // CREATE INDEX's key definition carries no span of its own: the statement's start stands in.
   const uint32_t offset = s.index.span.length > 0 ? s.index.span.offset : CodeStart();
+  if (s.if_not_exists && NameTaken(table, s.index.name.Value())) return false;  // a note
   AddIndex(table, s.index, offset);
   if (failures_.empty()) FinishForeignKeys(table);
   if (!failures_.empty()) {
@@ -1747,7 +1757,8 @@ bool CatalogBuilder::DropIndexStatement(const ast::DropIndexStatement& s) {
     return false;
   }
   Table table = catalog_.tables_[static_cast<size_t>(found)];
-  DropIndex(table, EqualsIgnoreCase(index, "PRIMARY") ? "PRIMARY" : index, false, s.index.offset);
+  DropIndex(table, EqualsIgnoreCase(index, "PRIMARY") ? "PRIMARY" : index, s.if_exists,
+            s.index.offset);
   if (failures_.empty()) FinishForeignKeys(table);
   if (!failures_.empty()) {
     ReportAll(what);

@@ -623,9 +623,14 @@ struct ColumnDef {
   std::string_view storage;  // VIRTUAL | STORED | PERSISTENT (MariaDB), or empty
   bool invisible;
   std::string_view column_format;  // COLUMN_FORMAT FIXED | DYNAMIC | DEFAULT
-  const Expr* check;               // CHECK (expr)
-  std::string_view srid;           // SRID n
-  Span span;                       // the whole definition
+  const Expr* check;               // [CONSTRAINT [name]] CHECK (expr)
+  bool check_constraint;           // CONSTRAINT written before CHECK
+  Ident check_name;                // its name, when written
+  // REFERENCES t [(cols)] [MATCH …] [ON DELETE …] [ON UPDATE …], as written: MySQL and MariaDB
+  // parse an inline reference and ignore it (no foreign key is made).
+  std::string_view references;
+  std::string_view srid;  // SRID n
+  Span span;              // the whole definition
 };
 
 enum class IndexType : uint8_t { kPrimary, kUnique, kKey, kFulltext, kSpatial, kForeign, kCheck };
@@ -659,6 +664,7 @@ struct IndexDef {
   // CHECK (check) [[NOT] ENFORCED]
   const Expr* check;
   std::string_view enforced;  // ENFORCED | NOT ENFORCED, or empty
+  bool if_not_exists;         // MariaDB: ADD {INDEX | KEY | FOREIGN KEY} IF NOT EXISTS
   Span span;                  // the whole definition
 };
 
@@ -693,6 +699,7 @@ struct CreateTableStatement : Statement {
 //   {ALGORITHM [=] x | LOCK [=] x}
 struct CreateIndexStatement : Statement {
   static constexpr StatementKind kKind = StatementKind::kCreateIndex;
+  bool if_not_exists;  // MariaDB: CREATE INDEX IF NOT EXISTS
   IndexDef index;  // type kKey, kUnique, kFulltext or kSpatial; name, using_type, parts, options
   Name table;
   std::span<const TableOption> algorithm_lock;  // ALGORITHM=INPLACE, LOCK=NONE, as written
@@ -767,7 +774,8 @@ struct DropTableStatement : Statement {
 // DROP INDEX name ON table {ALGORITHM [=] x | LOCK [=] x}
 struct DropIndexStatement : Statement {
   static constexpr StatementKind kKind = StatementKind::kDropIndex;
-  Ident index;  // PRIMARY (quoted or not) drops the primary key
+  bool if_exists;  // MariaDB: DROP INDEX IF EXISTS
+  Ident index;     // PRIMARY (quoted or not) drops the primary key
   Name table;
   std::span<const TableOption> algorithm_lock;
 };

@@ -374,7 +374,7 @@ bool Comparer::Statement(const ast::Statement& a, const ast::Statement& b) {
     case ast::StatementKind::kDropIndex: {
       const auto& x = a.As<ast::DropIndexStatement>();
       const auto& y = b.As<ast::DropIndexStatement>();
-      return SameAlias(x.index, y.index) && Names(x.table, y.table) &&
+      return x.if_exists == y.if_exists && SameAlias(x.index, y.index) && Names(x.table, y.table) &&
              SameOptions(x.algorithm_lock, y.algorithm_lock);
     }
     case ast::StatementKind::kRenameTable: {
@@ -595,7 +595,9 @@ bool Comparer::ColumnDef(const ast::ColumnDef& a, const ast::ColumnDef& b) {
   }
   return a.auto_increment == b.auto_increment && a.unique == b.unique &&
          a.primary_key == b.primary_key && a.comment == b.comment && a.invisible == b.invisible &&
-         SameWords(a.column_format, b.column_format) && Expr(a.check, b.check) && a.srid == b.srid;
+         SameWords(a.column_format, b.column_format) && Expr(a.check, b.check) &&
+         a.srid == b.srid && a.check_constraint == b.check_constraint &&
+         SameAlias(a.check_name, b.check_name) && SameSpacing(a.references, b.references);
 }
 
 bool Comparer::ColumnType(const ast::ColumnType& a, const ast::ColumnType& b) {
@@ -611,9 +613,10 @@ bool Comparer::IndexDef(const ast::IndexDef& a, const ast::IndexDef& b) {
     return KeyPart(x, y);
   };
   if (a.type != b.type || a.constraint_keyword != b.constraint_keyword ||
-      !SameAlias(a.constraint, b.constraint) || a.index_keyword != b.index_keyword ||
-      a.key_keyword != b.key_keyword || !SameAlias(a.name, b.name) ||
-      !SameWords(a.using_type, b.using_type) || !Spans(a.parts, b.parts, same_part)) {
+      a.if_not_exists != b.if_not_exists || !SameAlias(a.constraint, b.constraint) ||
+      a.index_keyword != b.index_keyword || a.key_keyword != b.key_keyword ||
+      !SameAlias(a.name, b.name) || !SameWords(a.using_type, b.using_type) ||
+      !Spans(a.parts, b.parts, same_part)) {
     return false;
   }
   return a.comment == b.comment && a.key_block_size == b.key_block_size &&
@@ -631,7 +634,7 @@ bool Comparer::CreateIndex(const ast::CreateIndexStatement& a, const ast::Create
   ast::IndexDef x = a.index;
   ast::IndexDef y = b.index;
   x.index_keyword = x.key_keyword = y.index_keyword = y.key_keyword = false;
-  return IndexDef(x, y) && Names(a.table, b.table) &&
+  return a.if_not_exists == b.if_not_exists && IndexDef(x, y) && Names(a.table, b.table) &&
          SameOptions(a.algorithm_lock, b.algorithm_lock);
 }
 

@@ -813,6 +813,9 @@ void JsonBuilder::ColumnDef(const ast::ColumnDef& c) {
   Flag("invisible", c.invisible);
   Text("column_format", c.column_format);
   Expr("check", c.check);
+  Flag("check_constraint", c.check_constraint);
+  Ident("check_name", c.check_name);
+  Text("references", c.references);
   Text("srid", c.srid);
   End();
 }
@@ -860,6 +863,7 @@ void JsonBuilder::IndexDef(const ast::IndexDef& d) {
   Text("on_update", d.on_update);
   Expr("check", d.check);
   Text("enforced", d.enforced);
+  Flag("if_not_exists", d.if_not_exists);
   End();
 }
 
@@ -878,6 +882,7 @@ void JsonBuilder::TableOption(const ast::TableOption& o) {
 // --- CREATE INDEX, ALTER TABLE, DROP, CREATE DATABASE, USE, SET ------------------------------
 
 void JsonBuilder::CreateIndex(const ast::CreateIndexStatement& s) {
+  Flag("if_not_exists", s.if_not_exists);
   Key("index");
   IndexDef(s.index);
   Idents("table", s.table.parts);
@@ -942,6 +947,7 @@ void JsonBuilder::DropTable(const ast::DropTableStatement& s) {
 }
 
 void JsonBuilder::DropIndex(const ast::DropIndexStatement& s) {
+  Flag("if_exists", s.if_exists);
   Ident("index", s.index);
   Idents("table", s.table.parts);
   TableOptions("algorithm_lock", s.algorithm_lock);

@@ -417,6 +417,7 @@ class StatementParser {
         Fail("INDEX or KEY");
       }
     }
+    if (d.type != IndexType::kPrimary) d.if_not_exists = AcceptIfNotExists();
     if (IsIdentToken(Peek()) && !PeekWord("using")) d.name = ParseIdent();
     if (AcceptWord("using")) d.using_type = Text(Next());
     d.parts = ParseKeyParts();
@@ -572,10 +573,38 @@ class StatementParser {
         c.column_format = Text(Next());
       } else if (AcceptWord("srid")) {
         c.srid = Text(Next());
-      } else if (AcceptWord("check")) {
+      } else if (PeekWord("check") || PeekWord("constraint")) {
+        if (AcceptWord("constraint")) {
+          c.check_constraint = true;
+          if (!PeekWord("check")) c.check_name = ParseIdent("a constraint name");
+        }
+        ExpectWord("check");
         Expect(TokenKind::kLParen, "'(' after CHECK");
         c.check = ParseExpr();
         Expect(TokenKind::kRParen, "')' after the CHECK condition");
+        std::string_view enforced;
+        ParseEnforced(enforced);
+      } else if (PeekWord("references")) {
+        const size_t from = pos_;
+        Next();
+        ParseName(2, "a table name after REFERENCES");
+        if (Peek().kind == TokenKind::kLParen) ParseIdentList();
+        while (PeekWord("match") || PeekWord("on")) {
+          if (AcceptWord("match")) {
+            Next();
+            continue;
+          }
+          Next();
+          if (!AcceptWord("delete")) ExpectWord("update");
+          if (AcceptWord("set")) {
+            Next();  // NULL | DEFAULT
+          } else if (AcceptWord("no")) {
+            ExpectWord("action");
+          } else {
+            Next();  // RESTRICT | CASCADE
+          }
+        }
+        c.references = TextFrom(from);
       } else {
         return c;
       }
@@ -762,6 +791,7 @@ class StatementParser {
                                       : IndexType::kKey;
     ExpectWord("index");
     d.index_keyword = true;
+    s->if_not_exists = AcceptIfNotExists();
     d.name = ParseIdent("an index name");
     if (AcceptWord("using")) d.using_type = Text(Next());
     ExpectWord("on");
@@ -777,6 +807,7 @@ class StatementParser {
     auto* s = NewStatement<DropIndexStatement>();
     ExpectWord("drop");
     ExpectWord("index");
+    s->if_exists = AcceptIfExists();
     if (PeekWord("primary")) {
       s->index = MakeIdent(Next());
     } else {
@@ -937,6 +968,11 @@ class StatementParser {
         !PeekWord("partition")) {
       do {
         actions.push_back(ParseAlterAction());
+        // Table options follow one another with or without commas (ENGINE=InnoDB
+        // ROW_FORMAT=DYNAMIC, as SHOW CREATE TABLE writes them).
+        while (actions.back().kind == AlterKind::kOption && PeekTableOption()) {
+          actions.push_back(ParseAlterAction());
+        }
       } while (Accept(TokenKind::kComma));
     }
     s->actions = Keep(actions);
@@ -1079,6 +1115,7 @@ class StatementParser {
     if (AcceptWord("rename")) {
       if (AcceptWord("column")) {
         a.kind = AlterKind::kRenameColumn;
+        a.if_exists = AcceptIfExists();
         a.name = ParseIdent("a column name");
         ExpectWord("to");
         a.new_name = ParseIdent("the new column name");
@@ -1112,15 +1149,20 @@ class StatementParser {
     }
     // A table option (ENGINE=x, [DEFAULT] CHARSET=x, AUTO_INCREMENT=n, ALGORITHM=INPLACE, …),
     // else anything else up to the next action, kept as written.
-    if (Peek().kind == TokenKind::kIdentifier &&
-        (Peek(1).kind == TokenKind::kEq ||
-         (PeekWord("default") && Peek(2).kind == TokenKind::kEq) ||
-         (PeekWord("default") && PeekWord("character", 1) && Peek(3).kind == TokenKind::kEq))) {
+    if (PeekTableOption()) {
       a.kind = AlterKind::kOption;
       a.option = ParseTableOption();
       return a;
     }
     return OtherAction(from);
+  }
+
+  // A table option written with `=`: ENGINE=x, [DEFAULT] CHARSET=x, DEFAULT CHARACTER SET=x, …
+  bool PeekTableOption() const {
+    return Peek().kind == TokenKind::kIdentifier &&
+           (Peek(1).kind == TokenKind::kEq ||
+            (PeekWord("default") && Peek(2).kind == TokenKind::kEq) ||
+            (PeekWord("default") && PeekWord("character", 1) && Peek(3).kind == TokenKind::kEq));
   }
 
   // Any other action, up to the next comma at this level, kept as written.

@@ -1370,9 +1370,20 @@ void Printer::ColumnDef(const ast::ColumnDef& c) {
   WordsAfter(" COLUMN_FORMAT ", c.column_format);
   Text(" SRID ", c.srid);
   if (c.check != nullptr) {
+    if (c.check_constraint) {
+      out_ += " CONSTRAINT";
+      if (!c.check_name.empty()) {
+        out_ += ' ';
+        out_ += c.check_name.raw;
+      }
+    }
     out_ += " CHECK (";
     Expr(*c.check);
     out_ += ')';
+  }
+  if (!c.references.empty()) {
+    out_ += ' ';
+    out_ += c.references;  // as written: names keep their case
   }
 }
 
@@ -1423,6 +1434,7 @@ void Printer::IndexDef(const ast::IndexDef& d) {
     WordsAfter(" ", d.enforced);
     return;
   }
+  if (d.if_not_exists) out_ += " IF NOT EXISTS";
   if (!d.name.empty() && d.type != ast::IndexType::kPrimary) {
     out_ += ' ';
     out_ += d.name.raw;
@@ -1539,6 +1551,7 @@ void Printer::CreateIndex(const ast::CreateIndexStatement& s) {
   if (d.type == ast::IndexType::kFulltext) out_ += "FULLTEXT ";
   if (d.type == ast::IndexType::kSpatial) out_ += "SPATIAL ";
   out_ += "INDEX ";
+  if (s.if_not_exists) out_ += "IF NOT EXISTS ";
   out_ += d.name.raw;
   WordsAfter(" USING ", d.using_type);
   out_ += " ON ";
@@ -1604,6 +1617,7 @@ void Printer::AlterAction(const ast::AlterAction& a) {
     case ast::AlterKind::kRenameIndex:
       out_ += "RENAME ";
       out_ += a.kind == ast::AlterKind::kRenameColumn ? "COLUMN " : index_word;
+      if_exists();
       out_ += a.name.raw;
       out_ += " TO ";
       out_ += a.new_name.raw;
@@ -1679,6 +1693,7 @@ void Printer::DropTable(const ast::DropTableStatement& s) {
 // DROP INDEX name ON t [ALGORITHM=x] [LOCK=y]
 void Printer::DropIndex(const ast::DropIndexStatement& s) {
   out_ += "DROP INDEX ";
+  if (s.if_exists) out_ += "IF EXISTS ";
   out_ += s.index.raw;
   out_ += " ON ";
   Name(s.table);

@@ -812,6 +812,23 @@ DROP DATABASE IF EXISTS b;
   CHECK(c.current_database().empty());
 }
 
+TEST_CASE("MariaDB's IF [NOT] EXISTS in migrations: a name that is (not) there changes nothing") {
+  Catalog c = Load(R"sql(
+CREATE TABLE t (id INT PRIMARY KEY, a INT, b INT, KEY k (a));
+CREATE INDEX IF NOT EXISTS k ON t (b);
+ALTER TABLE t ADD INDEX IF NOT EXISTS k (b), ADD INDEX IF NOT EXISTS kb (b);
+DROP INDEX IF EXISTS missing ON t;
+ALTER TABLE t DROP INDEX IF EXISTS missing;
+ALTER TABLE t RENAME COLUMN IF EXISTS nope TO other;
+ALTER TABLE t ADD COLUMN IF NOT EXISTS a INT;
+)sql");
+  CHECK(c.issues().empty());
+  const Table& t = Get(c, "", "t");
+  CHECK(Idx(t, "k").parts[0].column == "a");  // not replaced by (b)
+  CHECK(Idx(t, "kb").parts[0].column == "b");
+  CHECK(t.indexes.size() == 3);
+}
+
 TEST_CASE("RENAME TABLE is read by the parser: comments, TABLES, IF EXISTS, WAIT") {
   Catalog c = Load(R"sql(
 CREATE TABLE orders_new (id INT);

@@ -700,6 +700,53 @@ TEST_CASE("ALTER TABLE: ALTER COLUMN, ALTER INDEX, DROP CHECK / CONSTRAINT, FORC
   }
 }
 
+TEST_CASE(
+    "Migration syntax: table options without commas, IF [NOT] EXISTS, inline REFERENCES and "
+    "CHECK") {
+  struct Case {
+    const char* sql;
+    const char* printed;
+  };
+  const Case cases[] = {
+      {"ALTER TABLE t ENGINE=InnoDB ROW_FORMAT=DYNAMIC",
+       "ALTER TABLE t ENGINE=InnoDB, ROW_FORMAT=DYNAMIC"},
+      {"ALTER TABLE t DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci, ADD COLUMN c INT",
+       "ALTER TABLE t DEFAULT CHARSET=utf8mb4, COLLATE=utf8mb4_unicode_ci, ADD COLUMN c INT"},
+      {"CREATE INDEX IF NOT EXISTS i ON t (a)", "CREATE INDEX IF NOT EXISTS i ON t (a)"},
+      {"DROP INDEX IF EXISTS i ON t", "DROP INDEX IF EXISTS i ON t"},
+      {"ALTER TABLE t ADD INDEX IF NOT EXISTS k (a)",
+       "ALTER TABLE t ADD INDEX IF NOT EXISTS k (a)"},
+      {"ALTER TABLE t ADD UNIQUE KEY IF NOT EXISTS u (a)",
+       "ALTER TABLE t ADD UNIQUE KEY IF NOT EXISTS u (a)"},
+      {"ALTER TABLE t ADD CONSTRAINT fk FOREIGN KEY IF NOT EXISTS (a) REFERENCES u (id)",
+       "ALTER TABLE t ADD CONSTRAINT fk FOREIGN KEY IF NOT EXISTS (a) REFERENCES u (id)"},
+      {"ALTER TABLE t RENAME COLUMN IF EXISTS a TO b",
+       "ALTER TABLE t RENAME COLUMN IF EXISTS a TO b"},
+      {"CREATE TABLE x (id INT PRIMARY KEY, p INT REFERENCES Parent(Id) ON DELETE SET NULL)",
+       "CREATE TABLE x (id INT PRIMARY KEY, p INT REFERENCES Parent(Id) ON DELETE SET NULL)"},
+      {"CREATE TABLE y (p INT CONSTRAINT pc CHECK (p > 0), q INT CONSTRAINT CHECK (q < 9))",
+       "CREATE TABLE y (p INT CONSTRAINT pc CHECK (p > 0), q INT CONSTRAINT CHECK (q < 9))"},
+  };
+  for (const Case& c : cases) {
+    INFO(c.sql);
+    const ParseResult r = Parse(c.sql);
+    REQUIRE(r.ok());
+    CHECK(ToSql(Only(r)) == c.printed);
+  }
+  const ParseResult options = Parse("ALTER TABLE t ENGINE=InnoDB ROW_FORMAT=DYNAMIC");
+  CHECK(Only(options).As<AlterTableStatement>().actions.size() == 2);
+  const ParseResult ci = Parse("CREATE INDEX IF NOT EXISTS i ON t (a)");
+  CHECK(Only(ci).As<CreateIndexStatement>().if_not_exists);
+  const ParseResult add = Parse("ALTER TABLE t ADD INDEX IF NOT EXISTS k (a)");
+  CHECK(Only(add).As<AlterTableStatement>().actions[0].index.if_not_exists);
+  CHECK(Only(add).As<AlterTableStatement>().actions[0].index.name.Value() == "k");
+  const ParseResult col = Parse("CREATE TABLE y (p INT CONSTRAINT pc CHECK (p > 0))");
+  const ColumnDef& p = Only(col).As<CreateTableStatement>().columns[0];
+  CHECK(p.check_constraint);
+  CHECK(p.check_name.Value() == "pc");
+  CHECK(p.check != nullptr);
+}
+
 TEST_CASE("RENAME TABLE: pairs, TABLES, IF EXISTS, WAIT / NOWAIT, round-trip") {
   const ParseResult r = Parse("RENAME TABLE shop.orders TO shop.orders_old, orders_new TO orders");
   const RenameTableStatement& s = Only(r).As<RenameTableStatement>();

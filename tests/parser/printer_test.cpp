@@ -1918,8 +1918,9 @@ TEST_CASE("ToJson: CREATE INDEX, ALTER TABLE, DROP, CREATE DATABASE, USE, SET", 
   auto* di = b.New<DropIndexStatement>();
   di->index = Ident{"`PRIMARY`", 0};
   di->table = b.N({"t"});
-  CHECK(ToJson(*di) == R"({"kind":"drop_index_statement","span":[0,0],"index":"PRIMARY",)"
-                       R"("table":["t"],"algorithm_lock":[]})");
+  CHECK(ToJson(*di) ==
+        R"({"kind":"drop_index_statement","span":[0,0],"if_exists":false,"index":"PRIMARY",)"
+        R"("table":["t"],"algorithm_lock":[]})");
 
   auto* cd = b.New<CreateDatabaseStatement>();
   cd->name = Ident{"d", 0};
