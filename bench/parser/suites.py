@@ -175,9 +175,12 @@ def parse_chunk(binary, stmts, tmpdir):
     for entry in json.loads(j[1] or "[]"):
         res[owner(lines, entry["line"])]["asts"].append(entry["ast"])
     for m in DIAG.finditer(j[2]):
-        r = res[owner(lines, int(m.group(2)))]
+        i = owner(lines, int(m.group(2)))
+        r = res[i]
         if m.group(4) == "error":
-            r["errors"].append(f"{m.group(2)}:{m.group(3)}: {m.group(5)}")
+            # The position within the statement, not within the temporary script.
+            first = lines[i] + (1 if ";" in stmts[i] else 0)  # after a DELIMITER line
+            r["errors"].append(f"{int(m.group(2)) - first + 1}:{m.group(3)}: {m.group(5)}")
         elif m.group(4) == "note":
             r["notes"].append(m.group(5))
     heads = list(HEADER.finditer(t[1]))
