@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "base/ascii.h"
 #include "rules/common.h"
 #include "rules/rule.h"
 
@@ -62,7 +63,7 @@ void InsertColumnList(const QueryModel& query, const parser::ast::InsertStatemen
   if (word == 0 || word == std::string_view::npos) return;
   rest.remove_prefix(word);
   std::string next;
-  for (const char c : rest.substr(0, 6)) next.push_back(static_cast<char>(std::toupper(c)));
+  for (const char c : rest.substr(0, 6)) next.push_back(base::ToUpperAscii(c));
   if (!next.starts_with("VALUE") && !next.starts_with("SELECT") && !next.starts_with("TABLE")) {
     return;
   }
