@@ -12,6 +12,7 @@
 #include <set>
 #include <string>
 
+#include "base/ascii.h"
 #include "parser/parser.h"
 #include "parser/slowlog.h"
 
@@ -70,10 +71,7 @@ struct Tally {
       // too: that error, at that place, is the right answer.
       if (d.severity == Severity::kError &&
           d.message == "expected a column name or a key definition, found ')'") {
-        std::string_view before = sql.substr(0, d.offset);
-        while (!before.empty() && std::isspace(static_cast<unsigned char>(before.back()))) {
-          before.remove_suffix(1);
-        }
+        const std::string_view before = base::TrimTrailingSpace(sql.substr(0, d.offset));
         if (before.ends_with(",")) {
           ++not_sql;
           continue;
