@@ -48,11 +48,7 @@ bool NotSql(const std::string& where) {
   return false;
 }
 
-std::string Upper(std::string_view s) {
-  std::string u(s);
-  for (char& c : u) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return u;
-}
+std::string Upper(std::string_view s) { return base::UpperAscii(s); }
 
 struct Tally {
   size_t statements = 0, selects = 0, dml = 0, create_tables = 0, unmodelled = 0, not_sql = 0;
