@@ -10,6 +10,7 @@
 #include <set>
 #include <tuple>
 
+#include "base/ascii.h"
 #include "parser/keywords.h"
 
 namespace qadvisor::analyzer {
@@ -157,8 +158,7 @@ std::string FreshName(const Table& table, const std::vector<std::string>& column
     if (!(std::isalnum(u) || ch == '_' || u >= 0x80)) ch = '_';
   }
   auto free = [&](const std::string& name) {
-    std::string lower = name;
-    for (char& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    const std::string lower = base::LowerAscii(name);
     return table.FindIndex(name) == nullptr && taken.count(lower) == 0;
   };
   if (free(base)) return base;
@@ -909,8 +909,7 @@ Advice Advise(const Catalog& catalog, std::span<const WorkloadQuery> workload,
     for (const std::string& r : p.replaces) dropped.insert(r);
     std::set<std::string>& taken = names[&table];
     p.name = FreshName(table, shape.key, taken);
-    std::string lower = p.name;
-    for (char& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    const std::string lower = base::LowerAscii(p.name);
     taken.insert(lower);
     std::string parts;
     for (size_t i = 0; i < p.columns.size(); ++i) {

@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "analyzer/query_model.h"
+#include "base/ascii.h"
 #include "parser/keywords.h"
 
 namespace qadvisor::analyzer {
@@ -1188,9 +1189,7 @@ Side Binder::Describe(int b, const Expr& e) {
   side.wrapped = &e;
   switch (e.kind) {
     case ExprKind::kFunction: {
-      std::string name = e.As<Function>().name.last().Value();
-      for (char& c : name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-      side.function = name;
+      side.function = base::UpperAscii(e.As<Function>().name.last().Value());
       break;
     }
     case ExprKind::kBinary:
@@ -1696,7 +1695,7 @@ std::string CanonicalSql(std::string_view sql) {
   std::string out;
   for (char c : sql) {
     if (c == '`' || c == ' ') continue;
-    out.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+    out.push_back(base::ToLowerAscii(c));
   }
   return out;
 }

@@ -31,6 +31,7 @@
 #include <nlohmann/json.hpp>
 #include <utility>
 
+#include "base/ascii.h"
 #include "parser/keywords.h"
 #include "parser/lexer.h"
 
@@ -45,7 +46,7 @@ namespace {
 using parser::EqualsIgnoreCase;
 using parser::ToLowerAscii;
 
-bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
+using base::IsSpace;
 
 // "DOUBLE   PRECISION" → "double precision": keyword phrases as the AST keeps them.
 std::string Phrase(std::string_view s) {

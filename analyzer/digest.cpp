@@ -7,6 +7,7 @@
 #include <cctype>
 
 #include "analyzer/ranking.h"
+#include "base/ascii.h"
 #include "parser/tables.h"
 
 namespace qadvisor::analyzer {
@@ -238,8 +239,7 @@ bool Digest::Matches(const EventFilter& filter) {
 namespace {
 
 void AppendLower(std::string& out, std::string_view s) {
-  for (const char c : s)
-    out.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+  for (const char c : s) out.push_back(base::ToLowerAscii(c));
 }
 
 }  // namespace

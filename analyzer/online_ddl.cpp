@@ -10,6 +10,7 @@
 #include <limits>
 #include <tuple>
 
+#include "base/ascii.h"
 #include "parser/keywords.h"
 
 namespace qadvisor::analyzer {
@@ -301,8 +302,7 @@ Requested RequestedOf(const ast::Statement& statement) {
   Requested r;
   auto take = [&r](std::string_view name, std::string_view value) {
     const std::string n = LowerAscii(name);
-    std::string v = LowerAscii(value);
-    for (char& c : v) c = static_cast<char>(c - ('a' <= c && c <= 'z' ? 'a' - 'A' : 0));
+    const std::string v = base::UpperAscii(value);
     if (n == "algorithm") {
       if (auto i = IndexOf(kAlgorithms, v)) r.algorithm = static_cast<Algorithm>(*i);
     } else if (n == "lock") {

@@ -7,20 +7,15 @@
 #include <charconv>
 #include <utility>
 
+#include "base/ascii.h"
+
 namespace qadvisor::analyzer {
 namespace {
-
-bool EqualNoCase(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) ==
-                  std::tolower(static_cast<unsigned char>(y));
-         });
-}
 
 bool ParseAggregate(std::string_view text, Aggregate* out) {
   for (const Aggregate a :
        {Aggregate::kSum, Aggregate::kMax, Aggregate::kAvg, Aggregate::kP95, Aggregate::kCount}) {
-    if (EqualNoCase(text, AggregateName(a))) {
+    if (base::EqualsIgnoreCase(text, AggregateName(a))) {
       *out = a;
       return true;
     }
@@ -109,7 +104,7 @@ Result<LimitSpec> ParseLimitSpec(std::string_view text) {
 Result<Ranking> ResolveOrder(const Digest& digest, const OrderSpec& order) {
   const std::vector<std::string>& names = digest.metric_names();
   for (uint32_t id = 0; id < names.size(); ++id) {
-    if (EqualNoCase(names[id], order.attribute)) return Ranking{id, order.aggregate};
+    if (base::EqualsIgnoreCase(names[id], order.attribute)) return Ranking{id, order.aggregate};
   }
   std::string known;
   for (const uint32_t id : digest.MetricOrder()) {

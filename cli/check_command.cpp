@@ -276,24 +276,6 @@ int RunCheckCommand(const CheckArgs& args) {
   return failing ? kExitFindings : kExitOk;
 }
 
-std::string_view ScopeName(rules::Scope scope) {
-  switch (scope) {
-    case rules::Scope::kQuery:
-      return "query";
-    case rules::Scope::kSchema:
-      return "schema";
-    case rules::Scope::kWorkload:
-      return "workload";
-    case rules::Scope::kScript:
-      return "script";
-    case rules::Scope::kDdl:
-      return "ddl";
-    case rules::Scope::kLive:
-      return "live";
-  }
-  return "query";
-}
-
 int RunRulesCommand(const std::string& format) {
   std::string out;
   if (format == "json") {
@@ -306,7 +288,7 @@ int RunRulesCommand(const std::string& format) {
           .Field("id", info.id)
           .Field("severity", rules::SeverityName(info.severity))
           .Field("summary", info.summary)
-          .Field("scope", ScopeName(info.scope))
+          .Field("scope", rules::ScopeName(info.scope))
           .Field("needs_schema", info.needs_catalog)
           .Key("options")
           .BeginObject();

@@ -16,6 +16,7 @@
 #include <filesystem>
 #include <set>
 
+#include "base/ascii.h"
 #include "cli/io.h"
 #include "connectors/dsn.h"
 #include "connectors/schema_import.h"
@@ -55,10 +56,7 @@ Result<connectors::ConnectSpec> ReadOptionFile(const std::string& path, int dept
   const std::filesystem::path base = std::filesystem::path(path).parent_path();
   for (const std::string& line : includes) {
     const bool dir = line.starts_with("!includedir");
-    std::string target = line.substr(dir ? 11 : 8);
-    target.erase(0, target.find_first_not_of(" \t"));
-    target.erase(target.find_last_not_of(" \t\r") + 1);
-    std::filesystem::path p(target);
+    std::filesystem::path p(base::TrimSpace(std::string_view(line).substr(dir ? 11 : 8)));
     if (p.is_relative()) p = base / p;
     std::vector<std::string> files;
     if (dir) {

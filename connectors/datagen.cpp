@@ -28,6 +28,8 @@
 #include <numeric>
 #include <optional>
 
+#include "base/ascii.h"
+#include "base/hash.h"
 #include "parser/keywords.h"
 #include "parser/parser.h"
 #include "parser/splitter.h"
@@ -129,7 +131,7 @@ std::vector<std::string> LeadingWords(std::string_view text, size_t count) {
   size_t i = 0;
   while (i < text.size() && words.size() < count) {
     const char c = text[i];
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+    if (base::IsSpace(c)) {
       ++i;
     } else if (text.substr(i, 2) == "/*" && text.substr(i, 3) != "/*!") {
       const size_t end = text.find("*/", i + 2);
@@ -186,7 +188,7 @@ bool IsQuietlySkipped(std::string_view first_word) {
 std::string Excerpt(std::string_view text) {
   std::string out;
   for (char c : text) {
-    const bool space = c == ' ' || c == '\n' || c == '\t' || c == '\r';
+    const bool space = base::IsSpace(c);
     if (space && (out.empty() || out.back() == ' ')) continue;
     out += space ? ' ' : c;
     if (out.size() >= 48) return out + "…";
@@ -206,7 +208,7 @@ uint32_t FirstTokenLine(const parser::StatementText& piece) {
     if (text[i] == '\n') {
       ++line;
       ++i;
-    } else if (text[i] == ' ' || text[i] == '\t' || text[i] == '\r') {
+    } else if (base::IsBlank(text[i])) {
       ++i;
     } else if (text.substr(i, 2) == "/*" && text.substr(i, 3) != "/*!") {
       const size_t end = std::min(text.find("*/", i + 2), text.size());
@@ -472,15 +474,6 @@ uint32_t DigitsIn(uint64_t value, uint64_t base) {
   return digits;
 }
 
-uint64_t Fnv1a(std::string_view text) {
-  uint64_t h = 14695981039346656037ULL;
-  for (char c : text) {
-    h ^= static_cast<unsigned char>(c);
-    h *= 1099511628211ULL;
-  }
-  return h;
-}
-
 // Per-column constants of the hash H(x) = CRC32(x * mul + add).
 struct Salt {
   uint64_t mul = 1;
@@ -488,7 +481,7 @@ struct Salt {
 };
 
 Salt MakeSalt(std::string_view key) {
-  const uint64_t h = Fnv1a(key);
+  const uint64_t h = base::Fnv1a64(key);
   return {1 + 2 * ((h >> 1) % 500000), (h >> 32) % 1000000};
 }
 
@@ -882,8 +875,7 @@ struct Literal {
 };
 
 Literal ReadLiteral(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
+  text = base::TrimSpace(text);
   Literal out;
   if (text.empty()) return out;
   // Number: [+-]digits[.digits][e[+-]digits]

@@ -7,6 +7,8 @@
 #include <charconv>
 #include <vector>
 
+#include "base/ascii.h"
+
 namespace qadvisor::connectors {
 namespace {
 
@@ -34,13 +36,6 @@ std::optional<int> Port(std::string_view s) {
     return std::nullopt;
   }
   return port;
-}
-
-std::string Trim(std::string_view s) {
-  size_t a = 0, b = s.size();
-  while (a < b && std::isspace(static_cast<unsigned char>(s[a]))) ++a;
-  while (b > a && std::isspace(static_cast<unsigned char>(s[b - 1]))) --b;
-  return std::string(s.substr(a, b - a));
 }
 
 }  // namespace
@@ -141,7 +136,7 @@ Result<ConnectSpec> ParseOptionFile(std::string_view text, std::string_view file
   while (!text.empty()) {
     ++line_no;
     const size_t nl = text.find('\n');
-    std::string line = Trim(text.substr(0, nl));
+    std::string line(base::TrimSpace(text.substr(0, nl)));
     text = nl == std::string_view::npos ? std::string_view() : text.substr(nl + 1);
     if (line.empty() || line[0] == '#' || line[0] == ';') continue;
     if (line[0] == '!') {
@@ -154,15 +149,17 @@ Result<ConnectSpec> ParseOptionFile(std::string_view text, std::string_view file
       if (line.back() != ']') {
         return ParseError(fmt::format("{}:{}: a group header without its ]", file, line_no));
       }
-      const std::string group = Trim(std::string_view(line).substr(1, line.size() - 2));
+      const std::string group(base::TrimSpace(std::string_view(line).substr(1, line.size() - 2)));
       in_client = group == "client" || group == "mysql" || group == "client-mariadb" ||
                   group == "mariadb-client";
       continue;
     }
     if (!in_client) continue;
     const size_t eq = line.find('=');
-    std::string key = Trim(std::string_view(line).substr(0, eq));
-    std::string value = eq == std::string::npos ? "" : Trim(std::string_view(line).substr(eq + 1));
+    std::string key(base::TrimSpace(std::string_view(line).substr(0, eq)));
+    std::string value = eq == std::string::npos
+                            ? ""
+                            : std::string(base::TrimSpace(std::string_view(line).substr(eq + 1)));
     for (char& c : key) c = c == '_' ? '-' : c;
     if (value.size() >= 2 && (value.front() == '"' || value.front() == '\'') &&
         value.back() == value.front()) {

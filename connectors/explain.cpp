@@ -9,6 +9,8 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "base/ascii.h"
+
 namespace qadvisor::connectors {
 namespace {
 
@@ -136,20 +138,14 @@ Result<Plan> ReadExplainJson(std::string_view json) {
 
 namespace {
 
-char LowerAscii(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
-
 bool ContainsIgnoreCase(std::string_view s, std::string_view word) {
-  return std::search(s.begin(), s.end(), word.begin(), word.end(),
-                     [](char a, char b) { return LowerAscii(a) == LowerAscii(b); }) != s.end();
+  return std::search(s.begin(), s.end(), word.begin(), word.end(), [](char a, char b) {
+           return base::ToLowerAscii(a) == base::ToLowerAscii(b);
+         }) != s.end();
 }
 
-bool IsBlank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
-
-std::string_view TrimBlank(std::string_view s) {
-  while (!s.empty() && IsBlank(s.front())) s.remove_prefix(1);
-  while (!s.empty() && IsBlank(s.back())) s.remove_suffix(1);
-  return s;
-}
+// Blanks within a line of the tree (MySQL writes spaces; a CRLF copy adds CR).
+using base::IsBlank;
 
 // A whole decimal number as MySQL prints it ("0.153", "9", "1e+6"); nothing else, not nan/inf.
 std::optional<double> ParseNumber(std::string_view s) {
@@ -217,7 +213,7 @@ bool ReadFigureGroup(std::string_view group, bool actual, Figures* figures) {
 // Takes the figure groups off the end of `node->text`: at most one estimate group
 // "(cost=… rows=…)" and after it one of "(actual time=… rows=… loops=…)" / "(never executed)".
 void ReadFigures(TreeNode* node) {
-  std::string_view text = TrimBlank(node->text);
+  std::string_view text = base::TrimSpace(node->text);
   bool measured = false, estimated = false;
   while (!estimated && text.ends_with(')')) {
     const size_t open = text.rfind('(');
@@ -234,7 +230,7 @@ void ReadFigures(TreeNode* node) {
     } else {
       break;
     }
-    text = TrimBlank(text.substr(0, open));
+    text = base::TrimSpace(text.substr(0, open));
   }
   node->text = std::string(text);
 }
@@ -242,12 +238,12 @@ void ReadFigures(TreeNode* node) {
 // What the mysql client prints around the result cell, before, between and after its lines:
 // `+----+` rules, the `| EXPLAIN |` heading, `*** 1. row ***`, "1 row in set (0.01 sec)".
 bool IsDecoration(std::string_view line) {
-  line = TrimBlank(line);
+  line = base::TrimSpace(line);
   if (line.empty()) return true;
   if (line.find_first_not_of("+-") == std::string_view::npos) return true;
   if (line.starts_with("***") && line.ends_with("***")) return true;
   if (line.starts_with('|') && line.ends_with('|')) {
-    line = TrimBlank(line.substr(1, line.size() - 2));
+    line = base::TrimSpace(line.substr(1, line.size() - 2));
   }
   if (line == "EXPLAIN") return true;
   const size_t digits = line.find_first_not_of("0123456789");
@@ -276,26 +272,26 @@ Result<std::vector<TreeNode>> SplitNodes(std::string_view text) {
     while (indent < rest.size() && IsBlank(rest[indent])) ++indent;
     rest.remove_prefix(indent);
     if (rest.starts_with("| ->") || rest.starts_with("|->")) {
-      rest = TrimBlank(rest.substr(1));
+      rest = base::TrimSpace(rest.substr(1));
       indent = 0;
       while (!rest.empty() && IsBlank(rest.back())) rest.remove_suffix(1);
-      if (rest.ends_with('|')) rest = TrimBlank(rest.substr(0, rest.size() - 1));
+      if (rest.ends_with('|')) rest = base::TrimSpace(rest.substr(0, rest.size() - 1));
     } else if (rest.starts_with("EXPLAIN:")) {
-      rest = TrimBlank(rest.substr(8));
+      rest = base::TrimSpace(rest.substr(8));
       indent = 0;
     }
     if (rest.starts_with("->")) {
       TreeNode node;
       node.line = line_no;
       node.indent = indent;
-      node.text = std::string(TrimBlank(rest.substr(2)));
+      node.text = std::string(base::TrimSpace(rest.substr(2)));
       nodes.push_back(std::move(node));
       continue;
     }
     if (IsDecoration(line)) continue;
     if (nodes.empty()) {
       return ParseError(fmt::format("EXPLAIN output is not a tree: line {} starts with `{}`",
-                                    line_no, TrimBlank(line).substr(0, 40)));
+                                    line_no, base::TrimSpace(line).substr(0, 40)));
     }
     nodes.back().text += line;  // a wrapped line: joined as is
   }
@@ -360,10 +356,11 @@ const Merge* FindMerge(std::string_view text) {
 void ReadTarget(std::string_view rest, std::string* table, std::string* key) {
   const size_t using_at = rest.find(" using ");
   if (using_at == std::string_view::npos) {
-    *table = std::string(TrimBlank(rest.substr(0, std::min(rest.find(" ("), rest.find(',')))));
+    *table =
+        std::string(base::TrimSpace(rest.substr(0, std::min(rest.find(" ("), rest.find(',')))));
     return;
   }
-  *table = std::string(TrimBlank(rest.substr(0, using_at)));
+  *table = std::string(base::TrimSpace(rest.substr(0, using_at)));
   std::string_view k = rest.substr(using_at + 7);
   size_t end = k.find_first_of(" ,(");
   if (end != std::string_view::npos && k[end] == '(') {  // union(a,b): to its ')'
@@ -483,7 +480,7 @@ Result<Plan> ReadExplainTree(std::string_view text) {
       if (child < 0 || nodes[child].table < 0) continue;
       const TreeNode& c = nodes[child];
       PlanTable& t = plan.tables[c.table];
-      t.attached_condition = std::string(TrimBlank(std::string_view(n.text).substr(7)));
+      t.attached_condition = std::string(base::TrimSpace(std::string_view(n.text).substr(7)));
       if (n.est_rows && c.est_rows && *c.est_rows > 0) {
         t.filtered = std::min(100.0, *n.est_rows / *c.est_rows * 100);
       }

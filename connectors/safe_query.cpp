@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "base/ascii.h"
 #include "parser/lexer.h"
 
 namespace qadvisor::connectors {
@@ -29,36 +30,13 @@ using parser::TokenKind;
 // ---------------------------------------------------------------------------------------------
 // Small text helpers
 
-char UpperAscii(char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c; }
-
-std::string Upper(std::string_view s) {
-  std::string u(s);
-  for (char& c : u) c = UpperAscii(c);
-  return u;
-}
-
-bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    if (UpperAscii(a[i]) != UpperAscii(b[i])) return false;
-  }
-  return true;
-}
-
-bool StartsWithIgnoreCase(std::string_view s, std::string_view prefix) {
-  return s.size() >= prefix.size() && EqualsIgnoreCase(s.substr(0, prefix.size()), prefix);
-}
-
-// What the MySQL lexer skips as white space (my_isspace in the server's latin1/utf8 ctype).
-bool IsSpace(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
-}
-
-std::string_view TrimSpace(std::string_view s) {
-  while (!s.empty() && IsSpace(s.front())) s.remove_prefix(1);
-  while (!s.empty() && IsSpace(s.back())) s.remove_suffix(1);
-  return s;
-}
+// ASCII case and SQL white space: base/ascii.h, whose IsSpace is what the MySQL lexer skips
+// (my_isspace in the server's latin1/utf8 ctype).
+using base::EqualsIgnoreCase;
+using base::IsSpace;
+using base::StartsWithIgnoreCase;
+using base::TrimSpace;
+using base::UpperAscii;
 
 // A short, printable piece of `text` at `offset`, for messages.
 std::string Excerpt(std::string_view text, size_t offset, size_t max = 40) {
@@ -555,7 +533,7 @@ class Walker {
     }
     if (!f.name.parts.empty() && denied.empty()) {
       // The last part: `db.sleep(1)` is a stored function, but one named like this is refused too.
-      const std::string name = Upper(f.name.last().Value());
+      const std::string name = UpperAscii(f.name.last().Value());
       const std::string_view why = DeniedWhy(name, f.args.size());
       if (!why.empty()) denied = fmt::format("{}() {}", name, why);
     }
@@ -615,7 +593,7 @@ std::string KindName(const ast::Statement& s, std::string_view text) {
     case ast::StatementKind::kUnsupported:
       break;
   }
-  std::string what = Upper(s.As<ast::UnsupportedStatement>().what);
+  std::string what = UpperAscii(s.As<ast::UnsupportedStatement>().what);
   // Two words where the first says little: CREATE PROCEDURE, LOAD DATA, SHOW TABLES, …
   for (std::string_view first : {"ALTER", "CREATE", "DROP", "LOAD", "SHOW", "START", "LOCK"}) {
     if (what != first) continue;
@@ -623,7 +601,7 @@ std::string KindName(const ast::Statement& s, std::string_view text) {
     Lexer lexer(rest);
     lexer.Next();
     const Token second = lexer.Next();
-    if (second.kind == TokenKind::kIdentifier) what += " " + Upper(second.Text(rest));
+    if (second.kind == TokenKind::kIdentifier) what += " " + UpperAscii(second.Text(rest));
   }
   return what;
 }

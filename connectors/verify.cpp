@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "analyzer/query_model.h"
+#include "base/ascii.h"
 #include "connectors/explain.h"
 #include "connectors/measure.h"
 #include "connectors/safe_query.h"
@@ -105,11 +106,8 @@ enum class Bound : uint8_t { kPoint, kLower, kUpper };
 // The bound the value at `at` (3 bytes long) in `text` is, from the operator beside it.
 Bound BoundAt(std::string_view text, size_t at, const analyzer::Predicate& p) {
   if (p.op != analyzer::PredicateOp::kRange) return Bound::kPoint;
-  const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
-  std::string_view before = text.substr(0, at);
-  while (!before.empty() && space(before.back())) before.remove_suffix(1);
-  std::string_view after = text.substr(at + 3);
-  while (!after.empty() && space(after.front())) after.remove_prefix(1);
+  const std::string_view before = base::TrimTrailingSpace(text.substr(0, at));
+  const std::string_view after = base::TrimLeadingSpace(text.substr(at + 3));
   if (before.ends_with('>') || before.ends_with(">=")) return Bound::kLower;
   if (before.ends_with('<') || before.ends_with("<=")) return Bound::kUpper;
   if (after.starts_with('<')) return Bound::kLower;

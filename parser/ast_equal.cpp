@@ -21,6 +21,7 @@
 #include <string>
 #include <string_view>
 
+#include "base/ascii.h"
 #include "parser/keywords.h"
 #include "parser/parser.h"
 
@@ -55,7 +56,7 @@ bool SameName(const Ident& a, const Ident& b) {
 
 namespace {
 
-bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
+using base::IsSpace;
 
 // The next whitespace-separated word of `s`, removed from it; empty at the end.
 std::string_view NextWord(std::string_view& s) {

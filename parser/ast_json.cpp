@@ -14,6 +14,7 @@
 #include <string>
 #include <string_view>
 
+#include "base/json_escape.h"
 #include "parser/parser.h"
 
 namespace qadvisor::parser {
@@ -95,63 +96,10 @@ std::string_view EnumName(const std::string_view (&names)[N], E value) {
   return i < N ? names[i] : "unknown";
 }
 
-// The length of the well-formed UTF-8 sequence at s[i], or 0 (overlong forms, surrogates and
-// code points past U+10FFFF are not well formed).
-size_t Utf8Length(std::string_view s, size_t i) {
-  const auto byte = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
-  const unsigned char c = byte(i);
-  size_t len = 0;
-  uint32_t cp = 0;
-  if ((c & 0xE0) == 0xC0) {
-    len = 2;
-    cp = c & 0x1F;
-  } else if ((c & 0xF0) == 0xE0) {
-    len = 3;
-    cp = c & 0x0F;
-  } else if ((c & 0xF8) == 0xF0) {
-    len = 4;
-    cp = c & 0x07;
-  }
-  if (len == 0 || i + len > s.size()) return 0;
-  for (size_t k = 1; k < len; ++k) {
-    if ((byte(i + k) & 0xC0) != 0x80) return 0;
-    cp = (cp << 6) | (byte(i + k) & 0x3F);
-  }
-  constexpr uint32_t kMin[] = {0, 0, 0x80, 0x800, 0x10000};
-  if (cp < kMin[len] || (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF) return 0;
-  return len;
-}
-
 // Appends `text` as a quoted JSON string.
 void AppendString(std::string& out, std::string_view text) {
-  static constexpr char kHex[] = "0123456789abcdef";
   out += '"';
-  for (size_t i = 0; i < text.size();) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    if (c >= 0x80) {
-      const size_t len = Utf8Length(text, i);
-      out += len == 0 ? std::string_view("\xEF\xBF\xBD") : text.substr(i, len);
-      i += len == 0 ? 1 : len;
-      continue;
-    }
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += static_cast<char>(c);
-    } else if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\t') {
-      out += "\\t";
-    } else if (c == '\r') {
-      out += "\\r";
-    } else if (c < 0x20) {
-      out += "\\u00";
-      out += kHex[c >> 4];
-      out += kHex[c & 15];
-    } else {
-      out += static_cast<char>(c);
-    }
-    ++i;
-  }
+  base::AppendJsonEscaped(out, text);
   out += '"';
 }
 

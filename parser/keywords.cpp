@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 
+#include "base/hash.h"
+
 namespace qadvisor::parser {
 namespace {
 
@@ -274,28 +276,8 @@ constexpr std::string_view kReserved[] = {
     "zerofill",
 };
 
-constexpr std::array<char, 256> MakeLower() {
-  std::array<char, 256> t{};
-  for (int i = 0; i < 256; ++i) t[i] = static_cast<char>(i >= 'A' && i <= 'Z' ? i + 32 : i);
-  return t;
-}
-
-}  // namespace
-
-namespace internal {
-constexpr std::array<char, 256> kLowerTable = MakeLower();
-}  // namespace internal
-
-namespace {
-
 constexpr size_t kLongestKeyword = 32;
 constexpr size_t kTableSize = 1024;  // a power of two, about four times the words it holds
-
-uint32_t Hash(std::string_view lower) {
-  uint32_t h = 2166136261u;  // FNV-1a
-  for (const char c : lower) h = (h ^ static_cast<unsigned char>(c)) * 16777619u;
-  return h;
-}
 
 struct Slot {
   std::string_view word;  // empty: free
@@ -326,8 +308,8 @@ class KeywordTable {
   KeywordInfo Lookup(std::string_view word) const {
     if (word.empty() || word.size() > kLongestKeyword) return {};
     // Hash the lower-cased bytes without copying them; most words land on a free slot.
-    uint32_t h = 2166136261u;
-    for (const char c : word) h = (h ^ static_cast<unsigned char>(ToLowerAscii(c))) * 16777619u;
+    uint32_t h = base::kFnv1a32Offset;
+    for (const char c : word) h = base::Fnv1a32Step(h, static_cast<unsigned char>(ToLowerAscii(c)));
     for (size_t i = h & (kTableSize - 1);; i = (i + 1) & (kTableSize - 1)) {
       const Slot& slot = slots_[i];
       if (slot.word.empty()) return {};
@@ -337,7 +319,7 @@ class KeywordTable {
 
  private:
   Slot& Find(std::string_view lower) {
-    for (size_t i = Hash(lower) & (kTableSize - 1);; i = (i + 1) & (kTableSize - 1)) {
+    for (size_t i = base::Fnv1a32(lower) & (kTableSize - 1);; i = (i + 1) & (kTableSize - 1)) {
       if (slots_[i].word.empty() || slots_[i].word == lower) return slots_[i];
     }
   }

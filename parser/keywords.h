@@ -10,6 +10,8 @@
 #include <string>
 #include <string_view>
 
+#include "base/ascii.h"
+
 namespace qadvisor::parser {
 
 // Case-insensitive.
@@ -54,27 +56,11 @@ KeywordInfo LookupKeyword(std::string_view word);
 // what may follow the underscore of an introducer (`_utf8mb4'text'`).
 bool IsCharsetName(std::string_view name);
 
-namespace internal {
-extern const std::array<char, 256> kLowerTable;
-}
-// ASCII lower-casing of one byte through a table; other bytes unchanged.
-inline char ToLowerAscii(char c) { return internal::kLowerTable[static_cast<unsigned char>(c)]; }
-
-inline std::string LowerAscii(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = ToLowerAscii(c);
-  return out;
-}
-
-// Case-insensitive ASCII equality. Inline: the parser tests words against keywords this way
-// many times per token, and most tests end at the size comparison.
-inline bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    if (ToLowerAscii(a[i]) != ToLowerAscii(b[i])) return false;
-  }
-  return true;
-}
+// ASCII case, defined once in base/ascii.h; named here too because parser code and its users
+// (analyzer, rules, connectors) have always called them parser::….
+using base::EqualsIgnoreCase;
+using base::LowerAscii;
+using base::ToLowerAscii;
 
 // Whether `word` is one of `words`, case-insensitively.
 bool IsOneOf(std::string_view word, std::span<const std::string_view> words);

@@ -2,6 +2,8 @@
 
 #include <array>
 
+#include "base/ascii.h"
+
 namespace qadvisor::parser {
 namespace {
 
@@ -9,7 +11,7 @@ enum : uint8_t { kSpaceBit = 1, kIdentBit = 2, kDigitBit = 4, kHexBit = 8 };
 
 constexpr std::array<uint8_t, 256> MakeClasses() {
   std::array<uint8_t, 256> t{};
-  for (int c : {' ', '\t', '\n', '\r', '\f', '\v'}) t[c] |= kSpaceBit;
+  for (int c = 0; c < 256; ++c) t[c] |= base::IsSpace(static_cast<char>(c)) ? kSpaceBit : 0;
   for (int c = 'a'; c <= 'z'; ++c) t[c] |= kIdentBit;
   for (int c = 'A'; c <= 'Z'; ++c) t[c] |= kIdentBit;
   for (int c = '0'; c <= '9'; ++c) t[c] |= kIdentBit | kDigitBit | kHexBit;

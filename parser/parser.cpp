@@ -12,6 +12,7 @@
 #include <initializer_list>
 #include <optional>
 
+#include "base/ascii.h"
 #include "base/text.h"
 #include "parser/keywords.h"
 #include "parser/lexer.h"
@@ -1392,11 +1393,7 @@ class StatementParser {
   void Expect(TokenKind kind, std::string_view what) {
     if (!Accept(kind)) Fail(what);
   }
-  static std::string Upper(std::string_view s) {
-    std::string u(s);
-    for (char& c : u) c = static_cast<char>(c >= 'a' && c <= 'z' ? c - 32 : c);
-    return u;
-  }
+  static std::string Upper(std::string_view s) { return base::UpperAscii(s); }
 
   [[noreturn]] void Fail(std::string_view expected) const {
     const Token& t = Peek();

@@ -23,6 +23,7 @@
 #include <string>
 #include <string_view>
 
+#include "base/ascii.h"
 #include "parser/keywords.h"
 #include "parser/parser.h"
 
@@ -183,7 +184,7 @@ bool IsSingleTerm(const ast::Expr& e) {
   }
 }
 
-bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
+using base::IsSpace;
 
 bool StartsWithQuote(std::string_view s) {
   return !s.empty() && (s.front() == '\'' || s.front() == '"');
@@ -751,7 +752,7 @@ void Printer::Words(std::string_view words) {
     first = false;
     for (; i < words.size() && !IsSpace(words[i]); ++i) {
       const char c = words[i];
-      out_ += (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
+      out_ += base::ToUpperAscii(c);
     }
   }
 }

@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include "base/ascii.h"
 #include "parser/keywords.h"
 
 namespace qadvisor::parser {
@@ -17,25 +18,11 @@ bool StartsWith(std::string_view s, std::string_view prefix) {
   return s.size() >= prefix.size() && std::memcmp(s.data(), prefix.data(), prefix.size()) == 0;
 }
 
-bool StartsWithIgnoreCase(std::string_view s, std::string_view prefix) {
-  return s.size() >= prefix.size() && EqualsIgnoreCase(s.substr(0, prefix.size()), prefix);
-}
-
-inline bool IsBlank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
-
-std::string_view TrimLeft(std::string_view s) {
-  size_t i = 0;
-  while (i < s.size() && (IsBlank(s[i]) || s[i] == '\n')) ++i;
-  return s.substr(i);
-}
-
-std::string_view TrimRight(std::string_view s) {
-  size_t n = s.size();
-  while (n > 0 && (IsBlank(s[n - 1]) || s[n - 1] == '\n')) --n;
-  return s.substr(0, n);
-}
-
-std::string_view Trim(std::string_view s) { return TrimRight(TrimLeft(s)); }
+using base::IsBlank;
+using base::StartsWithIgnoreCase;
+using base::TrimLeadingSpace;
+using base::TrimSpace;
+using base::TrimTrailingSpace;
 
 // What a line is, for framing events. Classification looks at one line only, so that framing
 // can restart at any event boundary.
@@ -95,7 +82,7 @@ LineKind Classify(std::string_view line) {
       return LineKind::kBanner;
     }
   }
-  if (line.size() > 13 && TrimRight(line).ends_with("started with:") &&
+  if (line.size() > 13 && TrimTrailingSpace(line).ends_with("started with:") &&
       line.find(", Version: ") != std::string_view::npos) {
     return LineKind::kBanner;
   }
@@ -162,7 +149,7 @@ bool ParseMicros(std::string_view text, int64_t* out) {
 }
 
 int64_t ParseSlowLogTime(std::string_view text) {
-  text = Trim(text);
+  text = TrimSpace(text);
   size_t p = 0;
   int year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0;
   int64_t micros = 0;
@@ -514,10 +501,10 @@ namespace {
 // "user[priv_user] @ host [ip]  Id: 42" (also "[SQL_SLAVE] @  []" and "user[user] @ [ip]").
 void ParseUserHost(std::string_view v, Event& e) {
   const size_t at = v.find(" @ ");
-  std::string_view who = Trim(at == std::string_view::npos ? v : v.substr(0, at));
+  std::string_view who = TrimSpace(at == std::string_view::npos ? v : v.substr(0, at));
   std::string_view where = at == std::string_view::npos ? std::string_view() : v.substr(at + 3);
   const size_t bracket = who.find('[');
-  std::string_view user = Trim(who.substr(0, bracket));
+  std::string_view user = TrimSpace(who.substr(0, bracket));
   if (user.empty() && bracket != std::string_view::npos) {
     const size_t close = who.find(']', bracket);
     user = who.substr(bracket + 1, close == std::string_view::npos ? std::string_view::npos
@@ -526,15 +513,15 @@ void ParseUserHost(std::string_view v, Event& e) {
   e.user = user;
   const size_t id = where.find("Id:");
   if (id != std::string_view::npos) {
-    e.thread_id = Trim(where.substr(id + 3));
+    e.thread_id = TrimSpace(where.substr(id + 3));
     where = where.substr(0, id);
   }
   const size_t ip_open = where.find('[');
-  std::string_view host = Trim(where.substr(0, ip_open));
+  std::string_view host = TrimSpace(where.substr(0, ip_open));
   if (host.empty() && ip_open != std::string_view::npos) {
     const size_t close = where.find(']', ip_open);
     if (close != std::string_view::npos)
-      host = Trim(where.substr(ip_open + 1, close - ip_open - 1));
+      host = TrimSpace(where.substr(ip_open + 1, close - ip_open - 1));
   }
   e.host = host;
 }
@@ -543,7 +530,7 @@ void ParseUserHost(std::string_view v, Event& e) {
 enum : uint8_t { kBlankByte = 1, kKeyByte = 2 };
 constexpr std::array<uint8_t, 256> MakeHeaderBytes() {
   std::array<uint8_t, 256> t{};
-  for (int c : {' ', '\t', '\r', '\f', '\v'}) t[c] = kBlankByte;
+  for (int c = 0; c < 256; ++c) t[c] = base::IsBlank(static_cast<char>(c)) ? kBlankByte : 0;
   for (int c = 'a'; c <= 'z'; ++c) t[c] = kKeyByte;
   for (int c = 'A'; c <= 'Z'; ++c) t[c] = kKeyByte;
   for (int c = '0'; c <= '9'; ++c) t[c] = kKeyByte;
@@ -616,7 +603,7 @@ void SlowLogReader::ParseEvent(EventBatch& batch, size_t begin, size_t body, siz
     if (l.empty() || l[0] != '#') continue;  // blank lines between header lines
     if (l.back() == '\r') l.remove_suffix(1);
     l.remove_prefix(1);  // '#'
-    l = TrimLeft(l);
+    l = TrimLeadingSpace(l);
     if (l.empty()) continue;
     // The first byte picks the few lines that are not plain `Key: value` lists.
     switch (l[0]) {
@@ -629,7 +616,7 @@ void SlowLogReader::ParseEvent(EventBatch& batch, size_t begin, size_t body, siz
             ParseUserHost(v.substr(glued + 12), e);
             v = v.substr(0, glued);
           }
-          e.time = Trim(v);
+          e.time = TrimSpace(v);
           continue;
         }
         break;
@@ -678,12 +665,12 @@ void SlowLogReader::ParseEvent(EventBatch& batch, size_t begin, size_t body, siz
   std::string_view last_context;
   for (;;) {
     std::string_view rest = text;
-    const std::string_view l = Trim(NextLine(rest));
-    if (Trim(rest).empty()) break;  // the last line is the query, whatever it is
+    const std::string_view l = TrimSpace(NextLine(rest));
+    if (TrimSpace(rest).empty()) break;  // the last line is the query, whatever it is
     if (StartsWithIgnoreCase(l, "use ")) {
-      std::string_view db = Trim(l.substr(4));
+      std::string_view db = TrimSpace(l.substr(4));
       if (db.ends_with(';')) db.remove_suffix(1);
-      db = Trim(db);
+      db = TrimSpace(db);
       if (db.size() >= 2 && db.front() == '`' && db.back() == '`') db = db.substr(1, db.size() - 2);
       if (db.empty() || db.find_first_of(" \t;") != std::string_view::npos) break;
       own_db = db;
@@ -695,7 +682,7 @@ void SlowLogReader::ParseEvent(EventBatch& batch, size_t begin, size_t body, siz
         std::string_view v = l.substr(ts + 10);
         const size_t stop = v.find_first_of(",;");
         int64_t us = 0;
-        if (ParseMicros(Trim(v.substr(0, stop)), &us)) set_timestamp = us;
+        if (ParseMicros(TrimSpace(v.substr(0, stop)), &us)) set_timestamp = us;
       }
     } else {
       break;
@@ -703,11 +690,11 @@ void SlowLogReader::ParseEvent(EventBatch& batch, size_t begin, size_t body, siz
     last_context = l;
     text = rest;
   }
-  std::string_view query = Trim(text);
-  while (query.ends_with(';')) query = TrimRight(query.substr(0, query.size() - 1));
+  std::string_view query = TrimSpace(text);
+  while (query.ends_with(';')) query = TrimTrailingSpace(query.substr(0, query.size() - 1));
   if (StartsWith(query, "# administrator command:")) {
     e.admin_command = true;
-    query = Trim(query.substr(2));
+    query = TrimSpace(query.substr(2));
   }
   if (query.empty()) query = last_context;
   e.query = query;

@@ -1,14 +1,13 @@
 #include "parser/splitter.h"
 
+#include "base/ascii.h"
 #include "parser/keywords.h"
 #include "parser/lexer.h"
 
 namespace qadvisor::parser {
 namespace {
 
-bool IsSpace(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
-}
+using base::IsSpace;
 
 class Splitter {
  public:

@@ -3,17 +3,12 @@
 #include <algorithm>
 #include <cctype>
 
+#include "base/ascii.h"
+
 namespace qadvisor::parser {
 namespace {
 
 using namespace ast;
-
-bool EqualNoCase(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) ==
-                  std::tolower(static_cast<unsigned char>(y));
-         });
-}
 
 // Walks one statement's AST and collects the tables it names. CTE names in scope are kept on a
 // stack: an unqualified name that equals one of them is the CTE, not a table.
@@ -105,7 +100,7 @@ class Collector {
     t.table = name.last().Value();
     if (name.parts.size() >= 2) t.db = name.parts[name.parts.size() - 2].Value();
     if (t.db.empty() && std::any_of(ctes_.begin(), ctes_.end(), [&](const std::string& c) {
-          return EqualNoCase(c, t.table);
+          return base::EqualsIgnoreCase(c, t.table);
         })) {
       return;
     }

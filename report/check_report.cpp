@@ -7,6 +7,8 @@
 #include <map>
 #include <string_view>
 
+#include "base/ascii.h"
+#include "base/utf8.h"
 #include "report/json_writer.h"
 #include "report/markdown.h"
 #include "rules/rule.h"
@@ -93,35 +95,6 @@ std::string SummaryText(const CheckReport& report, const Counts& counts) {
 
 bool IsContinuation(unsigned char c) { return (c & 0xC0) == 0x80; }
 
-// The length of the well-formed UTF-8 sequence starting at s[i], or 0 when there is none
-// (stray continuation byte, truncated sequence, overlong form, surrogate, past U+10FFFF).
-size_t Utf8SequenceLength(std::string_view s, size_t i) {
-  const auto c = static_cast<unsigned char>(s[i]);
-  if (c < 0x80) return 1;
-  size_t len = 0;
-  uint32_t cp = 0;
-  if ((c & 0xE0) == 0xC0) {
-    len = 2, cp = c & 0x1F;
-  } else if ((c & 0xF0) == 0xE0) {
-    len = 3, cp = c & 0x0F;
-  } else if ((c & 0xF8) == 0xF0) {
-    len = 4, cp = c & 0x07;
-  } else {
-    return 0;
-  }
-  if (i + len > s.size()) return 0;
-  for (size_t k = 1; k < len; ++k) {
-    const auto b = static_cast<unsigned char>(s[i + k]);
-    if (!IsContinuation(b)) return 0;
-    cp = (cp << 6) | (b & 0x3F);
-  }
-  if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
-      (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF) {
-    return 0;
-  }
-  return len;
-}
-
 // One line of text for a terminal: CR and LF become spaces (a message is one line), other
 // control bytes (ESC would let input drive the terminal) become '?'. Byte positions stay put
 // except where "\r\n" collapses, so only use it where no column points into the text.
@@ -194,27 +167,6 @@ std::string_view SarifLevel(Severity severity) {
       return "note";
   }
   return "warning";
-}
-
-// A tag for what the rule looks at. Scopes added later get "sql" and "performance" only
-// until they are named here, rather than breaking the build of whoever adds them.
-std::string_view ScopeName(rules::Scope scope) {
-  switch (scope) {
-    case rules::Scope::kQuery:
-      return "query";
-    case rules::Scope::kSchema:
-      return "schema";
-    case rules::Scope::kWorkload:
-      return "workload";
-    case rules::Scope::kScript:
-      return "script";
-    case rules::Scope::kDdl:
-      return "ddl";
-    case rules::Scope::kLive:
-      return "live";
-    default:
-      return "";
-  }
 }
 
 bool IsListItem(std::string_view line) {
@@ -538,7 +490,7 @@ uint32_t Utf16Column(std::string_view line, uint32_t byte_column) {
       units += static_cast<uint32_t>(limit - i);
       break;
     }
-    const size_t len = Utf8SequenceLength(line, i);
+    const size_t len = base::Utf8SequenceLength(line, i);
     if (len == 0 || i + len > limit) {
       ++units;  // an invalid byte, or a column pointing into a character: one unit per byte
       ++i;
@@ -558,8 +510,7 @@ std::string CamelCaseRuleName(std::string_view id) {
       upper = true;
       continue;
     }
-    const auto u = static_cast<unsigned char>(c);
-    out.push_back(upper ? static_cast<char>(std::toupper(u)) : c);
+    out.push_back(upper ? base::ToUpperAscii(c) : c);
     upper = false;
   }
   return out;
@@ -779,7 +730,7 @@ std::string RenderCheckSarif(const CheckReport& report) {
     w.EndObject();
     w.Key("properties").BeginObject().Key("tags").BeginArray();
     w.String("sql").String("performance");
-    if (const std::string_view scope = ScopeName(info->scope); !scope.empty()) w.String(scope);
+    w.String(rules::ScopeName(info->scope));  // a tag for what the rule looks at
     w.EndArray().EndObject();
     w.EndObject();
   }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "base/ascii.h"
 #include "base/text.h"
 #include "report/json_writer.h"
 #include "report/markdown.h"
@@ -34,11 +35,7 @@ void CivilFromDays(int64_t z, int* y, unsigned* m, unsigned* d) {
   *y = static_cast<int>(static_cast<int64_t>(yoe) + era * 400 + (*m <= 2));
 }
 
-std::string MetricKey(std::string_view name) {
-  std::string key(name);
-  for (char& c : key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return key;
-}
+std::string MetricKey(std::string_view name) { return base::LowerAscii(name); }
 
 using base::Printable;  // input text in a terminal report: control bytes escaped
 
@@ -78,8 +75,7 @@ std::string Percent(Int128 part, Int128 whole) {
 std::string Item(const QueryClass& c) {
   std::string_view f = c.fingerprint;
   const size_t sp = f.find(' ');
-  std::string verb(f.substr(0, sp));
-  for (char& ch : verb) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+  std::string verb = base::UpperAscii(f.substr(0, sp));
   for (const char* kw : {" from ", " into ", " update ", " join "}) {
     const size_t at = f.find(kw);
     if (at == std::string_view::npos) continue;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "analyzer/distribution.h"
+#include "base/json_escape.h"
 
 namespace qadvisor::report {
 
@@ -57,7 +58,8 @@ class JsonWriter {
   bool after_key_ = false;
 };
 
-// Appends `text` as the body of a JSON string (no quotes), escaped, invalid UTF-8 replaced.
-void AppendJsonEscaped(std::string& out, std::string_view text);
+// Appends `text` as the body of a JSON string (no quotes), escaped, invalid UTF-8 replaced:
+// the one escaper of base/json_escape.h.
+using base::AppendJsonEscaped;
 
 }  // namespace qadvisor::report

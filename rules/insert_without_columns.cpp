@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "base/ascii.h"
 #include "rules/common.h"
 #include "rules/rule.h"
 
@@ -57,12 +58,11 @@ void InsertColumnList(const QueryModel& query, const parser::ast::InsertStatemen
   if (end > query.script.size() || query.script.substr(last.offset, last.raw.size()) != last.raw) {
     return;  // not the statement's own text (a view's): no edit
   }
-  std::string_view rest = query.script.substr(end);
-  const size_t word = rest.find_first_not_of(" \t\r\n");
-  if (word == 0 || word == std::string_view::npos) return;
-  rest.remove_prefix(word);
+  const std::string_view after = query.script.substr(end);
+  const std::string_view rest = base::TrimLeadingSpace(after);
+  if (rest.size() == after.size() || rest.empty()) return;  // no white space, or nothing after
   std::string next;
-  for (const char c : rest.substr(0, 6)) next.push_back(static_cast<char>(std::toupper(c)));
+  for (const char c : rest.substr(0, 6)) next.push_back(base::ToUpperAscii(c));
   if (!next.starts_with("VALUE") && !next.starts_with("SELECT") && !next.starts_with("TABLE")) {
     return;
   }

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "base/ascii.h"
 #include "parser/keywords.h"
 #include "rules/common.h"
 #include "rules/rule.h"
@@ -82,9 +83,7 @@ bool SameColumnSet(const Index& a, const Index& b) {
   auto names = [](const Index& i) {
     std::vector<std::string> out;
     for (const KeyPart& p : i.parts) {
-      std::string n = p.column;
-      for (char& c : n) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-      out.push_back(n);
+      out.push_back(base::LowerAscii(p.column));
     }
     std::sort(out.begin(), out.end());
     return out;

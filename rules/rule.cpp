@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include "base/hash.h"
+
 namespace qadvisor::rules {
 
 int64_t RuleOptions::Get(std::string_view rule, std::string_view option, int64_t fallback) const {
@@ -61,6 +63,24 @@ std::vector<const RuleInfo*> AllRuleInfos() {
   return infos;
 }
 
+std::string_view ScopeName(Scope scope) {
+  switch (scope) {
+    case Scope::kQuery:
+      return "query";
+    case Scope::kSchema:
+      return "schema";
+    case Scope::kWorkload:
+      return "workload";
+    case Scope::kScript:
+      return "script";
+    case Scope::kDdl:
+      return "ddl";
+    case Scope::kLive:
+      return "live";
+  }
+  return "query";  // not reached: every scope is named above
+}
+
 std::string RuleDocPage(const RuleInfo& info) {
   std::string_view scope;
   switch (info.scope) {
@@ -107,12 +127,7 @@ void MakeKey(Finding& finding, std::string_view statement_class) {
   for (const std::string& c : finding.columns) text += c + ",";
   text += fmt::format("\x1f{}\x1f{}", finding.index, statement_class);
   // FNV-1a, 64 bits: stable across versions and platforms, which is all a baseline needs.
-  uint64_t hash = 14695981039346656037ull;
-  for (const unsigned char c : text) {
-    hash ^= c;
-    hash *= 1099511628211ull;
-  }
-  finding.key = fmt::format("{}:{:016x}", finding.rule, hash);
+  finding.key = fmt::format("{}:{:016x}", finding.rule, base::Fnv1a64(text));
 }
 
 }  // namespace qadvisor::rules

@@ -47,6 +47,11 @@ enum class Scope : uint8_t {
   kLive,
 };
 
+// The scope's one-word name ("query", "schema", "workload", "script", "ddl", "live"): the
+// `scope` of `qadvisor rules --format json` and a SARIF rule tag. A new scope is named here,
+// beside the enum, or the build fails (-Wswitch): reports never invent names of their own.
+std::string_view ScopeName(Scope scope);
+
 struct RuleInfo {
   std::string_view id;
   Severity severity;

@@ -8,7 +8,6 @@
 #include <pg_query.h>
 
 #include <algorithm>
-#include <cctype>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -20,6 +19,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/ascii.h"
 #include "parser/parser.h"
 
 // libpg_query's internal API (pg_query_internal.h, which needs PostgreSQL's server headers and so
@@ -108,9 +108,8 @@ std::vector<std::string> LoadCorpus(const char* path) {
   for (size_t at = 0; at < text.size();) {
     size_t end = text.find(";\n", at);
     if (end == std::string::npos) end = text.size();
-    std::string_view s(text.data() + at, end - at);
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+    const std::string_view s =
+        qadvisor::base::TrimSpace(std::string_view(text).substr(at, end - at));
     if (!s.empty()) statements.emplace_back(s);
     at = end + 2;
   }

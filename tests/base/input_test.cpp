@@ -161,7 +161,7 @@ TEST_CASE("Peek shows the head without consuming it, compressed or not") {
   CHECK(Drain(**small).text == "abc");
 }
 
-TEST_CASE("Head and ReadAll decompress; missing files and directories are named") {
+TEST_CASE("Head and ReadAll decompress, and missing files and directories are named") {
   TempDir dir;
   const std::string text = SomeLog();
   const std::string gz = Write(dir.path / "h.gz", Gzip(text));

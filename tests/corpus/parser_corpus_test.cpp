@@ -12,6 +12,7 @@
 #include <set>
 #include <string>
 
+#include "base/ascii.h"
 #include "parser/parser.h"
 #include "parser/slowlog.h"
 
@@ -47,11 +48,7 @@ bool NotSql(const std::string& where) {
   return false;
 }
 
-std::string Upper(std::string_view s) {
-  std::string u(s);
-  for (char& c : u) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return u;
-}
+std::string Upper(std::string_view s) { return base::UpperAscii(s); }
 
 struct Tally {
   size_t statements = 0, selects = 0, dml = 0, create_tables = 0, unmodelled = 0, not_sql = 0;
@@ -70,10 +67,7 @@ struct Tally {
       // too: that error, at that place, is the right answer.
       if (d.severity == Severity::kError &&
           d.message == "expected a column name or a key definition, found ')'") {
-        std::string_view before = sql.substr(0, d.offset);
-        while (!before.empty() && std::isspace(static_cast<unsigned char>(before.back()))) {
-          before.remove_suffix(1);
-        }
+        const std::string_view before = base::TrimTrailingSpace(sql.substr(0, d.offset));
         if (before.ends_with(",")) {
           ++not_sql;
           continue;

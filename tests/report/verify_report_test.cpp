@@ -13,6 +13,7 @@
 
 #include "analyzer/digest.h"
 #include "analyzer/verification.h"
+#include "base/hash.h"
 #include "report/advise_report.h"
 
 namespace qadvisor::report {
@@ -235,13 +236,6 @@ struct VerifyFixture : Fixture {
   }
 };
 
-// FNV-1a, 64 bits: a fingerprint of a whole rendering.
-uint64_t Fnv1a(const std::string& s) {
-  uint64_t h = 0xcbf29ce484222325ULL;
-  for (unsigned char c : s) h = (h ^ c) * 0x100000001b3ULL;
-  return h;
-}
-
 // What advise wrote for Fixture before the report knew about verification (text and Markdown in
 // full; JSON and HTML, larger, by length and FNV-1a). If advise's output changes on purpose,
 // update these from the failure message.
@@ -343,11 +337,11 @@ TEST_CASE("verify report: without verification, advise's report is unchanged", "
   const std::string json_out = RenderAdviseJson(f.report);
   const std::string html = RenderAdviseHtml(f.report);
   INFO(fmt::format("JSON: {} bytes, FNV-1a 0x{:016x}; HTML: {} bytes, FNV-1a 0x{:016x}",
-                   json_out.size(), Fnv1a(json_out), html.size(), Fnv1a(html)));
+                   json_out.size(), base::Fnv1a64(json_out), html.size(), base::Fnv1a64(html)));
   CHECK(json_out.size() == kGoldenJsonSize);
-  CHECK(Fnv1a(json_out) == kGoldenJsonHash);
+  CHECK(base::Fnv1a64(json_out) == kGoldenJsonHash);
   CHECK(html.size() == kGoldenHtmlSize);
-  CHECK(Fnv1a(html) == kGoldenHtmlHash);
+  CHECK(base::Fnv1a64(html) == kGoldenHtmlHash);
 }
 
 TEST_CASE("verify report: JSON adds verification fields and nothing else changes", "[verify]") {

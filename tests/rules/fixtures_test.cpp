@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "analyzer/catalog.h"
+#include "base/ascii.h"
 #include "parser/keywords.h"
 #include "parser/splitter.h"
 #include "rules/checker.h"
@@ -30,11 +31,7 @@ std::string ReadFile(const std::filesystem::path& path) {
   return ss.str();
 }
 
-std::string Trim(std::string s) {
-  s.erase(0, s.find_first_not_of(" \t\r"));
-  s.erase(s.find_last_not_of(" \t\r") + 1);
-  return s;
-}
+std::string Trim(std::string_view s) { return std::string(base::TrimSpace(s)); }
 
 struct Expectation {
   std::string rule;
