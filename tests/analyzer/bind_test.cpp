@@ -157,7 +157,7 @@ TEST_CASE("bind: a join across charsets converts the narrower side", "[bind]") {
   CHECK(wide[0]->sargable());  // the utf8mb4 side is still searchable
 }
 
-TEST_CASE("bind: OR of equalities on one column is an IN list; across columns a group", "[bind]") {
+TEST_CASE("bind: OR of equalities on one column is an IN list, across columns a group", "[bind]") {
   Fixture f;
   const auto& m =
       f.Bind("SELECT id FROM customers WHERE country = 'DE' OR country IN ('FR', 'IT')");
@@ -286,7 +286,7 @@ TEST_CASE("access: leftmost prefix, covering, order, three-star want", "[access]
   CHECK_FALSE(a.sorts);  // (country, created_at): the equality, then the order
 }
 
-TEST_CASE("bind: a constant ORDER BY orders nothing; positions and aggregates do", "[bind]") {
+TEST_CASE("bind: a constant ORDER BY orders nothing, positions and aggregates do", "[bind]") {
   Fixture f;
   for (const char* sql : {
            "SELECT status, COUNT(*) FROM orders GROUP BY status ORDER BY NULL",

@@ -524,7 +524,7 @@ CREATE TABLE orders (
   CHECK(t.location.column == 1);
 }
 
-TEST_CASE("inline PRIMARY KEY makes the column NOT NULL; unnamed keys skip taken index names") {
+TEST_CASE("inline PRIMARY KEY makes the column NOT NULL, unnamed keys skip taken index names") {
   const Catalog c = Load(R"sql(
 CREATE TABLE t (a INT NULL PRIMARY KEY, b INT, c INT UNIQUE KEY, b_3 INT,
                 UNIQUE (b), KEY b_2 (c), KEY (b), INDEX (b), KEY (c));)sql");
@@ -1263,7 +1263,7 @@ RENAME TABLE t TO v;
   CHECK(c.issues()[4].location.line == 7);  // DROP VIEW nope: the name's line
 }
 
-TEST_CASE("views: found as tables are, by database; DROP DATABASE drops them") {
+TEST_CASE("views: found as tables are, by database, DROP DATABASE drops them") {
   Catalog c = Load(R"sql(
 CREATE DATABASE a;
 CREATE DATABASE b;

@@ -33,7 +33,7 @@ struct EventMaker {
   }
 };
 
-TEST_CASE("events with the same fingerprint form one class; ids are stable hashes") {
+TEST_CASE("events with the same fingerprint form one class, ids are stable hashes") {
   EventMaker m;
   Digest d;
   d.Add(m.Make("SELECT * FROM t WHERE id = 1", "0.5"), 0);
@@ -51,7 +51,7 @@ TEST_CASE("events with the same fingerprint form one class; ids are stable hashe
   CHECK(d.global().Metric(kQueryTime)->sum() == 2100000);
 }
 
-TEST_CASE("the sample is the slowest event; ties go to the earliest") {
+TEST_CASE("the sample is the slowest event, ties go to the earliest") {
   EventMaker m;
   Digest d;
   d.Add(m.Make("SELECT 1", "0.2", {}, "a", 100), 0);
@@ -126,7 +126,7 @@ TEST_CASE("merging digests matches metrics by name, whatever order they were fir
   CHECK(a.events() == 3);
 }
 
-TEST_CASE("ranking by count, max and p95; ties broken by id; --top cuts") {
+TEST_CASE("ranking by count, max and p95, ties broken by id, --top cuts") {
   EventMaker m;
   Digest d;
   for (int i = 0; i < 5; ++i) d.Add(m.Make("SELECT a FROM many", "0.01"), 0);

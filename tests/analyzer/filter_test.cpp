@@ -54,7 +54,7 @@ TEST_CASE("time bounds: dates, both log forms, ages") {
   }
 }
 
-TEST_CASE("a filter names the first test an event fails; --match is on the fingerprint") {
+TEST_CASE("a filter names the first test an event fails, --match is on the fingerprint") {
   EventFilterSpec spec;
   spec.since = 10;
   spec.until = 20;

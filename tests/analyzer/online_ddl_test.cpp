@@ -55,7 +55,7 @@ std::string Describe(std::string_view alter, std::string_view target,
   return out;
 }
 
-TEST_CASE("target names (--target): the five series and full versions; nothing else") {
+TEST_CASE("target names (--target): the five series and full versions, nothing else") {
   CHECK(Target("mysql-8.0").Name() == "mysql-8.0");
   CHECK(Target("MariaDB-10.11").Name() == "mariadb-10.11");
   CHECK(Target("mysql-8.0.36").Name() == "mysql-8.0.36");

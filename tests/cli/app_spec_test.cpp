@@ -43,7 +43,7 @@ const OptionSpec& Find(const std::vector<OptionSpec>& options, const std::string
   return options.front();
 }
 
-TEST_CASE("DescribeApp reads commands, options, values and choices; hidden ones are left out") {
+TEST_CASE("DescribeApp reads commands, options, values and choices, hidden ones are left out") {
   ToyApp toy;
   const CommandSpec spec = DescribeApp(toy.app);
   CHECK(spec.name == "tool");
@@ -93,7 +93,7 @@ TEST_CASE("ManPage: every command and option, escaped for roff") {
   CHECK_THAT(man, !Contains("secret") && !Contains("Hidden command"));
 }
 
-TEST_CASE("BashCompletion: commands, options and choices; hidden ones are left out") {
+TEST_CASE("BashCompletion: commands, options and choices, hidden ones are left out") {
   ToyApp toy;
   const std::string bash = BashCompletion(DescribeApp(toy.app));
   CHECK_THAT(bash, Contains("words=\"-h --help --version\"; else words=\"run\"; fi"));

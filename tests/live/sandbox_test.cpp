@@ -188,7 +188,7 @@ TEST_CASE("sandbox: a server killed behind our back, then Stop()", "[live][sandb
   CHECK(parent.empty());
 }
 
-TEST_CASE("sandbox: StopSandboxesFromSignalHandler ends the server; keep leaves the directory",
+TEST_CASE("sandbox: StopSandboxesFromSignalHandler ends the server, keep leaves the directory",
           "[live][sandbox]") {
   ParentDir parent;
   connectors::SandboxOptions options = Options(parent);

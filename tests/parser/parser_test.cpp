@@ -65,7 +65,7 @@ TEST_CASE("boolean precedence: OR < XOR < AND < NOT < comparison") {
   Bin(*a.right->As<Unary>().operand, BinaryOp::kEq);  // NOT binds looser than =
 }
 
-TEST_CASE("|| is OR and && is AND; ! binds tighter than comparison") {
+TEST_CASE("|| is OR and && is AND, ! binds tighter than comparison") {
   const ParseResult r = Parse("SELECT 1 FROM t WHERE a || b && !c = 0");
   const Binary& o = Bin(Where(r), BinaryOp::kOr);
   const Binary& a = Bin(*o.right, BinaryOp::kAnd);
@@ -294,7 +294,7 @@ TEST_CASE("diagnostics say what was expected, what was found, and where") {
   CHECK(r.statements().empty());
 }
 
-TEST_CASE("one bad statement does not stop the others; unsupported kinds are listed") {
+TEST_CASE("one bad statement does not stop the others, unsupported kinds are listed") {
   const ParseResult r = Parse("SELECT 1; SELECT FROM; GRANT SELECT ON db.* TO u; SELECT 2");
   CHECK_FALSE(r.ok());
   REQUIRE(r.statements().size() == 3);
@@ -432,7 +432,7 @@ TEST_CASE("INSERT … SET, INSERT … SELECT, REPLACE, VALUES ROW()") {
   CHECK(One(row_r).As<InsertStatement>().rows.size() == 2);
 }
 
-TEST_CASE("UPDATE: single table with ORDER BY and LIMIT; multi-table with joins; WITH") {
+TEST_CASE("UPDATE: single table with ORDER BY and LIMIT, multi-table with joins, WITH") {
   const ParseResult r1 = Parse(
       "UPDATE LOW_PRIORITY IGNORE orders SET status = 'x', n = n + 1 WHERE id < 10 ORDER BY id "
       "LIMIT 5");
@@ -770,7 +770,7 @@ TEST_CASE("RENAME TABLE: pairs, TABLES, IF EXISTS, WAIT / NOWAIT, round-trip") {
   CHECK(Only(Parse("RENAME USER a TO b")).kind == StatementKind::kUnsupported);
 }
 
-TEST_CASE("CREATE DATABASE, USE, SET NAMES, SET variables; SET TRANSACTION stays unmodelled") {
+TEST_CASE("CREATE DATABASE, USE, SET NAMES, SET variables, SET TRANSACTION stays unmodelled") {
   const ParseResult db = Parse("CREATE SCHEMA IF NOT EXISTS shop DEFAULT CHARACTER SET utf8mb4");
   const CreateDatabaseStatement& d = Only(db).As<CreateDatabaseStatement>();
   CHECK(d.schema_keyword);
@@ -797,7 +797,7 @@ TEST_CASE("CREATE DATABASE, USE, SET NAMES, SET variables; SET TRANSACTION stays
 namespace qadvisor::parser {
 namespace {
 
-TEST_CASE("statements know their line and column; diagnostics count from there") {
+TEST_CASE("statements know their line and column, diagnostics count from there") {
   const std::string sql =
       "SELECT 1; SELECT 2;\n"
       "  -- a comment\n"

@@ -286,7 +286,7 @@ TEST_CASE("logical operators: OR < XOR < AND < NOT", "[printer]") {
   CHECK(Sql(b.Bin(BinaryOp::kOr, x, b.Bin(BinaryOp::kOr, y, z))) == "a OR (b OR c)");
 }
 
-TEST_CASE("comparisons chain to the left; predicates take bit_expr operands", "[printer]") {
+TEST_CASE("comparisons chain to the left, predicates take bit_expr operands", "[printer]") {
   Build b;
   const Expr *x = b.Col({"a"}), *y = b.Col({"b"}), *z = b.Col({"c"});
   const Expr* eq = b.Bin(BinaryOp::kEq, x, y);
@@ -1247,7 +1247,7 @@ TEST_CASE("SET: NAMES, CHARACTER SET, and variables with scopes and :=", "[print
 
 // --- Equal -----------------------------------------------------------------------------------
 
-TEST_CASE("Ident::Value undoes quoting; SameName ignores case and quotes", "[equal]") {
+TEST_CASE("Ident::Value undoes quoting, SameName ignores case and quotes", "[equal]") {
   CHECK(Ident{"abc", 0}.Value() == "abc");
   CHECK(Ident{"`a``b`", 0}.Value() == "a`b");
   CHECK(Ident{"\"x\"\"y\"", 0}.Value() == "x\"y");

@@ -268,7 +268,7 @@ TEST_CASE("binary junk, NUL bytes and invalid UTF-8 never stop the reader") {
   CHECK(r.events[1].query == "SELECT 2");
 }
 
-TEST_CASE("an event larger than the cap is skipped and reported; the next one is read") {
+TEST_CASE("an event larger than the cap is skipped and reported, the next one is read") {
   ReaderOptions options;
   options.chunk_bytes = 4096;
   options.max_event_bytes = 64 * 1024;

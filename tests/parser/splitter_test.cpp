@@ -18,13 +18,13 @@ std::vector<std::string> Texts(std::string_view script) {
 
 using Strings = std::vector<std::string>;
 
-TEST_CASE("statements end at ; and the last one may have none") {
+TEST_CASE("statements end at a semicolon and the last one may have none") {
   CHECK(Texts("SELECT 1; SELECT 2;\nSELECT 3") == Strings{"SELECT 1", "SELECT 2", "SELECT 3"});
   CHECK(Texts("") == Strings{});
   CHECK(Texts(" ;; \n ; ") == Strings{});
 }
 
-TEST_CASE("a ; inside strings, quoted names and comments does not split") {
+TEST_CASE("a semicolon inside strings, quoted names and comments does not split") {
   CHECK(Texts("SELECT 'a;b', \"c;d\", `e;f` FROM t; SELECT 2") ==
         Strings{"SELECT 'a;b', \"c;d\", `e;f` FROM t", "SELECT 2"});
   CHECK(Texts("SELECT 'it''s;', 'back\\';slash' ; SELECT 2") ==

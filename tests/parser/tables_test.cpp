@@ -33,7 +33,7 @@ TEST_CASE("tables of SELECT: joins, derived tables, subqueries anywhere") {
         Strings{"t", "h"});
 }
 
-TEST_CASE("tables: a CTE's name is not a table; its body's tables are") {
+TEST_CASE("tables: a CTE's name is not a table, its body's tables are") {
   CHECK(Names("WITH x AS (SELECT * FROM base) SELECT * FROM x JOIN other ON 1") ==
         Strings{"base", "other"});
   CHECK(Names("WITH RECURSIVE r AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT * FROM r") ==

@@ -659,7 +659,7 @@ TEST_CASE("Check Code Quality output: GitLab's fields, root paths, unique finger
   CHECK(RenderCheckCodeClimate(CheckReport{}) == "[]\n");
 }
 
-TEST_CASE("Check SARIF output: a replacement is a fix; the root is %SRCROOT%") {
+TEST_CASE("Check SARIF output: a replacement is a fix, the root is %SRCROOT%") {
   CheckReport report;
   report.files = {"q.sql"};
   report.source_root = "file:///repo/";

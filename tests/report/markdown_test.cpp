@@ -12,7 +12,7 @@
 namespace qadvisor::report {
 namespace {
 
-TEST_CASE("MarkdownCode: the fence outgrows every backtick run; ends are padded when needed") {
+TEST_CASE("MarkdownCode: the fence outgrows every backtick run, ends are padded when needed") {
   CHECK(MarkdownCode("select a from t") == "`select a from t`");
   // MySQL identifiers keep their backticks: the span's fence is two.
   CHECK(MarkdownCode("select `display-name`, `order` from t where `order` > ?") ==
