@@ -1996,6 +1996,8 @@ class StatementParser {
       } else if (EqualsIgnoreCase(w, "join") || EqualsIgnoreCase(w, "straight_join")) {
         if (!natural) ++open;
         natural = false;
+      } else if (EqualsIgnoreCase(w, "on") && PeekWord("duplicate", i + 1)) {
+        return false;  // INSERT … SELECT … ON DUPLICATE KEY UPDATE
       } else if (EqualsIgnoreCase(w, "on") || EqualsIgnoreCase(w, "using")) {
         if (--open == 0) return true;
       } else if (EqualsIgnoreCase(w, "for")) {

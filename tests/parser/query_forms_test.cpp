@@ -159,6 +159,14 @@ TEST_CASE("nested joins: an ON binds to the innermost open join") {
   CHECK(Sql(d.on) == "b.i = a.i");
   CHECK(Sql(d.right->As<Join>().right->As<Join>().on) == "d.i = c.i");
 
+  // ON DUPLICATE KEY UPDATE ends the query of an INSERT: no ON for a join.
+  const ParseResult dup = Parse(
+      "INSERT INTO t (a) SELECT b.a FROM a JOIN b JOIN c ON c.x = b.x ON DUPLICATE KEY UPDATE a = "
+      "1");
+  const InsertStatement& ins = One(dup).As<InsertStatement>();
+  CHECK(ins.on_duplicate.size() == 1);
+  CHECK(ins.query->term->select->from[0]->As<Join>().left->kind == TableRefKind::kJoin);
+
   CHECK(Error("SELECT 1 FROM a LEFT JOIN b JOIN c ON b.x = c.x") ==
         "expected 'ON' or 'USING' after the joined table, found 'JOIN'");
 }
