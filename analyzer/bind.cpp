@@ -502,8 +502,10 @@ int Binder::BindSelect(const Select& select, BlockKind kind, int parent, const Q
     Order(b, owner->order_by, order, true);
     m_.blocks[b].order_by = std::move(order);
     m_.blocks[b].order_by_written = !owner->order_by.empty();
-    m_.blocks[b].limit_written = owner->limit != nullptr;
+    m_.blocks[b].limit_written = owner->limit != nullptr || owner->fetch;
     m_.blocks[b].limit = LiteralNumber(owner->limit);
+    // MariaDB's FETCH FIRST ROW ONLY without a count fetches one row.
+    if (owner->fetch && owner->limit == nullptr) m_.blocks[b].limit = 1;
     m_.blocks[b].offset = LiteralNumber(owner->offset);
     if (owner->offset) {
       m_.blocks[b].limit_span = owner->offset->span;
