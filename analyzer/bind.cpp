@@ -427,6 +427,22 @@ int Binder::BindQuery(const Query& query, BlockKind kind, int parent) {
 int Binder::BindTerm(const QueryTerm& term, BlockKind kind, int parent, const Query* owner) {
   if (term.select) return BindSelect(*term.select, kind, parent, owner);
   if (term.parens) return BindQuery(*term.parens, kind, parent);
+  if (term.table || term.values) {  // TABLE t reads every row and column of t; VALUES no table
+    const int b = NewBlock(kind, parent, nullptr, term.span);
+    if (term.table) {
+      std::vector<PendingJoin> joins;
+      AddTableRef(b, *term.table, false, joins);
+      for (TableUse& use : m_.blocks[b].tables) use.all_columns = true;
+    }
+    if (term.values) {
+      scope_.push_back(b);
+      for (const auto& row : term.values->rows) {
+        for (const Expr* e : row) Visit(b, e);
+      }
+      scope_.pop_back();
+    }
+    return b;
+  }
   const SetOperation& op = *term.set_op;
   const BlockKind part = kind == BlockKind::kStatement ? BlockKind::kUnionPart : kind;
   const int first = BindTerm(*op.left, part, parent, nullptr);
@@ -487,8 +503,10 @@ int Binder::BindSelect(const Select& select, BlockKind kind, int parent, const Q
     Order(b, owner->order_by, order, true);
     m_.blocks[b].order_by = std::move(order);
     m_.blocks[b].order_by_written = !owner->order_by.empty();
-    m_.blocks[b].limit_written = owner->limit != nullptr;
+    m_.blocks[b].limit_written = owner->limit != nullptr || owner->fetch;
     m_.blocks[b].limit = LiteralNumber(owner->limit);
+    // MariaDB's FETCH FIRST ROW ONLY without a count fetches one row.
+    if (owner->fetch && owner->limit == nullptr) m_.blocks[b].limit = 1;
     m_.blocks[b].offset = LiteralNumber(owner->offset);
     if (owner->offset) {
       m_.blocks[b].limit_span = owner->offset->span;
@@ -522,6 +540,21 @@ void Binder::AddTableRef(int b, const TableRef& ref, bool outer, std::vector<Pen
       for (const Ident& c : derived.columns) use.derived_columns.push_back(c.Value());
       if (use.derived_columns.empty()) use.derived_columns = DerivedColumns(block);
       use.span = derived.span;
+      use.outer = outer;
+      m_.blocks[b].tables.push_back(std::move(use));
+      return;
+    }
+    case TableRefKind::kJsonTable: {
+      // A derived table of its own columns, whose argument reads the tables to its left.
+      const auto& json = ref.As<JsonTable>();
+      scope_.push_back(b);
+      Visit(b, json.expr);
+      scope_.pop_back();
+      TableUse use;
+      use.alias = json.alias.Value();
+      use.derived = true;
+      ast::JsonColumnNames(json.columns, use.derived_columns);
+      use.span = json.span;
       use.outer = outer;
       m_.blocks[b].tables.push_back(std::move(use));
       return;
@@ -1024,6 +1057,7 @@ void Binder::Visit(int b, const Expr* e) {
     case ExprKind::kParam:
     case ExprKind::kVariable:
     case ExprKind::kDefault:
+    case ExprKind::kSequenceValue:  // names a sequence, no column
       return;
   }
 }

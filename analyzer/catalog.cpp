@@ -2198,6 +2198,11 @@ bool CatalogBuilder::FromColumns(const ast::TableRef& ref, std::string_view qual
         if (item == nullptr || !FromColumns(*item, qualifier, ctes, out)) return false;
       }
       return true;
+    case ast::TableRefKind::kJsonTable: {
+      const auto& json = ref.As<ast::JsonTable>();
+      if (named(json.alias.Value())) ast::JsonColumnNames(json.columns, out);
+      return true;
+    }
   }
   return false;
 }

@@ -420,6 +420,9 @@ class Walker {
       case ast::TableRefKind::kParens:
         for (const ast::TableRef* item : t->As<ast::ParenTables>().items) WalkTable(item);
         return;
+      case ast::TableRefKind::kJsonTable:
+        WalkExpr(t->As<ast::JsonTable>().expr);
+        return;
     }
   }
 
@@ -493,6 +496,11 @@ class Walker {
         for (const ast::Expr* c : m.columns) WalkExpr(c);
         return WalkExpr(m.against);
       }
+      case ast::ExprKind::kSequenceValue:  // as NEXTVAL() and LASTVAL() (kDeniedFunctions)
+        if (e->As<ast::SequenceValue>().next && denied.empty()) {
+          denied = "NEXT VALUE FOR advances a sequence";
+        }
+        return;
     }
   }
 
@@ -505,6 +513,11 @@ class Walker {
       WalkTerm(t->set_op->right);
     }
     WalkQuery(t->parens);
+    if (t->values != nullptr) {
+      for (const auto& row : t->values->rows) {
+        for (const ast::Expr* e : row) WalkExpr(e);
+      }
+    }
   }
 
   void WalkSelect(const ast::Select& s) {
@@ -561,11 +574,23 @@ Result<const ast::Statement*> OnlyStatement(const parser::ParseResult& parsed) {
   return parsed.statements().front();
 }
 
+// "TABLE" or "VALUES" when the query starts with that operand instead of a SELECT (MySQL 8.0.19
+// TABLE t, VALUES ROW(…)), else "SELECT".
+std::string QueryKindName(const ast::Query* q) {
+  const ast::QueryTerm* t = q != nullptr ? q->term : nullptr;
+  while (t != nullptr && t->select == nullptr) {
+    if (t->table != nullptr) return "TABLE";
+    if (t->values != nullptr) return "VALUES";
+    t = t->set_op != nullptr ? t->set_op->left : t->parens != nullptr ? t->parens->term : nullptr;
+  }
+  return "SELECT";
+}
+
 // "CALL", "CREATE TABLE", "LOAD DATA", … for messages.
 std::string KindName(const ast::Statement& s, std::string_view text) {
   switch (s.kind) {
     case ast::StatementKind::kSelect:
-      return "SELECT";
+      return QueryKindName(s.As<ast::SelectStatement>().query);
     case ast::StatementKind::kInsert:
       return s.As<ast::InsertStatement>().replace ? "REPLACE" : "INSERT";
     case ast::StatementKind::kUpdate:
@@ -761,6 +786,8 @@ Result<RunnableQuery> Rewrite(std::string_view text, const ast::Statement& s,
   RunnableQuery out;
   switch (s.kind) {
     case ast::StatementKind::kSelect: {
+      // TABLE t and VALUES … are reads, but verify runs only what starts with SELECT.
+      if (KindName(s, text) != "SELECT") return NotVerified(s, text);
       QADVISOR_ASSIGN_OR_RETURN(out.sql, QueryText(text, *s.As<ast::SelectStatement>().query,
                                                    s.span.offset, s.span.end(), ansi));
       return out;
@@ -841,7 +868,7 @@ Status CheckReading(std::string_view sql, const ParseOptions& options) {
   QADVISOR_ASSIGN_OR_RETURN(Scan scan, ScanTokens(sql, options.ansi_quotes, /*gate=*/true));
   const parser::ParseResult parsed = parser::Parse(sql, options);
   QADVISOR_ASSIGN_OR_RETURN(const ast::Statement* s, OnlyStatement(parsed));
-  if (s->kind != ast::StatementKind::kSelect) {
+  if (s->kind != ast::StatementKind::kSelect || KindName(*s, parsed.text()) != "SELECT") {
     return Refuse("not a SELECT", fmt::format("this is {}", KindName(*s, parsed.text())));
   }
   QADVISOR_RETURN_IF_ERROR(CheckNothingOutside(sql, scan, *s));

@@ -50,6 +50,7 @@ void NamedRefs(const ast::TableRef* t, std::span<const ast::Cte> with, std::vect
       }
       return;
     case ast::TableRefKind::kDerived:
+    case ast::TableRefKind::kJsonTable:
       return;
   }
 }

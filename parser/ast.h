@@ -15,6 +15,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace qadvisor::parser::ast {
 
@@ -68,6 +69,7 @@ enum class ExprKind : uint8_t {
   kRow,
   kMatch,
   kDefault,
+  kSequenceValue,
 };
 
 // The base of expressions, table references and statements: a kind tag and a span. As<T>()
@@ -299,6 +301,15 @@ struct Default : Expr {  // DEFAULT in INSERT … VALUES and SET col = DEFAULT
   static constexpr ExprKind kKind = ExprKind::kDefault;
 };
 
+// MariaDB sequences: NEXT VALUE FOR seq (what NEXTVAL(seq) does: advances it) and
+// PREVIOUS VALUE FOR seq (LASTVAL(seq): the session's last value). NEXTVAL(seq) and LASTVAL(seq)
+// stay Function calls: in MySQL they are only names a stored function may have.
+struct SequenceValue : Expr {
+  static constexpr ExprKind kKind = ExprKind::kSequenceValue;
+  bool next;      // NEXT rather than PREVIOUS
+  Name sequence;  // [db.]seq
+};
+
 // ---------------------------------------------------------------------------------------------
 // Queries
 
@@ -349,14 +360,32 @@ struct IndexHint {  // USE INDEX (a, b) FOR JOIN
   std::span<const Ident> indexes;
 };
 
-enum class TableRefKind : uint8_t { kTable, kJoin, kDerived, kParens };
+enum class TableRefKind : uint8_t { kTable, kJoin, kDerived, kParens, kJsonTable };
 
 struct TableRef : Node<TableRefKind> {};
 
-struct TableName : TableRef {  // db.t [PARTITION (p)] [[AS] alias] [index hints]
+// MariaDB system versioning: FOR SYSTEM_TIME {AS OF p | BETWEEN p AND p | FROM p TO p | ALL}
+enum class SystemTimeKind : uint8_t { kNone, kAsOf, kBetween, kFromTo, kAll };
+
+// A point in a table's history: [TIMESTAMP | TRANSACTION] expr. TIMESTAMP before a string is
+// the temporal literal TIMESTAMP '…', not this keyword.
+struct HistoryPoint {
+  std::string_view unit;  // TIMESTAMP or TRANSACTION, as written, or empty
+  const Expr* value;
+};
+
+struct SystemTime {
+  SystemTimeKind kind;
+  HistoryPoint start;  // AS OF's point, or the first of BETWEEN / FROM
+  HistoryPoint end;    // the second of BETWEEN / FROM
+};
+
+// db.t [PARTITION (p)] [FOR SYSTEM_TIME …] [[AS] alias] [index hints]
+struct TableName : TableRef {
   static constexpr TableRefKind kKind = TableRefKind::kTable;
   Name name;
   std::span<const Ident> partitions;
+  SystemTime system_time;  // MariaDB 10.3.4
   Ident alias;
   bool alias_as;
   std::span<const IndexHint> hints;
@@ -397,6 +426,8 @@ struct DerivedTable : TableRef {  // [LATERAL] (subquery) [AS] alias [(col, …)
 struct ParenTables : TableRef {  // ( t1, t2 JOIN t3 … )
   static constexpr TableRefKind kKind = TableRefKind::kParens;
   std::span<const TableRef* const> items;
+  // ODBC's { OJ table_ref } (MySQL 8.0 15.2.13.2): braces instead of parentheses, one item.
+  bool odbc_escape;
 };
 
 // SELECT modifiers, in the order MySQL prints them.
@@ -451,11 +482,19 @@ struct SetOperation {
   const QueryTerm* right;
 };
 
+// VALUES ROW(a, b), ROW(c, d) (MySQL 8.0.19) | VALUES (a, b), (c, d) (MariaDB 10.3.3)
+struct ValuesRows {
+  std::span<const std::span<const Expr* const>> rows;
+  bool row_keyword;  // ROW written (MySQL requires it, MariaDB does not take it)
+};
+
 struct QueryTerm {
   Span span;
-  const Select* select;  // exactly one of these three is set
+  const Select* select;  // exactly one of these five is set
   const SetOperation* set_op;
   const Query* parens;
+  const TableName* table;    // TABLE t (MySQL 8.0.19): every row of t; a name only
+  const ValuesRows* values;  // VALUES … as a query (MySQL 8.0.19, MariaDB 10.3.3)
 };
 
 struct Cte {
@@ -466,6 +505,14 @@ struct Cte {
 
 enum class LockMode : uint8_t { kNone, kForUpdate, kForShare, kLockInShareMode };
 enum class LockWait : uint8_t { kWait, kNoWait, kSkipLocked };
+
+// A locking clause after the first: MySQL 8.0 takes several (FOR UPDATE OF a FOR SHARE OF b).
+struct LockingClause {
+  LockMode mode;
+  std::span<const Ident> of;
+  LockWait wait;
+  const Expr* wait_seconds;  // MariaDB: WAIT n (wait is then kWait)
+};
 
 struct Query {  // [WITH …] term [ORDER BY …] [LIMIT …] [FOR UPDATE …]
   Span span;
@@ -480,6 +527,16 @@ struct Query {  // [WITH …] term [ORDER BY …] [LIMIT …] [FOR UPDATE …]
   std::span<const Ident> lock_of;
   LockWait lock_wait;
   std::string_view into;  // INTO … written at the end of the statement (MySQL 8.0.20), as written
+  // MariaDB 10.6: OFFSET n {ROW | ROWS} [FETCH {FIRST | NEXT} [n] {ROW | ROWS} {ONLY | WITH TIES}]
+  // instead of LIMIT: `offset` and `limit` hold the numbers (limit is null when FETCH has none,
+  // which means one row); the noise words are kept as written.
+  std::string_view offset_rows;   // ROW or ROWS after OFFSET n; empty without that clause
+  bool fetch;                     // FETCH … written
+  std::string_view fetch_first;   // FIRST or NEXT
+  std::string_view fetch_rows;    // ROW or ROWS
+  bool with_ties;                 // WITH TIES rather than ONLY
+  const Expr* lock_wait_seconds;  // MariaDB: FOR UPDATE WAIT n, LOCK IN SHARE MODE WAIT n
+  std::span<const LockingClause> more_locks;  // the locking clauses after the first
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -553,7 +610,15 @@ struct InsertStatement : Statement {
   std::span<const Assignment> on_duplicate;
 };
 
-// [WITH …] UPDATE [hint] [options] table_ref, … SET col = expr, … [WHERE expr]
+// MariaDB application-time periods: FOR PORTION OF period FROM expr TO expr, after the one table
+// of an UPDATE or a single-table DELETE; period empty when not written.
+struct Portion {
+  Ident period;
+  const Expr* from;
+  const Expr* to;
+};
+
+// [WITH …] UPDATE [hint] [options] table_ref, … [FOR PORTION OF …] SET col = expr, … [WHERE expr]
 //   [ORDER BY …] [LIMIT n]   (ORDER BY and LIMIT only with a single table)
 struct UpdateStatement : Statement {
   static constexpr StatementKind kKind = StatementKind::kUpdate;
@@ -566,6 +631,7 @@ struct UpdateStatement : Statement {
   const Expr* where;
   std::span<const OrderItem> order_by;
   const Expr* limit;
+  Portion portion;  // MariaDB 10.4.3, with a single table
 };
 
 // [WITH …] DELETE [hint] [options] FROM table [[AS] alias] [PARTITION (p, …)] [WHERE expr]
@@ -585,6 +651,7 @@ struct DeleteStatement : Statement {
   const Expr* where;
   std::span<const OrderItem> order_by;
   const Expr* limit;
+  Portion portion;  // MariaDB 10.4.3, single-table form: after the table, before WHERE
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -603,6 +670,43 @@ struct ColumnType {
   bool binary = false;         // the BINARY attribute of a character type: CHAR(10) BINARY
   std::string_view charset;    // CHARACTER SET x or CHARSET x
   std::string_view collation;  // COLLATE x, where written right after the type or as attribute
+};
+
+// JSON_TABLE (MySQL 8.0 14.17.6 "JSON Table Functions", MariaDB 10.6): a table reference, declared
+// here for its columns' ColumnType.
+enum class JsonColumnKind : uint8_t { kOrdinality, kPath, kExists, kNested };
+
+// {NULL | ERROR | DEFAULT 'json'} ON EMPTY / ON ERROR: the action as written, or empty.
+struct JsonOnEvent {
+  std::string_view action;    // NULL, ERROR or DEFAULT
+  const Expr* default_value;  // DEFAULT's string
+};
+
+// name FOR ORDINALITY | name type [EXISTS] PATH 'p' [on_empty] [on_error]
+// | NESTED [PATH] 'p' COLUMNS (column, …)
+struct JsonTableColumn {
+  JsonColumnKind kind;
+  Ident name;        // not for kNested
+  ColumnType type;   // kPath, kExists
+  const Expr* path;  // the path string (kPath, kExists, kNested)
+  JsonOnEvent on_empty;
+  JsonOnEvent on_error;
+  bool path_keyword;  // NESTED PATH rather than NESTED
+  std::span<const JsonTableColumn> nested;
+};
+
+// The names of the columns JSON_TABLE makes, nested ones included, in order.
+void JsonColumnNames(std::span<const JsonTableColumn> columns, std::vector<std::string>& out);
+
+// JSON_TABLE(expr, 'path' COLUMNS (column, …)) [AS] alias: a derived table whose rows come from
+// a JSON document; `expr` may name columns of the tables to its left (it is lateral).
+struct JsonTable : TableRef {
+  static constexpr TableRefKind kKind = TableRefKind::kJsonTable;
+  const Expr* expr;
+  const Expr* path;
+  std::span<const JsonTableColumn> columns;
+  Ident alias;
+  bool alias_as;
 };
 
 enum class Nullability : uint8_t { kUnspecified, kNull, kNotNull };
@@ -803,7 +907,8 @@ struct SetVariable {
   bool assign_operator;    // := written rather than =
 };
 
-// SET NAMES x [COLLATE y] | SET {CHARACTER SET | CHARSET} x | SET set_variable {, set_variable}
+// SET NAMES x [COLLATE y] | SET {CHARACTER SET | CHARSET} x | SET set_variable {, set_variable};
+// NAMES and CHARACTER SET may be followed by `, set_variable {, set_variable}` (`variables`).
 struct SetStatement : Statement {
   static constexpr StatementKind kKind = StatementKind::kSet;
   bool names;                     // SET NAMES

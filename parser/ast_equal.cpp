@@ -52,6 +52,16 @@ bool SameName(const Ident& a, const Ident& b) {
   return EqualsIgnoreCase(a.Value(), b.Value());
 }
 
+void JsonColumnNames(std::span<const JsonTableColumn> columns, std::vector<std::string>& out) {
+  for (const JsonTableColumn& c : columns) {
+    if (c.kind == JsonColumnKind::kNested) {
+      JsonColumnNames(c.nested, out);
+    } else {
+      out.push_back(c.name.Value());
+    }
+  }
+}
+
 }  // namespace ast
 
 namespace {
@@ -159,6 +169,14 @@ class Comparer {
   bool GroupBy(const ast::Select& a, const ast::Select& b);
   bool Item(const ast::SelectItem& a, const ast::SelectItem& b);
   bool Locking(const ast::Query& a, const ast::Query& b);
+  bool Portion(const ast::Portion& a, const ast::Portion& b) {
+    return a.period.empty() == b.period.empty() && ast::SameName(a.period, b.period) &&
+           Expr(a.from, b.from) && Expr(a.to, b.to);
+  }
+  bool SystemTime(const ast::SystemTime& a, const ast::SystemTime& b);
+  bool JsonColumns(std::span<const ast::JsonTableColumn> a,
+                   std::span<const ast::JsonTableColumn> b);
+  bool FetchFirst(const ast::Query& a, const ast::Query& b);
   bool TableName(const ast::TableName& a, const ast::TableName& b);
   bool Join(const ast::Join& a, const ast::Join& b);
   bool Derived(const ast::DerivedTable& a, const ast::DerivedTable& b);
@@ -285,6 +303,9 @@ bool Comparer::Expr(const ast::Expr& a, const ast::Expr& b) {
       return Match(a.As<ast::Match>(), b.As<ast::Match>());
     case ast::ExprKind::kDefault:
       return true;
+    case ast::ExprKind::kSequenceValue:
+      return a.As<ast::SequenceValue>().next == b.As<ast::SequenceValue>().next &&
+             Names(a.As<ast::SequenceValue>().sequence, b.As<ast::SequenceValue>().sequence);
   }
   return false;
 }
@@ -410,7 +431,14 @@ bool Comparer::Query(const ast::Query* a, const ast::Query* b) {
          Order(a->order_by, b->order_by) && Expr(a->limit, b->limit) &&
          Expr(a->offset, b->offset) &&
          (a->offset == nullptr || a->offset_keyword == b->offset_keyword) && Locking(*a, *b) &&
-         SameWords(a->into, b->into);
+         SameWords(a->into, b->into) && FetchFirst(*a, *b);
+}
+
+// OFFSET n ROWS / FETCH FIRST n ROWS ONLY: the noise words count, as the printer keeps them.
+bool Comparer::FetchFirst(const ast::Query& a, const ast::Query& b) {
+  return SameWords(a.offset_rows, b.offset_rows) && a.fetch == b.fetch &&
+         SameWords(a.fetch_first, b.fetch_first) && SameWords(a.fetch_rows, b.fetch_rows) &&
+         a.with_ties == b.with_ties;
 }
 
 bool Comparer::With(bool recursive_a, std::span<const ast::Cte> a, bool recursive_b,
@@ -422,9 +450,14 @@ bool Comparer::With(bool recursive_a, std::span<const ast::Cte> a, bool recursiv
 }
 
 bool Comparer::Locking(const ast::Query& a, const ast::Query& b) {
+  const auto same_clause = [this](const ast::LockingClause& x, const ast::LockingClause& y) {
+    return x.mode == y.mode && Idents(x.of, y.of) && x.wait == y.wait &&
+           Expr(x.wait_seconds, y.wait_seconds);
+  };
   if (a.lock != b.lock) return false;
-  if (a.lock != ast::LockMode::kForUpdate && a.lock != ast::LockMode::kForShare) return true;
-  return a.lock_wait == b.lock_wait && Idents(a.lock_of, b.lock_of);
+  return a.lock_wait == b.lock_wait && Idents(a.lock_of, b.lock_of) &&
+         Expr(a.lock_wait_seconds, b.lock_wait_seconds) &&
+         Spans(a.more_locks, b.more_locks, same_clause);
 }
 
 bool Comparer::Term(const ast::QueryTerm* a, const ast::QueryTerm* b) {
@@ -434,6 +467,17 @@ bool Comparer::Term(const ast::QueryTerm* a, const ast::QueryTerm* b) {
     return false;
   }
   if (a->select != nullptr) return Select(*a->select, *b->select);
+  if ((a->table == nullptr) != (b->table == nullptr) ||
+      (a->values == nullptr) != (b->values == nullptr)) {
+    return false;
+  }
+  if (a->table != nullptr) return Names(a->table->name, b->table->name);
+  if (a->values != nullptr) {
+    const auto same_row = [this](std::span<const ast::Expr* const> x,
+                                 std::span<const ast::Expr* const> y) { return Exprs(x, y); };
+    return a->values->row_keyword == b->values->row_keyword &&
+           Spans(a->values->rows, b->values->rows, same_row);
+  }
   if (a->set_op == nullptr) return Query(a->parens, b->parens);
   const ast::SetOperation &x = *a->set_op, &y = *b->set_op;
   return x.op == y.op && x.all == y.all && x.distinct_keyword == y.distinct_keyword &&
@@ -487,10 +531,16 @@ bool Comparer::TableRef(const ast::TableRef* a, const ast::TableRef* b) {
       return Join(a->As<ast::Join>(), b->As<ast::Join>());
     case ast::TableRefKind::kDerived:
       return Derived(a->As<ast::DerivedTable>(), b->As<ast::DerivedTable>());
+    case ast::TableRefKind::kJsonTable: {
+      const auto &x = a->As<ast::JsonTable>(), &y = b->As<ast::JsonTable>();
+      return Expr(x.expr, y.expr) && Expr(x.path, y.path) && JsonColumns(x.columns, y.columns) &&
+             ast::SameName(x.alias, y.alias) && x.alias_as == y.alias_as;
+    }
     case ast::TableRefKind::kParens:
-      return Spans(
-          a->As<ast::ParenTables>().items, b->As<ast::ParenTables>().items,
-          [this](const ast::TableRef* x, const ast::TableRef* y) { return TableRef(x, y); });
+      return a->As<ast::ParenTables>().odbc_escape == b->As<ast::ParenTables>().odbc_escape &&
+             Spans(
+                 a->As<ast::ParenTables>().items, b->As<ast::ParenTables>().items,
+                 [this](const ast::TableRef* x, const ast::TableRef* y) { return TableRef(x, y); });
   }
   return false;
 }
@@ -502,7 +552,33 @@ bool Comparer::TableName(const ast::TableName& a, const ast::TableName& b) {
   };
   return Names(a.name, b.name) && Idents(a.partitions, b.partitions) &&
          a.alias.empty() == b.alias.empty() && ast::SameName(a.alias, b.alias) &&
-         (a.alias.empty() || a.alias_as == b.alias_as) && Spans(a.hints, b.hints, same_hint);
+         (a.alias.empty() || a.alias_as == b.alias_as) && Spans(a.hints, b.hints, same_hint) &&
+         SystemTime(a.system_time, b.system_time);
+}
+
+bool Comparer::JsonColumns(std::span<const ast::JsonTableColumn> a,
+                           std::span<const ast::JsonTableColumn> b) {
+  const auto same_event = [this](const ast::JsonOnEvent& x, const ast::JsonOnEvent& y) {
+    return SameWords(x.action, y.action) && Expr(x.default_value, y.default_value);
+  };
+  const auto same = [&](const ast::JsonTableColumn& x, const ast::JsonTableColumn& y) {
+    if (x.kind != y.kind || !Expr(x.path, y.path)) return false;
+    if (x.kind == ast::JsonColumnKind::kNested) {
+      return x.path_keyword == y.path_keyword && JsonColumns(x.nested, y.nested);
+    }
+    if (!ast::SameName(x.name, y.name)) return false;
+    return x.kind == ast::JsonColumnKind::kOrdinality ||
+           (ColumnType(x.type, y.type) && same_event(x.on_empty, y.on_empty) &&
+            same_event(x.on_error, y.on_error));
+  };
+  return Spans(a, b, same);
+}
+
+bool Comparer::SystemTime(const ast::SystemTime& a, const ast::SystemTime& b) {
+  const auto same_point = [this](const ast::HistoryPoint& x, const ast::HistoryPoint& y) {
+    return SameWords(x.unit, y.unit) && Expr(x.value, y.value);
+  };
+  return a.kind == b.kind && same_point(a.start, b.start) && same_point(a.end, b.end);
 }
 
 bool Comparer::Join(const ast::Join& a, const ast::Join& b) {
@@ -542,7 +618,7 @@ bool Comparer::Update(const ast::UpdateStatement& a, const ast::UpdateStatement&
   return With(a.recursive, a.with, b.recursive, b.with) &&
          SameWords(HintBody(a.hint), HintBody(b.hint)) && a.options == b.options &&
          Tables(a.tables, b.tables) && Assignments(a.set, b.set) && Expr(a.where, b.where) &&
-         Order(a.order_by, b.order_by) && Expr(a.limit, b.limit);
+         Order(a.order_by, b.order_by) && Expr(a.limit, b.limit) && Portion(a.portion, b.portion);
 }
 
 // A target_stars list shorter than the targets means no .* for the rest.
@@ -557,7 +633,7 @@ bool Comparer::Delete(const ast::DeleteStatement& a, const ast::DeleteStatement&
   return With(a.recursive, a.with, b.recursive, b.with) &&
          SameWords(HintBody(a.hint), HintBody(b.hint)) && a.options == b.options &&
          a.using_form == b.using_form && Tables(a.tables, b.tables) && Expr(a.where, b.where) &&
-         Order(a.order_by, b.order_by) && Expr(a.limit, b.limit);
+         Order(a.order_by, b.order_by) && Expr(a.limit, b.limit) && Portion(a.portion, b.portion);
 }
 
 // --- CREATE TABLE ----------------------------------------------------------------------------

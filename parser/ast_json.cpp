@@ -22,10 +22,10 @@ namespace {
 
 // Enumerator names, indexed by value; each static_assert ties a table to its enum's last value.
 constexpr std::string_view kExprKinds[] = {
-    "literal", "param",  "variable", "column",   "unary", "binary", "is",
-    "between", "in",     "like",     "function", "case",  "cast",   "interval",
-    "collate", "exists", "subquery", "row",      "match", "default"};
-static_assert(std::size(kExprKinds) == static_cast<size_t>(ast::ExprKind::kDefault) + 1);
+    "literal", "param",  "variable", "column",   "unary", "binary",  "is",
+    "between", "in",     "like",     "function", "case",  "cast",    "interval",
+    "collate", "exists", "subquery", "row",      "match", "default", "sequence_value"};
+static_assert(std::size(kExprKinds) == static_cast<size_t>(ast::ExprKind::kSequenceValue) + 1);
 constexpr std::string_view kLiteralKinds[] = {"string", "number", "hex",   "bit",
                                               "null",   "true",   "false", "temporal"};
 static_assert(std::size(kLiteralKinds) == static_cast<size_t>(ast::LiteralKind::kTemporal) + 1);
@@ -158,6 +158,18 @@ class JsonBuilder {
 
   // The AST.
   void Expr(std::string_view key, const ast::Expr* e);
+  void SystemTime(const ast::SystemTime& st);
+  void JsonColumns(std::span<const ast::JsonTableColumn> columns);
+  // "portion": null, or {period, from, to}.
+  void Portion(const ast::Portion& p) {
+    Key("portion");
+    if (p.period.empty()) return Raw("null");
+    BeginPlain();
+    Ident("period", p.period);
+    Expr("from", p.from);
+    Expr("to", p.to);
+    End();
+  }
   void Exprs(std::string_view key, std::span<const ast::Expr* const> items);
   void Node(const ast::Expr& e);
   void Fields(const ast::Expr& e);
@@ -300,6 +312,9 @@ void JsonBuilder::Fields(const ast::Expr& e) {
     }
     case ast::ExprKind::kDefault:
       return;
+    case ast::ExprKind::kSequenceValue:
+      Flag("next", e.As<ast::SequenceValue>().next);
+      return Idents("sequence", e.As<ast::SequenceValue>().sequence.parts);
     default:
       return Operators(e);
   }
@@ -522,6 +537,20 @@ void JsonBuilder::Query(std::string_view key, const ast::Query* q) {
   Idents("lock_of", q->lock_of);
   Enum("lock_wait", kLockWaits, q->lock_wait);
   Text("into", q->into);
+  Text("offset_rows", q->offset_rows);
+  Flag("fetch", q->fetch);
+  Text("fetch_first", q->fetch_first);
+  Text("fetch_rows", q->fetch_rows);
+  Flag("with_ties", q->with_ties);
+  Expr("lock_wait_seconds", q->lock_wait_seconds);
+  Array("more_locks", q->more_locks, [this](const ast::LockingClause& c) {
+    BeginPlain();
+    Enum("mode", kLockModes, c.mode);
+    Idents("of", c.of);
+    Enum("wait", kLockWaits, c.wait);
+    Expr("wait_seconds", c.wait_seconds);
+    End();
+  });
   End();
 }
 
@@ -561,6 +590,25 @@ void JsonBuilder::Term(std::string_view key, const ast::QueryTerm* t) {
     End();
   }
   Query("parens", t->parens);
+  Key("table");
+  if (t->table == nullptr) {
+    Raw("null");
+  } else {
+    Table(*t->table);
+  }
+  Key("values");
+  if (t->values == nullptr) {
+    Raw("null");
+  } else {
+    BeginPlain();
+    Array("rows", t->values->rows, [this](std::span<const ast::Expr* const> row) {
+      Raw("[");
+      for (const ast::Expr* e : row) Node(*e);
+      out_ += ']';
+    });
+    Flag("row_keyword", t->values->row_keyword);
+    End();
+  }
   End();
 }
 
@@ -607,11 +655,66 @@ void JsonBuilder::Options(const std::string_view (&names)[N], uint32_t options) 
 
 void JsonBuilder::Table(const ast::TableRef& t) {
   static constexpr std::string_view kKinds[] = {"table_name", "join", "derived_table",
-                                                "paren_tables"};
-  static_assert(std::size(kKinds) == static_cast<size_t>(ast::TableRefKind::kParens) + 1);
+                                                "paren_tables", "json_table"};
+  static_assert(std::size(kKinds) == static_cast<size_t>(ast::TableRefKind::kJsonTable) + 1);
   Begin(EnumName(kKinds, t.kind), t.span);
   TableFields(t);
   End();
+}
+
+// "system_time": null, or {kind, start, end} with each point {unit, value}.
+void JsonBuilder::SystemTime(const ast::SystemTime& st) {
+  static constexpr std::string_view kKinds[] = {"none", "as_of", "between", "from_to", "all"};
+  static_assert(std::size(kKinds) == static_cast<size_t>(ast::SystemTimeKind::kAll) + 1);
+  Key("system_time");
+  if (st.kind == ast::SystemTimeKind::kNone) return Raw("null");
+  BeginPlain();
+  Enum("kind", kKinds, st.kind);
+  for (const auto& [key, point] : {std::pair{"start", &st.start}, std::pair{"end", &st.end}}) {
+    Key(key);
+    if (point->value == nullptr) {
+      Raw("null");
+      continue;
+    }
+    BeginPlain();
+    Text("unit", point->unit);
+    Expr("value", point->value);
+    End();
+  }
+  End();
+}
+
+// "columns": [{kind, name, type, path, on_empty, on_error, path_keyword, nested}]
+void JsonBuilder::JsonColumns(std::span<const ast::JsonTableColumn> columns) {
+  static constexpr std::string_view kKinds[] = {"ordinality", "path", "exists", "nested"};
+  static_assert(std::size(kKinds) == static_cast<size_t>(ast::JsonColumnKind::kNested) + 1);
+  Array("columns", columns, [this](const ast::JsonTableColumn& c) {
+    BeginPlain();
+    Enum("kind", kKinds, c.kind);
+    Ident("name", c.name);
+    Key("type");
+    if (c.kind == ast::JsonColumnKind::kPath || c.kind == ast::JsonColumnKind::kExists) {
+      ColumnType(c.type);
+    } else {
+      Raw("null");
+    }
+    Expr("path", c.path);
+    for (const auto& [key, event] :
+         {std::pair{"on_empty", &c.on_empty}, std::pair{"on_error", &c.on_error}}) {
+      Key(key);
+      if (event->action.empty()) {
+        Raw("null");
+        continue;
+      }
+      BeginPlain();
+      Text("action", event->action);
+      Expr("default_value", event->default_value);
+      End();
+    }
+    Flag("path_keyword", c.path_keyword);
+    if (c.kind == ast::JsonColumnKind::kNested) JsonColumns(c.nested);
+    End();
+  });
 }
 
 void JsonBuilder::Tables(std::string_view key, std::span<const ast::TableRef* const> tables) {
@@ -625,6 +728,7 @@ void JsonBuilder::TableFields(const ast::TableRef& t) {
       const auto& n = t.As<ast::TableName>();
       Idents("name", n.name.parts);
       Idents("partitions", n.partitions);
+      SystemTime(n.system_time);
       Ident("alias", n.alias);
       Flag("alias_as", n.alias_as);
       return Array("hints", n.hints, [this](const ast::IndexHint& h) {
@@ -656,7 +760,16 @@ void JsonBuilder::TableFields(const ast::TableRef& t) {
       Flag("alias_as", d.alias_as);
       return Idents("columns", d.columns);
     }
+    case ast::TableRefKind::kJsonTable: {
+      const auto& j = t.As<ast::JsonTable>();
+      Expr("expr", j.expr);
+      Expr("path", j.path);
+      JsonColumns(j.columns);
+      Ident("alias", j.alias);
+      return Flag("alias_as", j.alias_as);
+    }
     case ast::TableRefKind::kParens:
+      Flag("odbc_escape", t.As<ast::ParenTables>().odbc_escape);
       return Array("items", t.As<ast::ParenTables>().items,
                    [&](const ast::TableRef* r) { table(*r); });
   }
@@ -698,6 +811,7 @@ void JsonBuilder::Update(const ast::UpdateStatement& s) {
   Expr("where", s.where);
   Order("order_by", s.order_by);
   Expr("limit", s.limit);
+  Portion(s.portion);
 }
 
 // targets is an array of names (each a string[]); target_stars runs beside it.
@@ -712,6 +826,7 @@ void JsonBuilder::Delete(const ast::DeleteStatement& s) {
   Expr("where", s.where);
   Order("order_by", s.order_by);
   Expr("limit", s.limit);
+  Portion(s.portion);
 }
 
 void JsonBuilder::Assignments(std::string_view key, std::span<const ast::Assignment> items) {

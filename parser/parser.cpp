@@ -73,10 +73,13 @@ class StatementParser {
   // statement: select_statement | other_statement
   Statement* ParseStatement() {
     const Token& first = Peek();
-    const bool select = IsWord(first, "select") || first.kind == TokenKind::kLParen;
+    const bool select = IsWord(first, "select") || first.kind == TokenKind::kLParen ||
+                        IsWord(first, "table") || IsWord(first, "values");
+    // MariaDB's DELETE HISTORY FROM t [BEFORE SYSTEM_TIME …] purges history: not modelled.
+    const bool delete_history = PeekWord("history", 1) && PeekWord("from", 2);
     const bool dml = IsWord(first, "insert") || IsWord(first, "replace") ||
-                     IsWord(first, "update") || IsWord(first, "delete") || IsWord(first, "with") ||
-                     ModelledDdl();
+                     IsWord(first, "update") || (IsWord(first, "delete") && !delete_history) ||
+                     IsWord(first, "with") || ModelledDdl();
     if (select || dml) {
       if (bad_) {
         throw Failure{bad_->offset, bad_->kind == TokenKind::kIllegal ? "unexpected character"
@@ -897,8 +900,10 @@ class StatementParser {
     return s;
   }
 
-  // set: SET NAMES x [COLLATE y] | SET {CHARACTER SET | CHARSET} x
-  //    | SET [scope] target = expr {, [scope] target = expr}
+  // set: SET NAMES x [COLLATE y] [, set_variables] | SET {CHARACTER SET | CHARSET} x
+  //      [, set_variables] | SET set_variables
+  // (NAMES or CHARACTER SET first, then variables, is what connectors send: Rails' mysql2
+  // adapter opens every connection with SET NAMES …, @@SESSION.sql_mode = …, ….)
   Statement* ParseSet() {
     auto* s = NewStatement<SetStatement>();
     ExpectWord("set");
@@ -906,6 +911,8 @@ class StatementParser {
       s->names = true;
       s->value = ParseCharsetName();
       if (AcceptWord("collate")) s->collation = ParseCharsetName();
+      if (!Accept(TokenKind::kComma)) return s;
+      s->variables = ParseSetVariables();
       return s;
     }
     if (PeekWord("charset") || (PeekWord("character") && PeekWord("set", 1))) {
@@ -917,8 +924,16 @@ class StatementParser {
       s->charset = true;
       s->charset_word = TextFrom(from);
       s->value = ParseCharsetName();
+      if (!Accept(TokenKind::kComma)) return s;
+      s->variables = ParseSetVariables();
       return s;
     }
+    s->variables = ParseSetVariables();
+    return s;
+  }
+
+  // set_variables: [scope] target = expr {, [scope] target = expr}
+  std::span<const SetVariable> ParseSetVariables() {
     std::vector<SetVariable> vars;
     do {
       SetVariable v{};
@@ -952,8 +967,7 @@ class StatementParser {
       }
       vars.push_back(v);
     } while (Accept(TokenKind::kComma));
-    s->variables = Keep(vars);
-    return s;
+    return Keep(vars);
   }
 
   // alter_table: ALTER [ONLINE] [IGNORE] TABLE name action {, action} [partitioning]
@@ -1213,6 +1227,7 @@ class StatementParser {
       tables.push_back(ParseTableRef());
     } while (Accept(TokenKind::kComma));
     s->tables = Keep(tables);
+    if (tables.size() == 1 && tables[0]->kind == TableRefKind::kTable) s->portion = ParsePortion();
     ExpectWord("set");
     s->set = ParseAssignments();
     if (AcceptWord("where")) s->where = ParseExpr();
@@ -1289,9 +1304,26 @@ class StatementParser {
     t->span = SpanFrom(start);
     std::vector<const TableRef*> tables{t};
     s->tables = Keep(tables);
+    s->portion = ParsePortion();
     if (AcceptWord("where")) s->where = ParseExpr();
     ParseOrderAndLimit(s->order_by, s->limit);
     return s;
+  }
+
+  // portion: [FOR PORTION OF period FROM bit_expr TO bit_expr]   (MariaDB, "Application-Time
+  // Periods")
+  Portion ParsePortion() {
+    Portion p{};
+    if (!PeekWord("for") || !PeekWord("portion", 1)) return p;
+    Next();
+    Next();
+    ExpectWord("of");
+    p.period = ParseIdent("a period name");
+    ExpectWord("from");
+    p.from = ParseBitExpr(0);
+    ExpectWord("to");
+    p.to = ParseBitExpr(0);
+    return p;
   }
 
   Name ParseDeleteTarget(std::vector<bool>* stars) {
@@ -1526,7 +1558,7 @@ class StatementParser {
     return term;
   }
 
-  // query_primary: select_block | ( query )
+  // query_primary: select_block | ( query ) | TABLE name | values_rows
   const QueryTerm* ParseQueryPrimary() {
     const uint32_t start = Start();
     auto* term = arena_.New<QueryTerm>();
@@ -1535,11 +1567,37 @@ class StatementParser {
       Expect(TokenKind::kRParen, "')' after the parenthesised query");
     } else if (PeekWord("select")) {
       term->select = ParseSelect();
+    } else if (AcceptWord("table")) {  // MySQL 8.0 15.2.16 "TABLE Statement"
+      auto* t = arena_.New<TableName>();
+      t->kind = TableRefKind::kTable;
+      const uint32_t name_start = Start();
+      t->name = ParseName(2, "a table name");
+      t->span = SpanFrom(name_start);
+      term->table = t;
+    } else if (PeekWord("values")) {
+      term->values = ParseValuesRows();
     } else {
       Fail("'SELECT' or '('");
     }
     term->span = SpanFrom(start);
     return term;
+  }
+
+  // values_rows: VALUES ROW(expr, …) {, ROW(expr, …)}   (MySQL 8.0 15.2.19 "VALUES Statement")
+  //            | VALUES (expr, …) {, (expr, …)}       (MariaDB 10.3.3, table value constructor)
+  const ValuesRows* ParseValuesRows() {
+    ExpectWord("values");
+    auto* v = arena_.New<ValuesRows>();
+    v->row_keyword = PeekWord("row");
+    std::vector<std::span<const Expr* const>> rows;
+    do {
+      if (v->row_keyword) ExpectWord("row");
+      Expect(TokenKind::kLParen, v->row_keyword ? "'(' after ROW" : "'(' before the row of values");
+      rows.push_back(ParseExprList());
+      Expect(TokenKind::kRParen, "')' after the row of values");
+    } while (Accept(TokenKind::kComma));
+    v->rows = Keep(rows);
+    return v;
   }
 
   // select_block: SELECT [hint] {modifier} item {, item} [FROM …] [WHERE expr]
@@ -1686,7 +1744,7 @@ class StatementParser {
       }
     } else if (Peek().kind == TokenKind::kString) {
       item.string_alias = Text(Next());
-    } else if (IsIdentToken(Peek()) && !EndsItem(Text(Peek()))) {
+    } else if (IsIdentToken(Peek()) && !EndsItem(Text(Peek())) && !StandardOffsetAt(0)) {
       item.alias = MakeIdent(Next());
     }
     return item;
@@ -1709,8 +1767,9 @@ class StatementParser {
     return Keep(items);
   }
 
-  // limit: LIMIT count | LIMIT offset, count | LIMIT count OFFSET offset
+  // limit: LIMIT count | LIMIT offset, count | LIMIT count OFFSET offset | fetch_first
   void ParseLimit(Query& q) {
+    if (PeekWord("offset") || PeekWord("fetch")) return ParseFetchFirst(q);
     if (!AcceptWord("limit")) return;
     const Expr* first = ParseLimitValue();
     if (Accept(TokenKind::kComma)) {
@@ -1725,6 +1784,44 @@ class StatementParser {
     }
   }
 
+  // fetch_first (MariaDB 10.6, the SQL standard's form of LIMIT):
+  //   [OFFSET offset {ROW | ROWS}] [FETCH {FIRST | NEXT} [count] {ROW | ROWS} {ONLY | WITH TIES}]
+  // WITH TIES needs an ORDER BY (ER_WITH_TIES_NEEDS_ORDER).
+  void ParseFetchFirst(Query& q) {
+    if (AcceptWord("offset")) {
+      q.offset = ParseLimitValue();
+      if (!PeekWord("row") && !PeekWord("rows")) Fail("'ROW' or 'ROWS' after OFFSET n");
+      q.offset_rows = Text(Next());
+    }
+    if (!PeekWord("fetch")) return;
+    const Token& fetch = Next();
+    q.fetch = true;
+    if (!PeekWord("first") && !PeekWord("next")) Fail("'FIRST' or 'NEXT' after FETCH");
+    q.fetch_first = Text(Next());
+    if (!PeekWord("row") && !PeekWord("rows")) q.limit = ParseLimitValue();
+    if (!PeekWord("row") && !PeekWord("rows")) Fail("'ROW' or 'ROWS'");
+    q.fetch_rows = Text(Next());
+    if (AcceptWord("with")) {
+      ExpectWord("ties");
+      q.with_ties = true;
+      if (q.order_by.empty()) {
+        throw Failure{fetch.offset, "FETCH … WITH TIES needs ORDER BY"};
+      }
+    } else {
+      ExpectWord("only");
+    }
+  }
+
+  // OFFSET n ROW[S] at Peek(ahead): the standard offset clause, never a table alias.
+  bool StandardOffsetAt(size_t ahead) const {
+    if (!PeekWord("offset", ahead)) return false;
+    const TokenKind k = Peek(ahead + 1).kind;
+    const bool value = k == TokenKind::kNumber || k == TokenKind::kParam ||
+                       k == TokenKind::kNamedParam || k == TokenKind::kUserVariable ||
+                       k == TokenKind::kIdentifier;
+    return value && (PeekWord("row", ahead + 2) || PeekWord("rows", ahead + 2));
+  }
+
   const Expr* ParseLimitValue() {
     const Token& t = Peek();
     if (t.kind != TokenKind::kNumber && t.kind != TokenKind::kParam &&
@@ -1735,23 +1832,39 @@ class StatementParser {
     return ParsePrimary();
   }
 
-  // locking: FOR UPDATE [OF t {, t}] [NOWAIT | SKIP LOCKED] | FOR SHARE … | LOCK IN SHARE MODE
+  // locking: locking_clause {locking_clause}   (MySQL 8.0 takes several, MariaDB one)
   void ParseLocking(Query& q) {
-    if (PeekWord("lock")) {
+    LockingClause first{};
+    if (!ParseLockingClause(first)) return;
+    q.lock = first.mode;
+    q.lock_of = first.of;
+    q.lock_wait = first.wait;
+    q.lock_wait_seconds = first.wait_seconds;
+    std::vector<LockingClause> more;
+    for (LockingClause next{}; ParseLockingClause(next); next = LockingClause{}) {
+      more.push_back(next);
+    }
+    q.more_locks = Keep(more);
+  }
+
+  // locking_clause: FOR {UPDATE | SHARE} [OF t {, t}] [lock_wait] | LOCK IN SHARE MODE [lock_wait]
+  // (MySQL 8.0 15.2.13.2; MariaDB 10.6 allows NOWAIT and SKIP LOCKED after LOCK IN SHARE MODE,
+  // and WAIT n after either, "WAIT and NOWAIT".)
+  bool ParseLockingClause(LockingClause& c) {
+    if (PeekWord("lock") && PeekWord("in", 1)) {
       Next();
-      ExpectWord("in");
+      Next();
       ExpectWord("share");
       ExpectWord("mode");
-      q.lock = LockMode::kLockInShareMode;
-      ParseLockWait(q);  // MariaDB 10.6 allows NOWAIT and SKIP LOCKED here too
-      return;
+      c.mode = LockMode::kLockInShareMode;
+      ParseLockWait(c);
+      return true;
     }
-    if (!PeekWord("for")) return;
-    Next();
+    if (!AcceptWord("for")) return false;
     if (AcceptWord("update")) {
-      q.lock = LockMode::kForUpdate;
+      c.mode = LockMode::kForUpdate;
     } else if (AcceptWord("share")) {
-      q.lock = LockMode::kForShare;
+      c.mode = LockMode::kForShare;
     } else {
       Fail("'UPDATE' or 'SHARE' after FOR");
     }
@@ -1760,18 +1873,23 @@ class StatementParser {
       do {
         tables.push_back(ParseIdent("a table name"));
       } while (Accept(TokenKind::kComma));
-      q.lock_of = Keep(tables);
+      c.of = Keep(tables);
     }
-    ParseLockWait(q);
+    ParseLockWait(c);
+    return true;
   }
 
-  void ParseLockWait(Query& q) {
+  // lock_wait: NOWAIT | SKIP LOCKED | WAIT n
+  void ParseLockWait(LockingClause& c) {
     if (AcceptWord("nowait")) {
-      q.lock_wait = LockWait::kNoWait;
+      c.wait = LockWait::kNoWait;
     } else if (PeekWord("skip") && PeekWord("locked", 1)) {
       Next();
       Next();
-      q.lock_wait = LockWait::kSkipLocked;
+      c.wait = LockWait::kSkipLocked;
+    } else if (PeekWord("wait") && Peek(1).kind == TokenKind::kNumber) {
+      Next();
+      c.wait_seconds = ParsePrimary();
     }
   }
 
@@ -1779,7 +1897,16 @@ class StatementParser {
   // table_ref: table_factor {join_clause}
   const TableRef* ParseTableRef() {
     const uint32_t start = Start();
-    const TableRef* left = ParseTableFactor();
+    return ParseJoins(start, ParseTableFactor());
+  }
+
+  // joins: {join_clause} after the table reference `left`, which began at `start`. The right
+  // side of a join is a table factor, or a join itself when an ON or USING for this join comes
+  // after the joins that follow: `a JOIN b JOIN c ON b.x = c.x ON a.y = b.y` is
+  // a JOIN (b JOIN c ON …) ON … (MySQL 8.0 15.2.13.2: an ON binds to the innermost join still
+  // open, as in sql_yacc.yy, where a conditionless join has the lowest precedence).
+  const TableRef* ParseJoins(uint32_t start, const TableRef* left) {
+    DepthGuard guard(*this);
     for (;;) {
       auto* join = arena_.New<Join>();
       join->kind = TableRefKind::kJoin;
@@ -1809,11 +1936,15 @@ class StatementParser {
         return left;
       }
       join->left = left;
+      const uint32_t right_start = Start();
       join->right = ParseTableFactor();
       const bool natural = join->join == JoinKind::kNaturalInner ||
                            join->join == JoinKind::kNaturalLeft ||
                            join->join == JoinKind::kNaturalRight;
       if (!natural) {
+        if (!PeekWord("on") && !PeekWord("using") && ConditionAfterJoins()) {
+          join->right = ParseJoins(right_start, join->right);
+        }
         if (AcceptWord("on")) {
           join->on = ParseExpr();
         } else if (PeekWord("using")) {
@@ -1829,14 +1960,66 @@ class StatementParser {
     }
   }
 
+  // Whether the joins that start here are followed by an ON or USING for the join just read,
+  // which needs them as its right side. Counted over the tokens, not parsed: each JOIN (not a
+  // NATURAL one) opens a join, each ON or USING closes the innermost one open; the clause ends
+  // at a comma, a closing parenthesis or brace, or the next clause. Text in parentheses or
+  // { OJ … } braces is skipped whole.
+  bool ConditionAfterJoins() const {
+    if (!PeekWord("join") && !PeekWord("inner") && !PeekWord("cross") && !PeekWord("left") &&
+        !PeekWord("right") && !PeekWord("straight_join")) {
+      return false;
+    }
+    static constexpr std::string_view kEnds[] = {
+        "where",  "group",     "having", "window", "order", "limit",     "union",
+        "except", "intersect", "lock",   "into",   "set",   "returning", "fetch"};
+    int open = 1;
+    int depth = 0;
+    bool natural = false;
+    for (size_t i = 0;; ++i) {
+      const Token& t = Peek(i);
+      if (t.kind == TokenKind::kEnd || t.kind == TokenKind::kSemicolon) return false;
+      if (t.kind == TokenKind::kLParen || t.kind == TokenKind::kLBrace) ++depth;
+      if ((t.kind == TokenKind::kRParen || t.kind == TokenKind::kRBrace) && depth-- == 0) {
+        return false;
+      }
+      if (depth > 0 || t.kind != TokenKind::kIdentifier) {
+        if (depth == 0 && t.kind == TokenKind::kComma) return false;
+        continue;
+      }
+      const std::string_view w = Text(t);
+      if (EqualsIgnoreCase(w, "natural")) {
+        natural = true;
+      } else if (EqualsIgnoreCase(w, "join") || EqualsIgnoreCase(w, "straight_join")) {
+        if (!natural) ++open;
+        natural = false;
+      } else if (EqualsIgnoreCase(w, "on") && PeekWord("duplicate", i + 1)) {
+        return false;  // INSERT … SELECT … ON DUPLICATE KEY UPDATE
+      } else if (EqualsIgnoreCase(w, "on") || EqualsIgnoreCase(w, "using")) {
+        if (--open == 0) return true;
+      } else if (EqualsIgnoreCase(w, "for")) {
+        // USE INDEX FOR JOIN (…) and FOR SYSTEM_TIME … belong to a table; FOR UPDATE ends.
+        if (PeekWord("join", i + 1)) {
+          ++i;
+        } else if (!PeekWord("order", i + 1) && !PeekWord("group", i + 1) &&
+                   !PeekWord("system_time", i + 1)) {
+          return false;
+        }
+      } else if (IsOneOf(w, kEnds) && !(i > 0 && PeekWord("for", i - 1))) {
+        return false;
+      }
+    }
+  }
+
   // table_factor: name [PARTITION (p, …)] [[AS] alias] {index_hint}
   //             | [LATERAL] ( query ) [AS] alias [(col, …)]
-  //             | ( table_ref {, table_ref} )
+  //             | ( table_ref {, table_ref} ) | { OJ table_ref }
   const TableRef* ParseTableFactor() {
     DepthGuard guard(*this);
     const uint32_t start = Start();
     const bool lateral = AcceptWord("lateral");
-    if (Peek().kind == TokenKind::kLParen && (lateral || QueryAt(0))) {
+    // In FROM, `(VALUES (…` can only be MariaDB's table value constructor.
+    if (Peek().kind == TokenKind::kLParen && (lateral || QueryAt(0) || PeekWord("values", 1))) {
       Next();
       auto* d = arena_.New<DerivedTable>();
       d->kind = TableRefKind::kDerived;
@@ -1854,6 +2037,18 @@ class StatementParser {
       return d;
     }
     if (lateral) Fail("'(' after LATERAL");
+    if (PeekWord("json_table") && Peek(1).kind == TokenKind::kLParen) return ParseJsonTable();
+    if (Accept(TokenKind::kLBrace)) {  // { OJ table_ref }: ODBC's escape for an outer join
+      auto* p = arena_.New<ParenTables>();
+      p->kind = TableRefKind::kParens;
+      p->odbc_escape = true;
+      ExpectWord("oj");
+      const TableRef* inner = ParseTableRef();
+      p->items = arena_.Copy(std::vector<const TableRef*>{inner});
+      Expect(TokenKind::kRBrace, "'}' after the { OJ … } join");
+      p->span = SpanFrom(start);
+      return p;
+    }
     if (Accept(TokenKind::kLParen)) {
       auto* p = arena_.New<ParenTables>();
       p->kind = TableRefKind::kParens;
@@ -1870,8 +2065,9 @@ class StatementParser {
     t->kind = TableRefKind::kTable;
     t->name = ParseName(2, "a table name");
     if (AcceptWord("partition")) t->partitions = ParseIdentList();
+    if (PeekWord("for") && PeekWord("system_time", 1)) t->system_time = ParseSystemTime();
     t->alias_as = AcceptWord("as");
-    if (IsIdentToken(Peek()) && !EndsItem(Text(Peek()))) {
+    if (IsIdentToken(Peek()) && !EndsItem(Text(Peek())) && (t->alias_as || !StandardOffsetAt(0))) {
       t->alias = ParseIdent();
     } else if (t->alias_as) {
       Fail("an alias after AS");
@@ -1908,6 +2104,125 @@ class StatementParser {
     return t;
   }
 
+  // json_table: JSON_TABLE ( expr , path COLUMNS ( json_column {, json_column} ) ) [AS] alias
+  // (MySQL 8.0 14.17.6: the alias is required, as for every derived table.)
+  const TableRef* ParseJsonTable() {
+    const uint32_t start = Start();
+    auto* t = arena_.New<JsonTable>();
+    t->kind = TableRefKind::kJsonTable;
+    ExpectWord("json_table");
+    Expect(TokenKind::kLParen, "'(' after JSON_TABLE");
+    t->expr = ParseExpr();
+    Expect(TokenKind::kComma, "',' before the JSON_TABLE path");
+    t->path = ParseJsonPath();
+    t->columns = ParseJsonColumns();
+    Expect(TokenKind::kRParen, "')' after the JSON_TABLE columns");
+    t->alias_as = AcceptWord("as");
+    t->alias = ParseIdent("an alias for JSON_TABLE");
+    t->span = SpanFrom(start);
+    return t;
+  }
+
+  // The path of JSON_TABLE and its columns: a string literal.
+  const Expr* ParseJsonPath() {
+    if (Peek().kind != TokenKind::kString) Fail("a JSON path string");
+    return ParsePrimary();
+  }
+
+  // COLUMNS ( json_column {, json_column} )
+  // json_column: name FOR ORDINALITY
+  //            | name type [EXISTS] PATH path [json_on_event ON EMPTY] [json_on_event ON ERROR]
+  //            | NESTED [PATH] path COLUMNS ( … )
+  std::span<const JsonTableColumn> ParseJsonColumns() {
+    DepthGuard guard(*this);
+    ExpectWord("columns");
+    Expect(TokenKind::kLParen, "'(' after COLUMNS");
+    std::vector<JsonTableColumn> columns;
+    do {
+      JsonTableColumn c{};
+      if (AcceptWord("nested")) {
+        c.kind = JsonColumnKind::kNested;
+        c.path_keyword = AcceptWord("path");
+        c.path = ParseJsonPath();
+        c.nested = ParseJsonColumns();
+        columns.push_back(c);
+        continue;
+      }
+      c.name = ParseIdent("a column name");
+      if (AcceptWord("for")) {
+        ExpectWord("ordinality");
+        c.kind = JsonColumnKind::kOrdinality;
+        columns.push_back(c);
+        continue;
+      }
+      c.type = ParseColumnType();
+      c.kind = AcceptWord("exists") ? JsonColumnKind::kExists : JsonColumnKind::kPath;
+      ExpectWord("path");
+      c.path = ParseJsonPath();
+      if (c.kind == JsonColumnKind::kPath) {
+        // ON EMPTY and ON ERROR in either order (MySQL 8.0.20 deprecates ON ERROR first).
+        for (int i = 0; i < 2; ++i) {
+          if (!PeekWord("null") && !PeekWord("error") && !PeekWord("default")) break;
+          JsonOnEvent event{};
+          event.action = Text(Next());
+          if (EqualsIgnoreCase(event.action, "default")) {
+            if (Peek().kind != TokenKind::kString) Fail("a string after DEFAULT");
+            event.default_value = ParsePrimary();
+          }
+          ExpectWord("on");
+          if (AcceptWord("empty") && c.on_empty.action.empty()) {
+            c.on_empty = event;
+          } else if (AcceptWord("error") && c.on_error.action.empty()) {
+            c.on_error = event;
+          } else {
+            Fail("'EMPTY' or 'ERROR' after ON");
+          }
+        }
+      }
+      columns.push_back(c);
+    } while (Accept(TokenKind::kComma));
+    Expect(TokenKind::kRParen, "')' after the columns");
+    return Keep(columns);
+  }
+
+  // system_time: FOR SYSTEM_TIME {AS OF point | BETWEEN point AND point | FROM point TO point
+  //                               | ALL}   (MariaDB, "System-Versioned Tables")
+  SystemTime ParseSystemTime() {
+    ExpectWord("for");
+    ExpectWord("system_time");
+    SystemTime st{};
+    if (AcceptWord("all")) {
+      st.kind = SystemTimeKind::kAll;
+    } else if (AcceptWord("as")) {
+      ExpectWord("of");
+      st.kind = SystemTimeKind::kAsOf;
+      st.start = ParseHistoryPoint();
+    } else if (AcceptWord("between")) {
+      st.kind = SystemTimeKind::kBetween;
+      st.start = ParseHistoryPoint();
+      ExpectWord("and");
+      st.end = ParseHistoryPoint();
+    } else if (AcceptWord("from")) {
+      st.kind = SystemTimeKind::kFromTo;
+      st.start = ParseHistoryPoint();
+      ExpectWord("to");
+      st.end = ParseHistoryPoint();
+    } else {
+      Fail("AS OF, BETWEEN, FROM or ALL after FOR SYSTEM_TIME");
+    }
+    return st;
+  }
+
+  // point: [TIMESTAMP | TRANSACTION] bit_expr   (AND ends it, as in BETWEEN)
+  HistoryPoint ParseHistoryPoint() {
+    HistoryPoint p{};
+    if ((PeekWord("timestamp") && Peek(1).kind != TokenKind::kString) || PeekWord("transaction")) {
+      p.unit = Text(Next());
+    }
+    p.value = ParseBitExpr(0);
+    return p;
+  }
+
   // ( [index_name {, index_name}] ): PRIMARY is a reserved word that names an index here.
   std::span<const Ident> ParseIndexNames() {
     Expect(TokenKind::kLParen, "'(' before the index names");
@@ -1925,12 +2240,26 @@ class StatementParser {
     return Keep(names);
   }
 
+  // sequence_value: {NEXT | PREVIOUS} VALUE FOR [db.]seq   (MariaDB 10.3, "Sequence Overview")
+  const Expr* ParseSequenceValue() {
+    auto* e = NewExpr<SequenceValue>(Start());
+    e->next = PeekWord("next");
+    Next();
+    Next();
+    Next();
+    e->sequence = ParseName(2, "a sequence name");
+    return Finish(e);
+  }
+
   // Whether the parentheses opening at Peek(ahead) hold a query: `(SELECT …)`, `((SELECT …))`,
   // `((SELECT …) UNION (SELECT …))`, but not `((SELECT …) AS d JOIN t …)`, where the outer
   // parentheses hold tables, nor `((SELECT …) + 1)`, where they hold an expression.
   bool QueryAt(size_t ahead, int nesting = 0) const {
     if (Peek(ahead).kind != TokenKind::kLParen) return false;
-    if (PeekWord("select", ahead + 1) || PeekWord("with", ahead + 1)) return true;
+    if (PeekWord("select", ahead + 1) || PeekWord("with", ahead + 1) ||
+        TableOrValuesAt(ahead + 1)) {
+      return true;
+    }
     if (Peek(ahead + 1).kind != TokenKind::kLParen || nesting > 32 ||
         !QueryAt(ahead + 1, nesting + 1)) {
       return false;
@@ -1938,6 +2267,12 @@ class StatementParser {
     const Token& after = Peek(MatchingParen(ahead + 1) + 1);
     return after.kind == TokenKind::kRParen || IsWord(after, "union") || IsWord(after, "except") ||
            IsWord(after, "intersect") || IsWord(after, "order") || IsWord(after, "limit");
+  }
+
+  // TABLE t or VALUES ROW(…) at Peek(ahead): a query inside parentheses. VALUES without ROW is
+  // not taken here: `(VALUES(col))` is the function of ON DUPLICATE KEY UPDATE.
+  bool TableOrValuesAt(size_t ahead) const {
+    return PeekWord("table", ahead) || (PeekWord("values", ahead) && PeekWord("row", ahead + 1));
   }
 
   // The index (relative to the current token) of the ')' that closes the '(' at `ahead`.
@@ -2118,7 +2453,7 @@ class StatementParser {
       in->operand = left;
       in->negated = negated;
       Expect(TokenKind::kLParen, "'(' after IN");
-      if (PeekWord("select") || PeekWord("with") || QueryAt(0)) {
+      if (PeekWord("select") || PeekWord("with") || TableOrValuesAt(0) || QueryAt(0)) {
         in->subquery = ParseQuery();
       } else {
         in->list = ParseExprList();
@@ -2357,6 +2692,9 @@ class StatementParser {
     }
     // Words: keywords that start expressions, then names and function calls.
     const std::string_view w = Text(t);
+    if ((PeekWord("next") || PeekWord("previous")) && PeekWord("value", 1) && PeekWord("for", 2)) {
+      return ParseSequenceValue();
+    }
     const KeywordInfo kw = LookupKeyword(w);
     if (kw.keyword == Keyword::kNull || kw.keyword == Keyword::kTrue ||
         kw.keyword == Keyword::kFalse) {

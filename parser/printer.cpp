@@ -246,6 +246,7 @@ class Printer {
   void With(bool recursive, std::span<const ast::Cte> ctes);
   void Hint(std::string_view hint);
   void Term(const ast::QueryTerm& t);
+  void Values(const ast::ValuesRows& v);
   void SetOperand(const ast::QueryTerm& t, ast::SetOp parent, bool right);
   void Select(const ast::Select& s);
   void SelectItem(const ast::SelectItem& item);
@@ -254,7 +255,13 @@ class Printer {
   void Windows(std::span<const ast::NamedWindow> windows);
   void Limit(const ast::Query& q);
   void Lock(const ast::Query& q);
+  void FetchFirst(const ast::Query& q);
+  void LockingClause(const ast::LockingClause& c);
   void TableRef(const ast::TableRef& t);
+  void JsonTable(const ast::JsonTable& t);
+  void JsonColumns(std::span<const ast::JsonTableColumn> columns);
+  void Portion(const ast::Portion& p);
+  void SystemTime(const ast::SystemTime& st);
   void TableName(const ast::TableName& t);
   void IndexHint(const ast::IndexHint& h);
   void Join(const ast::Join& j);
@@ -391,6 +398,9 @@ void Printer::Node(const ast::Expr& e) {
     case ast::ExprKind::kDefault:
       out_ += "DEFAULT";
       return;
+    case ast::ExprKind::kSequenceValue:
+      out_ += e.As<ast::SequenceValue>().next ? "NEXT VALUE FOR " : "PREVIOUS VALUE FOR ";
+      return Name(e.As<ast::SequenceValue>().sequence);
   }
 }
 
@@ -899,6 +909,11 @@ void Printer::Hint(std::string_view hint) {
 
 void Printer::Term(const ast::QueryTerm& t) {
   if (t.select != nullptr) return Select(*t.select);
+  if (t.table != nullptr) {
+    out_ += "TABLE ";
+    return Name(t.table->name);
+  }
+  if (t.values != nullptr) return Values(*t.values);
   if (t.parens != nullptr) {
     out_ += '(';
     Query(*t.parens);
@@ -913,6 +928,16 @@ void Printer::Term(const ast::QueryTerm& t) {
   if (s.distinct_keyword) out_ += " DISTINCT";
   out_ += ' ';
   SetOperand(*s.right, s.op, true);
+}
+
+// VALUES ROW(1, 2), ROW(3, 4) | VALUES (1, 2), (3, 4)
+void Printer::Values(const ast::ValuesRows& v) {
+  out_ += "VALUES ";
+  List(v.rows, [&](std::span<const ast::Expr* const> row) {
+    out_ += v.row_keyword ? "ROW(" : "(";
+    Exprs(row);
+    out_ += ')';
+  });
 }
 
 // INTERSECT binds tighter than UNION and EXCEPT, which are left-associative (MySQL 8.0.31+).
@@ -1000,6 +1025,7 @@ void Printer::Windows(std::span<const ast::NamedWindow> windows) {
 
 // LIMIT n | LIMIT m, n | LIMIT n OFFSET m
 void Printer::Limit(const ast::Query& q) {
+  if (!q.offset_rows.empty() || q.fetch) return FetchFirst(q);
   if (q.limit == nullptr) return;
   out_ += " LIMIT ";
   if (q.offset != nullptr && !q.offset_keyword) {
@@ -1013,13 +1039,38 @@ void Printer::Limit(const ast::Query& q) {
   }
 }
 
+// MariaDB 10.6: OFFSET n ROWS FETCH FIRST n ROWS ONLY, the words as written.
+void Printer::FetchFirst(const ast::Query& q) {
+  if (!q.offset_rows.empty()) {
+    out_ += " OFFSET ";
+    Expr(*q.offset);
+    out_ += ' ';
+    Words(q.offset_rows);
+  }
+  if (!q.fetch) return;
+  out_ += " FETCH ";
+  Words(q.fetch_first);
+  out_ += ' ';
+  if (q.limit != nullptr) {
+    Expr(*q.limit);
+    out_ += ' ';
+  }
+  Words(q.fetch_rows);
+  out_ += q.with_ties ? " WITH TIES" : " ONLY";
+}
+
 void Printer::Lock(const ast::Query& q) {
-  switch (q.lock) {
+  LockingClause({q.lock, q.lock_of, q.lock_wait, q.lock_wait_seconds});
+  for (const ast::LockingClause& c : q.more_locks) LockingClause(c);
+}
+
+void Printer::LockingClause(const ast::LockingClause& c) {
+  switch (c.mode) {
     case ast::LockMode::kNone:
       return;
     case ast::LockMode::kLockInShareMode:
       out_ += " LOCK IN SHARE MODE";
-      return;
+      break;
     case ast::LockMode::kForUpdate:
       out_ += " FOR UPDATE";
       break;
@@ -1027,12 +1078,16 @@ void Printer::Lock(const ast::Query& q) {
       out_ += " FOR SHARE";
       break;
   }
-  if (!q.lock_of.empty()) {
+  if (!c.of.empty()) {
     out_ += " OF ";
-    Idents(q.lock_of);
+    Idents(c.of);
   }
-  if (q.lock_wait == ast::LockWait::kNoWait) out_ += " NOWAIT";
-  if (q.lock_wait == ast::LockWait::kSkipLocked) out_ += " SKIP LOCKED";
+  if (c.wait == ast::LockWait::kNoWait) out_ += " NOWAIT";
+  if (c.wait == ast::LockWait::kSkipLocked) out_ += " SKIP LOCKED";
+  if (c.wait_seconds != nullptr) {
+    out_ += " WAIT ";
+    Expr(*c.wait_seconds);
+  }
 }
 
 void Printer::TableRef(const ast::TableRef& t) {
@@ -1043,10 +1098,12 @@ void Printer::TableRef(const ast::TableRef& t) {
       return Join(t.As<ast::Join>());
     case ast::TableRefKind::kDerived:
       return Derived(t.As<ast::DerivedTable>());
+    case ast::TableRefKind::kJsonTable:
+      return JsonTable(t.As<ast::JsonTable>());
     case ast::TableRefKind::kParens:
-      out_ += '(';
+      out_ += t.As<ast::ParenTables>().odbc_escape ? "{OJ " : "(";
       List(t.As<ast::ParenTables>().items, [this](const ast::TableRef* r) { TableRef(*r); });
-      out_ += ')';
+      out_ += t.As<ast::ParenTables>().odbc_escape ? '}' : ')';
       return;
   }
 }
@@ -1058,8 +1115,76 @@ void Printer::TableName(const ast::TableName& t) {
     out_ += " PARTITION";
     ColumnList(t.partitions);
   }
+  SystemTime(t.system_time);
   Alias(t.alias, t.alias_as);
   for (const ast::IndexHint& h : t.hints) IndexHint(h);
+}
+
+// JSON_TABLE(expr, 'path' COLUMNS (…)) [AS] alias
+void Printer::JsonTable(const ast::JsonTable& t) {
+  out_ += "JSON_TABLE(";
+  Expr(*t.expr);
+  out_ += ", ";
+  Expr(*t.path);
+  out_ += ' ';
+  JsonColumns(t.columns);
+  out_ += ')';
+  Alias(t.alias, t.alias_as);
+}
+
+// COLUMNS (name FOR ORDINALITY, name type [EXISTS] PATH 'p' [… ON EMPTY] [… ON ERROR],
+// NESTED [PATH] 'p' COLUMNS (…))
+void Printer::JsonColumns(std::span<const ast::JsonTableColumn> columns) {
+  out_ += "COLUMNS (";
+  List(columns, [this](const ast::JsonTableColumn& c) {
+    if (c.kind == ast::JsonColumnKind::kNested) {
+      out_ += c.path_keyword ? "NESTED PATH " : "NESTED ";
+      Expr(*c.path);
+      out_ += ' ';
+      return JsonColumns(c.nested);
+    }
+    out_ += c.name.raw;
+    if (c.kind == ast::JsonColumnKind::kOrdinality) {
+      out_ += " FOR ORDINALITY";
+      return;
+    }
+    out_ += ' ';
+    ColumnType(c.type);
+    out_ += c.kind == ast::JsonColumnKind::kExists ? " EXISTS PATH " : " PATH ";
+    Expr(*c.path);
+    for (const auto& [event, on] :
+         {std::pair{&c.on_empty, " ON EMPTY"}, std::pair{&c.on_error, " ON ERROR"}}) {
+      if (event->action.empty()) continue;
+      out_ += ' ';
+      Words(event->action);
+      if (event->default_value != nullptr) {
+        out_ += ' ';
+        Expr(*event->default_value);
+      }
+      out_ += on;
+    }
+  });
+  out_ += ')';
+}
+
+// FOR SYSTEM_TIME AS OF p | BETWEEN p AND p | FROM p TO p | ALL (MariaDB)
+void Printer::SystemTime(const ast::SystemTime& st) {
+  static constexpr std::string_view kForms[] = {"", " AS OF ", " BETWEEN ", " FROM ", " ALL"};
+  static constexpr std::string_view kBetween[] = {"", "", " AND ", " TO ", ""};
+  if (st.kind == ast::SystemTimeKind::kNone) return;
+  out_ += " FOR SYSTEM_TIME";
+  out_ += kForms[static_cast<size_t>(st.kind)];
+  const auto point = [this](const ast::HistoryPoint& p) {
+    if (!p.unit.empty()) {
+      Words(p.unit);
+      out_ += ' ';
+    }
+    Expr(*p.value);
+  };
+  if (st.start.value != nullptr) point(st.start);
+  if (st.end.value == nullptr) return;
+  out_ += kBetween[static_cast<size_t>(st.kind)];
+  point(st.end);
 }
 
 // USE INDEX [FOR JOIN] (a, b); USE INDEX () is valid and kept.
@@ -1085,7 +1210,14 @@ bool LeftNeedsParens(const ast::Join& j) {
 
 bool RightNeedsParens(const ast::Join& j) {
   if (j.right->kind != ast::TableRefKind::kJoin) return false;
-  return j.join != ast::JoinKind::kComma || j.right->As<ast::Join>().join == ast::JoinKind::kComma;
+  const ast::Join& right = j.right->As<ast::Join>();
+  // `a JOIN b JOIN c ON x ON y`: a join with its own ON or USING nested on the right, as the
+  // parser reads it without parentheses (which would make it a ParenTables).
+  if (j.join != ast::JoinKind::kComma && right.join != ast::JoinKind::kComma &&
+      (right.on != nullptr || right.has_using)) {
+    return false;
+  }
+  return j.join != ast::JoinKind::kComma || right.join == ast::JoinKind::kComma;
 }
 
 void Printer::Join(const ast::Join& j) {
@@ -1208,6 +1340,7 @@ void Printer::Update(const ast::UpdateStatement& s) {
   Hint(s.hint);
   DmlOptions(s.options);
   TableList(s.tables);
+  Portion(s.portion);
   out_ += " SET ";
   Assignments(s.set);
   Where(s.where);
@@ -1241,8 +1374,20 @@ void Printer::Delete(const ast::DeleteStatement& s) {
     out_ += " FROM ";
     TableList(s.tables);
   }
+  Portion(s.portion);
   Where(s.where);
   SimpleLimit(s.order_by, s.limit);
+}
+
+// FOR PORTION OF period FROM a TO b (MariaDB)
+void Printer::Portion(const ast::Portion& p) {
+  if (p.period.empty()) return;
+  out_ += " FOR PORTION OF ";
+  out_ += p.period.raw;
+  out_ += " FROM ";
+  Expr(*p.from);
+  out_ += " TO ";
+  Expr(*p.to);
 }
 
 void Printer::DeleteTargets(const ast::DeleteStatement& s) {
@@ -1734,7 +1879,8 @@ void Printer::Set(const ast::SetStatement& s) {
     }
     out_ += s.value;
     Text(" COLLATE ", s.collation);
-    return;
+    if (s.variables.empty()) return;
+    out_ += ", ";
   }
   List(s.variables, [this](const ast::SetVariable& v) {
     if (!v.scope.empty()) {

@@ -126,6 +126,10 @@ class Collector {
       Term(t->set_op->right);
     }
     Sub(t->parens);
+    if (t->table != nullptr) Ref(t->table);  // TABLE t
+    if (t->values != nullptr) {
+      for (const auto& row : t->values->rows) VisitAll(row);
+    }
   }
 
   void Block(const ast::Select& s) {
@@ -159,6 +163,9 @@ class Collector {
         break;
       case TableRefKind::kParens:
         Refs(r->As<ParenTables>().items);
+        break;
+      case TableRefKind::kJsonTable:  // no table of its own; its argument may hold subqueries
+        Visit(r->As<JsonTable>().expr);
         break;
     }
   }
@@ -261,6 +268,9 @@ class Collector {
       case ExprKind::kMatch:
         VisitAll(e->As<Match>().columns);
         Visit(e->As<Match>().against);
+        break;
+      case ExprKind::kSequenceValue:  // a MariaDB sequence is a table: NEXT VALUE writes it
+        Add(e->As<SequenceValue>().sequence);
         break;
     }
   }

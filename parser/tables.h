@@ -8,7 +8,8 @@
 // What counts as a table: every table named in FROM / JOIN (at any depth: derived tables,
 // subqueries in any expression, CTE bodies, set operations), the target of INSERT / REPLACE
 // and its `TABLE t` source, the tables of UPDATE and DELETE (multi-table forms included), and
-// the table of CREATE TABLE [LIKE], CREATE INDEX, ALTER TABLE, DROP TABLE and DROP INDEX. A
+// the table of CREATE TABLE [LIKE], CREATE INDEX, ALTER TABLE, DROP TABLE and DROP INDEX, and the
+// MariaDB sequence of NEXT / PREVIOUS VALUE FOR (a sequence is a table there). A
 // name that refers to a CTE of the statement (`WITH x AS (…) SELECT … FROM x`) is not a table.
 #pragma once
 

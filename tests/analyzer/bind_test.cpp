@@ -357,3 +357,41 @@ TEST_CASE("access: assume_fixed counts predicates whose blocker a rewrite remove
   CHECK(used(analyzer::AnalyzeAccess(f.model.blocks[0], 0, fixed), "idx_phone") == 0);
   CHECK(used(analyzer::AnalyzeAccess(f.model.blocks[0], 0, fixed), "idx_country_created") == 0);
 }
+
+TEST_CASE("bind: JSON_TABLE, TABLE, VALUES, nested joins and FETCH FIRST", "[bind]") {
+  Fixture f;
+  // JSON_TABLE: a derived table of its columns (nested ones too); its argument reads the
+  // table to its left.
+  auto& j = f.Bind(
+      "SELECT o.id, jt.sku, jt.n FROM orders o JOIN JSON_TABLE(o.customer_code, '$[*]' COLUMNS "
+      "(sku VARCHAR(8) PATH '$.sku', NESTED PATH '$.n[*]' COLUMNS (n INT PATH '$'))) AS jt "
+      "ON jt.sku = o.status");
+  CHECK(j.issues.empty());
+  REQUIRE(j.blocks[0].tables.size() == 2);
+  CHECK(j.blocks[0].tables[1].derived);
+  CHECK(j.blocks[0].tables[1].derived_columns == std::vector<std::string>{"sku", "n"});
+  auto& bad = f.Bind("SELECT jt.nope FROM JSON_TABLE('[]', '$' COLUMNS (a INT PATH '$')) jt");
+  REQUIRE(bad.issues.size() == 1);
+  CHECK(bad.issues[0].kind == analyzer::IssueKind::kUnknownColumn);
+
+  // TABLE t reads every column of t; VALUES reads no table.
+  auto& t = f.Bind("SELECT id FROM customers UNION TABLE orders");
+  REQUIRE(t.blocks.size() == 2);
+  REQUIRE(t.blocks[1].tables.size() == 1);
+  CHECK(t.blocks[1].tables[0].table != nullptr);
+  CHECK(t.blocks[1].tables[0].all_columns);
+  CHECK(f.Bind("VALUES ROW(1, 2), ROW(3, 4)").blocks[0].tables.empty());
+
+  // A nested join binds its inner ON as well as the outer one.
+  auto& n = f.Bind(
+      "SELECT o.id FROM customers c JOIN orders o JOIN customers d ON d.id = o.customer_id "
+      "ON c.id = o.customer_id WHERE c.country = 'DE'");
+  CHECK(n.issues.empty());
+  CHECK(n.blocks[0].tables.size() == 3);
+
+  // FETCH FIRST ROW ONLY fetches one row; the count of FETCH is the block's limit.
+  CHECK(f.Bind("SELECT id FROM orders ORDER BY id FETCH FIRST ROW ONLY").blocks[0].limit == 1u);
+  auto& o = f.Bind("SELECT id FROM orders ORDER BY id OFFSET 40 ROWS FETCH NEXT 20 ROWS ONLY");
+  CHECK(o.blocks[0].limit == 20u);
+  CHECK(o.blocks[0].offset == 40u);
+}

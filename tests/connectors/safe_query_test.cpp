@@ -447,7 +447,12 @@ TEST_CASE("crafted injections never run as anything but one SELECT") {
 
   // Other statements in SELECT's clothes.
   CHECK(Refused("SELECT * FROM t PROCEDURE ANALYSE()").starts_with("does not parse"));
-  CHECK(Refused("SELECT NEXT VALUE FOR s").starts_with("does not parse"));
+  CHECK(Refused("SELECT NEXT VALUE FOR s") ==
+        "calls a function that must not run: NEXT VALUE FOR advances a sequence");
+  CHECK(Accepted("SELECT PREVIOUS VALUE FOR s").sql == "SELECT PREVIOUS VALUE FOR s");  // LASTVAL
+  CHECK(Refused("VALUES ROW(1)") ==
+        "only SELECT, UPDATE, DELETE and INSERT … SELECT are verified; this is a VALUES");
+  CHECK(GateRefusal("TABLE t").starts_with("not a SELECT"));
   CHECK(Refused("SELECT 1 FROM t INTO @a FOR UPDATE").starts_with("does not parse"));
 }
 

@@ -572,6 +572,8 @@ TEST_CASE("SELECT clauses in order", "[printer]") {
   q->lock = LockMode::kLockInShareMode;
   q->limit = nullptr;
   q->order_by = {};
+  CHECK(Sql(b, q) == "SELECT /*+ NO_ICP(t) */ 1 AS 'name' FROM DUAL LOCK IN SHARE MODE NOWAIT");
+  q->lock_wait = LockWait::kWait;
   CHECK(Sql(b, q) == "SELECT /*+ NO_ICP(t) */ 1 AS 'name' FROM DUAL LOCK IN SHARE MODE");
 }
 
@@ -602,9 +604,12 @@ TEST_CASE("joins, derived tables and parenthesised table lists", "[printer]") {
         "SELECT * FROM t1 STRAIGHT_JOIN t2 ON t1.id = t2.id");
   CHECK(from(b.JoinOf(JoinKind::kCross, b.JoinOf(JoinKind::kInner, t1, t2), t3)) ==
         "SELECT * FROM t1 JOIN t2 CROSS JOIN t3");
-  // Joins read left to right: one on the right came from parentheses.
+  // Joins read left to right: one on the right has its own ON (an ON binds to the innermost
+  // open join), or came from parentheses.
   CHECK(from(b.JoinOf(JoinKind::kRight, t1, b.JoinOf(JoinKind::kInner, t2, t3, on), on)) ==
-        "SELECT * FROM t1 RIGHT JOIN (t2 JOIN t3 ON t1.id = t2.id) ON t1.id = t2.id");
+        "SELECT * FROM t1 RIGHT JOIN t2 JOIN t3 ON t1.id = t2.id ON t1.id = t2.id");
+  CHECK(from(b.JoinOf(JoinKind::kRight, t1, b.JoinOf(JoinKind::kInner, t2, t3), on)) ==
+        "SELECT * FROM t1 RIGHT JOIN (t2 JOIN t3) ON t1.id = t2.id");
   CHECK(from(b.JoinOf(JoinKind::kComma, t1, b.JoinOf(JoinKind::kInner, t2, t3))) ==
         "SELECT * FROM t1, t2 JOIN t3");
   CHECK(from(b.JoinOf(JoinKind::kInner, b.JoinOf(JoinKind::kComma, t1, t2), t3)) ==
@@ -1646,9 +1651,11 @@ TEST_CASE("ToJson: the documented shape, exactly, for SELECT 1", "[json]") {
         R"({"kind":"literal","span":[7,1],"literal":"number","text":"1","prefix":""},)"
         R"("alias":null,"alias_as":false,"string_alias":""}],"from":[],"from_dual":false,)"
         R"("where":null,"group_by":[],"group_by_directions":[],"with_rollup":false,)"
-        R"("having":null,"windows":[]},"set_op":null,"parens":null},"order_by":[],)"
+        R"("having":null,"windows":[]},"set_op":null,"parens":null,"table":null,)"
+        R"("values":null},"order_by":[],)"
         R"("limit":null,"offset":null,"offset_keyword":false,"lock":"none","lock_of":[],)"
-        R"("lock_wait":"wait","into":""}})");
+        R"("lock_wait":"wait","into":"","offset_rows":"","fetch":false,"fetch_first":"",)"
+        R"("fetch_rows":"","with_ties":false,"lock_wait_seconds":null,"more_locks":[]}})");
 }
 
 TEST_CASE("ToJson: a statement with every kind of node parses as JSON", "[json]") {
