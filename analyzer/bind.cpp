@@ -1024,6 +1024,9 @@ void Binder::Visit(int b, const Expr* e) {
     case ExprKind::kVariable:
     case ExprKind::kDefault:
       return;
+    case ExprKind::kEscape:
+      Visit(b, e->As<ast::Escape>().expr);
+      return;
   }
 }
 

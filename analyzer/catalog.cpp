@@ -1662,6 +1662,13 @@ bool CatalogBuilder::ApplyAction(Table& table, const ast::AlterAction& a, std::s
       return true;
     case ast::AlterKind::kOther:
       return ApplyOtherAction(table, a);
+    case ast::AlterKind::kAddSystemVersioning:
+    case ast::AlterKind::kDropSystemVersioning:
+    case ast::AlterKind::kAddPeriod:
+    case ast::AlterKind::kDropPeriod:
+      // MariaDB's versioning columns are invisible and a period adds no index: nothing the
+      // advisor's model holds changes.
+      return true;
   }
   return true;
 }

@@ -515,6 +515,8 @@ class Walker {
         for (const ast::Expr* c : m.columns) WalkExpr(c);
         return WalkExpr(m.against);
       }
+      case ast::ExprKind::kEscape:
+        return WalkExpr(e->As<ast::Escape>().expr);
     }
   }
 

@@ -267,6 +267,9 @@ class Collector {
         VisitAll(e->As<Match>().columns);
         Visit(e->As<Match>().against);
         break;
+      case ExprKind::kEscape:
+        Visit(e->As<Escape>().expr);
+        break;
     }
   }
 
