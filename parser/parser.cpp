@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <initializer_list>
+#include <map>
 #include <optional>
 
 #include "base/text.h"
@@ -3141,6 +3142,108 @@ void Locate(std::string_view script, const StatementText& st, uint32_t offset, D
       before + base::Printable(text.substr(caret)) + "\n" + std::string(before.size(), ' ') + "^";
 }
 
+// Whether an sql_mode value (a comma-separated list of modes) sets ANSI_QUOTES: the mode itself,
+// or a combination mode that includes it (MySQL 8.0 7.1.11: ANSI; MariaDB also DB2, MAXDB,
+// MSSQL, ORACLE, POSTGRESQL, as MySQL 5.7 had).
+bool ModesHaveAnsiQuotes(std::string_view modes) {
+  static constexpr std::string_view kModes[] = {"ansi_quotes", "ansi",   "db2",       "maxdb",
+                                                "mssql",       "oracle", "postgresql"};
+  while (!modes.empty()) {
+    const size_t comma = modes.find(',');
+    std::string_view mode = modes.substr(0, comma);
+    while (!mode.empty() && (mode.front() == ' ' || mode.front() == '\t')) mode.remove_prefix(1);
+    while (!mode.empty() && (mode.back() == ' ' || mode.back() == '\t')) mode.remove_suffix(1);
+    if (IsOneOf(mode, kModes)) return true;
+    if (comma == std::string_view::npos) break;
+    modes.remove_prefix(comma + 1);
+  }
+  return false;
+}
+
+// Follows a script's own `SET sql_mode = …` so that the statements after it are lexed as the
+// server would lex them: mysqldump --compatible=ansi and pg-style dumps write "double-quoted"
+// identifiers after `/*!40101 SET SQL_MODE='ANSI' */`. Only the session's mode counts (not SET
+// GLOBAL / PERSIST); a mode saved in a user variable (SET @OLD_SQL_MODE=@@SQL_MODE, as
+// mysqldump writes) is restored from it; a value this cannot know leaves the mode as it was.
+class SqlModeTracker {
+ public:
+  explicit SqlModeTracker(bool ansi_quotes) : initial_(ansi_quotes), ansi_quotes_(ansi_quotes) {}
+  bool ansi_quotes() const { return ansi_quotes_; }
+
+  void Apply(const ast::Statement& s) {
+    if (s.kind != ast::StatementKind::kSet) return;
+    for (const ast::SetVariable& v : s.As<ast::SetStatement>().variables) {
+      if (v.target->kind == ast::ExprKind::kVariable && !v.target->As<ast::Variable>().system) {
+        // SET @saved = @@sql_mode
+        const std::string name = LowerAscii(v.target->As<ast::Variable>().text);
+        if (IsSessionSqlMode(*v.value, {})) {
+          saved_[name] = ansi_quotes_;
+        } else {
+          saved_.erase(name);
+        }
+        continue;
+      }
+      if (!IsSessionSqlMode(*v.target, v.scope)) continue;
+      if (const std::optional<bool> ansi = Value(*v.value)) ansi_quotes_ = *ansi;
+    }
+  }
+
+ private:
+  // sql_mode, @@sql_mode, @@session.sql_mode, @@local.sql_mode, SESSION sql_mode.
+  static bool IsSessionSqlMode(const ast::Expr& e, std::string_view scope) {
+    if (!scope.empty() && !EqualsIgnoreCase(scope, "session") &&
+        !EqualsIgnoreCase(scope, "local")) {
+      return false;
+    }
+    if (e.kind == ast::ExprKind::kColumn) {
+      const ast::Name& n = e.As<ast::Column>().name;
+      if (n.parts.size() == 2) {
+        const std::string first = n.parts[0].Value();
+        if (!EqualsIgnoreCase(first, "session") && !EqualsIgnoreCase(first, "local")) return false;
+      } else if (n.parts.size() != 1) {
+        return false;
+      }
+      return EqualsIgnoreCase(n.last().Value(), "sql_mode");
+    }
+    if (e.kind != ast::ExprKind::kVariable || !e.As<ast::Variable>().system) return false;
+    std::string_view text = e.As<ast::Variable>().text.substr(2);
+    for (std::string_view prefix : {"session.", "local."}) {
+      if (text.size() > prefix.size() && EqualsIgnoreCase(text.substr(0, prefix.size()), prefix)) {
+        text.remove_prefix(prefix.size());
+      }
+    }
+    return EqualsIgnoreCase(text, "sql_mode");
+  }
+
+  // Whether the value turns ANSI_QUOTES on or off; nullopt when it cannot be known here.
+  std::optional<bool> Value(const ast::Expr& value) const {
+    switch (value.kind) {
+      case ast::ExprKind::kLiteral: {
+        const auto& l = value.As<ast::Literal>();
+        if (l.literal != ast::LiteralKind::kString || l.text.size() < 2) return std::nullopt;
+        return ModesHaveAnsiQuotes(l.text.substr(1, l.text.size() - 2));
+      }
+      case ast::ExprKind::kColumn:  // SET sql_mode = ANSI, a mode written as a word
+        if (value.As<ast::Column>().name.parts.size() != 1) return std::nullopt;
+        return ModesHaveAnsiQuotes(value.As<ast::Column>().name.last().Value());
+      case ast::ExprKind::kDefault:
+        return initial_;
+      case ast::ExprKind::kVariable: {
+        if (value.As<ast::Variable>().system) return std::nullopt;
+        const auto it = saved_.find(LowerAscii(value.As<ast::Variable>().text));
+        if (it == saved_.end()) return std::nullopt;
+        return it->second;
+      }
+      default:
+        return std::nullopt;
+    }
+  }
+
+  bool initial_;
+  bool ansi_quotes_;
+  std::map<std::string, bool> saved_;  // user variable (lower case, @ kept) → ANSI_QUOTES then
+};
+
 }  // namespace
 
 std::string Diagnostic::ToString() const {
@@ -3159,10 +3262,13 @@ ParseResult Parse(std::string_view script, const ParseOptions& options) {
   result.text_ = std::make_unique<std::string>(script);
   const std::string_view text = *result.text_;
   result.arena_.SetFirstBlock(text.size() * 16);  // about what the AST of a statement takes
+  SqlModeTracker sql_mode(options.ansi_quotes);
+  ParseOptions current = options;
   for (const StatementText& st : SplitStatements(text)) {
     const auto base = static_cast<uint32_t>(st.offset);
     try {
-      StatementParser parser(st.text, base, result.arena_, options);
+      current.ansi_quotes = sql_mode.ansi_quotes();
+      StatementParser parser(st.text, base, result.arena_, current);
       const std::string what = parser.Describe();
       ast::Statement* s = parser.ParseStatement();
       s->line = st.line;
@@ -3188,6 +3294,7 @@ ParseResult Parse(std::string_view script, const ParseOptions& options) {
         result.diagnostics_.push_back(std::move(d));
       }
       result.statements_.push_back(s);
+      sql_mode.Apply(*s);
     } catch (const Failure& f) {
       Diagnostic d;
       d.message = f.message;

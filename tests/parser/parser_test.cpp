@@ -969,5 +969,44 @@ TEST_CASE("column types: synonyms, hex and bit members, engine attributes, Maria
   CHECK(a.actions[3].kind == AlterKind::kDropSystemVersioning);
 }
 
+// The kind of the first select item of the `i`th statement: a "double-quoted" word is a column
+// under ANSI_QUOTES and a string literal otherwise.
+ExprKind FirstItemKind(const ParseResult& r, size_t i) {
+  REQUIRE(r.statements().size() > i);
+  const Statement& s = *r.statements()[i];
+  REQUIRE(s.kind == StatementKind::kSelect);
+  return s.As<SelectStatement>().query->term->select->items[0].expr->kind;
+}
+
+TEST_CASE("a script's SET sql_mode switches ANSI_QUOTES for the statements after it") {
+  const ParseResult r = Parse(
+      "SELECT \"a\" FROM t;\n"
+      "/*!40101 SET @OLD_SQL_MODE=@@SQL_MODE, SQL_MODE='NO_AUTO_VALUE_ON_ZERO,ANSI' */;\n"
+      "SELECT \"a\" FROM \"t\";\n"
+      "SET GLOBAL sql_mode = '';\n"
+      "SELECT \"a\" FROM \"t\";\n"
+      "/*!40101 SET SQL_MODE=@OLD_SQL_MODE */;\n"
+      "SELECT \"a\" FROM t;\n"
+      "SET @@session.sql_mode = 'STRICT_TRANS_TABLES,ANSI_QUOTES';\n"
+      "SELECT \"a\" FROM t;\n"
+      "SET sql_mode = DEFAULT;\n"
+      "SELECT \"a\" FROM t;\n");
+  for (const Diagnostic& d : r.diagnostics()) INFO(d.ToString());
+  REQUIRE(r.ok());
+  REQUIRE(r.statements().size() == 11);
+  CHECK(FirstItemKind(r, 0) == ExprKind::kLiteral);
+  CHECK(FirstItemKind(r, 2) == ExprKind::kColumn);  // ANSI includes ANSI_QUOTES
+  const auto& from = r.statements()[2]->As<SelectStatement>().query->term->select->from;
+  REQUIRE(from.size() == 1);
+  CHECK(from[0]->As<TableName>().name.last().Value() == "t");
+  CHECK(FirstItemKind(r, 4) == ExprKind::kColumn);   // SET GLOBAL: not this session
+  CHECK(FirstItemKind(r, 6) == ExprKind::kLiteral);  // restored from @OLD_SQL_MODE
+  CHECK(FirstItemKind(r, 8) == ExprKind::kColumn);
+  CHECK(FirstItemKind(r, 10) == ExprKind::kLiteral);  // DEFAULT: what the caller said
+  // The caller's own ANSI_QUOTES holds until the script changes it.
+  const ParseResult ansi = Parse("SELECT \"a\" FROM t", ParseOptions{.ansi_quotes = true});
+  CHECK(FirstItemKind(ansi, 0) == ExprKind::kColumn);
+}
+
 }  // namespace
 }  // namespace qadvisor::parser
