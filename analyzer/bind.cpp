@@ -1059,6 +1059,9 @@ void Binder::Visit(int b, const Expr* e) {
     case ExprKind::kDefault:
     case ExprKind::kSequenceValue:  // names a sequence, no column
       return;
+    case ExprKind::kEscape:
+      Visit(b, e->As<ast::Escape>().expr);
+      return;
   }
 }
 

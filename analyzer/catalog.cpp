@@ -233,8 +233,56 @@ bool IsBlobType(std::string_view t) {
   return IsOneOf(t, {"tinyblob", "blob", "mediumblob", "longblob", "long varbinary"});
 }
 bool IsNationalType(std::string_view t) {
-  return IsOneOf(t,
-                 {"nchar", "nvarchar", "national char", "national character", "national varchar"});
+  return IsOneOf(
+      t, {"nchar", "nvarchar", "national char", "national character", "national varchar",
+          "nchar varchar", "nchar varying", "national char varying", "national character varying"});
+}
+
+// The type a synonym stands for, as SHOW CREATE TABLE names it (MySQL 8.0 13.1 "Data Types",
+// sql_yacc.yy `type`: INT4 is INT, LONG VARCHAR is MEDIUMTEXT, NCHAR VARYING is VARCHAR, …; REAL
+// is DOUBLE unless sql_mode has REAL_AS_FLOAT). Other names are returned as they are. A
+// national type's utf8mb3 is the caller's to add (IsNationalType, on the name as written).
+std::string_view CanonicalType(std::string_view t) {
+  static constexpr std::pair<std::string_view, std::string_view> kSynonyms[] = {
+      {"bool", "tinyint"},
+      {"boolean", "tinyint"},
+      {"int1", "tinyint"},
+      {"int2", "smallint"},
+      {"int3", "mediumint"},
+      {"middleint", "mediumint"},
+      {"int4", "int"},
+      {"integer", "int"},
+      {"int8", "bigint"},
+      {"dec", "decimal"},
+      {"numeric", "decimal"},
+      {"fixed", "decimal"},
+      {"float4", "float"},
+      {"float8", "double"},
+      {"double precision", "double"},
+      {"real", "double"},
+      {"character", "char"},
+      {"nchar", "char"},
+      {"national char", "char"},
+      {"national character", "char"},
+      {"character varying", "varchar"},
+      {"char varying", "varchar"},
+      {"varcharacter", "varchar"},
+      {"nvarchar", "varchar"},
+      {"national varchar", "varchar"},
+      {"nchar varchar", "varchar"},
+      {"nchar varying", "varchar"},
+      {"national char varying", "varchar"},
+      {"national character varying", "varchar"},
+      {"long", "mediumtext"},
+      {"long varchar", "mediumtext"},
+      {"long char varying", "mediumtext"},
+      {"long character varying", "mediumtext"},
+      {"long varbinary", "mediumblob"},
+  };
+  for (const auto& [synonym, type] : kSynonyms) {
+    if (synonym == t) return type;
+  }
+  return t;
 }
 bool IsFixedCharType(std::string_view t) {
   return IsOneOf(t, {"char", "character", "nchar", "national char", "national character"});
@@ -878,7 +926,8 @@ Column CatalogBuilder::MakeColumn(const ast::ColumnDef& def, const Table& table)
   const ast::ColumnType& t = def.type;
   Column c;
   c.name = def.name.Value();
-  c.type = Phrase(t.name);
+  const std::string written = Phrase(t.name);
+  c.type = CanonicalType(written);
   c.family = FamilyOf(c.type);
   c.length = ToUint(t.length);
   c.scale = ToUint(t.scale);
@@ -895,6 +944,7 @@ Column CatalogBuilder::MakeColumn(const ast::ColumnDef& def, const Table& table)
     if (IsFixedCharType(c.type) || c.type == "binary" || c.type == "bit") c.length = 1;
     if (c.family == TypeFamily::kDecimal) c.length = 10;
   }
+  if ((written == "bool" || written == "boolean") && t.length.empty()) c.length = 1;
   if (c.type == "serial") {  // BIGINT UNSIGNED NOT NULL AUTO_INCREMENT UNIQUE
     c.type = "bigint";
     c.is_unsigned = true;
@@ -910,7 +960,7 @@ Column CatalogBuilder::MakeColumn(const ast::ColumnDef& def, const Table& table)
   CharsetCollation resolved;
   const std::string coll = t.collation.empty() ? "" : NormalizeCollation(Unquote(t.collation));
   std::string cs = t.charset.empty() ? "" : NormalizeCharset(Unquote(t.charset));
-  if (cs.empty() && IsNationalType(c.type)) cs = "utf8mb3";
+  if (cs.empty() && IsNationalType(written)) cs = "utf8mb3";
   if (cs.empty() && coll.empty()) {
     resolved = {table.charset, table.collation};
     if (t.binary) resolved.collation = BinCollation(resolved.charset);
@@ -1663,6 +1713,13 @@ bool CatalogBuilder::ApplyAction(Table& table, const ast::AlterAction& a, std::s
       return true;
     case ast::AlterKind::kOther:
       return ApplyOtherAction(table, a);
+    case ast::AlterKind::kAddSystemVersioning:
+    case ast::AlterKind::kDropSystemVersioning:
+    case ast::AlterKind::kAddPeriod:
+    case ast::AlterKind::kDropPeriod:
+      // MariaDB's versioning columns are invisible and a period adds no index: nothing the
+      // advisor's model holds changes.
+      return true;
   }
   return true;
 }

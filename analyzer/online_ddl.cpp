@@ -571,6 +571,18 @@ std::vector<DdlOperation> OperationsOf(const ast::Statement& statement, const Ta
         case K::kOther:
           add(std::string(a.text), a.span, {});
           break;
+        case K::kAddSystemVersioning:  // MariaDB; not in the operations table: unknown cost
+          add("ADD SYSTEM VERSIONING", a.span, {});
+          break;
+        case K::kDropSystemVersioning:
+          add("DROP SYSTEM VERSIONING", a.span, {});
+          break;
+        case K::kAddPeriod:
+          add("ADD PERIOD FOR " + Q(a.period.name.Value()), a.span, {});
+          break;
+        case K::kDropPeriod:
+          add("DROP PERIOD FOR " + Q(a.period.name.Value()), a.span, {});
+          break;
       }
     }
   }

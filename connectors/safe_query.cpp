@@ -501,6 +501,8 @@ class Walker {
           denied = "NEXT VALUE FOR advances a sequence";
         }
         return;
+      case ast::ExprKind::kEscape:
+        return WalkExpr(e->As<ast::Escape>().expr);
     }
   }
 

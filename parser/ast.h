@@ -70,6 +70,7 @@ enum class ExprKind : uint8_t {
   kMatch,
   kDefault,
   kSequenceValue,
+  kEscape,
 };
 
 // The base of expressions, table references and statements: a kind tag and a span. As<T>()
@@ -216,7 +217,22 @@ enum class CallForm : uint8_t {
   kGroupConcat,    // GROUP_CONCAT([DISTINCT] exprs [ORDER BY …] [SEPARATOR 'x'])
   kCharUsing,      // CHAR(n, … USING charset): modifier = charset
   kNoParens,       // CURRENT_TIMESTAMP, CURRENT_DATE, … written without parentheses
+  kJsonValue,      // JSON_VALUE(doc, path [RETURNING type] [on_empty] [on_error]): args {doc, path}
 };
+
+// The null treatment of FIRST_VALUE, LAST_VALUE, NTH_VALUE, LAG and LEAD (MySQL 8.0 14.20.1).
+enum class NullTreatment : uint8_t { kNone, kRespectNulls, kIgnoreNulls };
+// NTH_VALUE(expr, n) FROM FIRST | FROM LAST.
+enum class FromEdge : uint8_t { kNone, kFirst, kLast };
+
+// JSON_VALUE's {NULL | ERROR | DEFAULT value} ON EMPTY / ON ERROR (MySQL 8.0 14.17.3).
+enum class JsonResponse : uint8_t { kNone, kNull, kError, kDefault };
+struct JsonOn {
+  JsonResponse response;
+  const Expr* value;  // kDefault: a literal
+};
+
+struct DataType;
 
 struct Function : Expr {
   static constexpr ExprKind kKind = ExprKind::kFunction;
@@ -229,6 +245,16 @@ struct Function : Expr {
   std::span<const OrderItem> order_by;  // GROUP_CONCAT(… ORDER BY …)
   const Expr* separator;                // GROUP_CONCAT
   const WindowSpec* over;               // OVER (…) or OVER name
+  // GROUP_CONCAT(… LIMIT n | LIMIT offset, n | LIMIT n OFFSET offset) (MariaDB 10.3), and
+  // MariaDB's JSON_ARRAYAGG(… LIMIT …).
+  const Expr* limit;
+  const Expr* offset;
+  bool offset_keyword;        // LIMIT n OFFSET m rather than LIMIT m, n
+  FromEdge from_edge;         // NTH_VALUE(…) FROM FIRST | FROM LAST
+  NullTreatment nulls;        // FIRST_VALUE(…) RESPECT NULLS | IGNORE NULLS, before OVER
+  const DataType* returning;  // kJsonValue: RETURNING type, or null
+  JsonOn on_empty;            // kJsonValue: … ON EMPTY
+  JsonOn on_error;            // kJsonValue: … ON ERROR
 };
 
 struct When {
@@ -251,6 +277,7 @@ struct DataType {
   std::string_view charset;     // CHAR(10) CHARACTER SET utf8mb4
   bool is_unsigned = false;     // UNSIGNED (name is then "UNSIGNED" too)
   bool integer_suffix = false;  // SIGNED INTEGER / UNSIGNED INTEGER: INTEGER written after
+  bool binary = false;          // CHAR(10) BINARY, CHAR BINARY CHARACTER SET x: a _bin collation
 };
 
 struct Cast : Expr {  // CAST(x AS type), CONVERT(x, type), CONVERT(x USING charset)
@@ -290,11 +317,12 @@ struct Row : Expr {  // (a, b) or ROW(a, b)
   bool row_keyword;
 };
 
-struct Match : Expr {  // MATCH (cols) AGAINST (expr [modifier])
+struct Match : Expr {  // MATCH (cols) AGAINST (expr [modifier]) | MATCH col, … AGAINST (…)
   static constexpr ExprKind kKind = ExprKind::kMatch;
   std::span<const Expr* const> columns;
   const Expr* against;
   std::string_view modifier;  // IN BOOLEAN MODE, WITH QUERY EXPANSION, … as written
+  bool bare_columns;          // the columns written without parentheses
 };
 
 struct Default : Expr {  // DEFAULT in INSERT … VALUES and SET col = DEFAULT
@@ -308,6 +336,15 @@ struct SequenceValue : Expr {
   static constexpr ExprKind kKind = ExprKind::kSequenceValue;
   bool next;      // NEXT rather than PREVIOUS
   Name sequence;  // [db.]seq
+};
+
+// { ident expr }, the ODBC escape MySQL and MariaDB accept (sql_yacc.yy simple_expr): {d 'x'},
+// {t 'x'} and {ts 'x'} make a DATE, TIME or DATETIME of a string; any other word leaves the
+// expression as it is ({fn NOW()}).
+struct Escape : Expr {
+  static constexpr ExprKind kKind = ExprKind::kEscape;
+  Ident keyword;  // d, t, ts, fn, … as written
+  const Expr* expr;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -735,6 +772,14 @@ struct ColumnDef {
   std::string_view references;
   std::string_view srid;  // SRID n
   Span span;              // the whole definition
+  // ENGINE_ATTRIBUTE [=] 'json' and SECONDARY_ENGINE_ATTRIBUTE [=] 'json' (MySQL 8.0.21),
+  // the string literals, quotes kept.
+  std::string_view engine_attribute;
+  std::string_view secondary_engine_attribute;
+  // MariaDB system versioning: WITH SYSTEM VERSIONING | WITHOUT SYSTEM VERSIONING, as written;
+  // and GENERATED ALWAYS AS ROW START | END: START or END (with generated_always set).
+  std::string_view versioning;
+  std::string_view row_boundary;
 };
 
 enum class IndexType : uint8_t { kPrimary, kUnique, kKey, kFulltext, kSpatial, kForeign, kCheck };
@@ -767,9 +812,20 @@ struct IndexDef {
   std::string_view on_update;
   // CHECK (check) [[NOT] ENFORCED]
   const Expr* check;
-  std::string_view enforced;  // ENFORCED | NOT ENFORCED, or empty
-  bool if_not_exists;         // MariaDB: ADD {INDEX | KEY | FOREIGN KEY} IF NOT EXISTS
-  Span span;                  // the whole definition
+  std::string_view enforced;          // ENFORCED | NOT ENFORCED, or empty
+  bool if_not_exists;                 // MariaDB: ADD {INDEX | KEY | FOREIGN KEY} IF NOT EXISTS
+  Span span;                          // the whole definition
+  std::string_view engine_attribute;  // ENGINE_ATTRIBUTE [=] 'json', quotes kept (MySQL 8.0.21)
+  std::string_view secondary_engine_attribute;
+};
+
+// MariaDB: PERIOD FOR SYSTEM_TIME (start, end) of a system-versioned table, or an application-
+// time period PERIOD FOR name (start, end).
+struct PeriodDef {
+  Ident name;  // SYSTEM_TIME, or the period's name
+  Ident start;
+  Ident end;
+  Span span;
 };
 
 // ENGINE=InnoDB, DEFAULT CHARSET=utf8mb4, AUTO_INCREMENT=5, COMMENT='x', UNION=(a, b), …
@@ -796,7 +852,8 @@ struct CreateTableStatement : Statement {
   std::string_view partitioning;  // PARTITION BY … as written, to its end
   std::string_view duplicates;    // IGNORE | REPLACE before the query
   bool as_keyword;
-  const Query* query;  // CREATE TABLE … [AS] SELECT …
+  const Query* query;                  // CREATE TABLE … [AS] SELECT …
+  std::span<const PeriodDef> periods;  // MariaDB PERIOD FOR …, in the order written
 };
 
 // CREATE [UNIQUE | FULLTEXT | SPATIAL] INDEX name [USING type] ON table (parts) {index_option}
@@ -828,6 +885,10 @@ enum class AlterKind : uint8_t {
   kForce,           // FORCE
   kOption,          // a table option: ENGINE=InnoDB, [DEFAULT] CHARSET=x, ALGORITHM=INPLACE, …
   kOther,           // anything else, kept as written (ADD PARTITION …, ENGINE x without `=`, …)
+  kAddSystemVersioning,   // MariaDB: ADD SYSTEM VERSIONING
+  kDropSystemVersioning,  // MariaDB: DROP SYSTEM VERSIONING
+  kAddPeriod,             // MariaDB: ADD PERIOD [IF NOT EXISTS] FOR name (start, end)
+  kDropPeriod,            // MariaDB: DROP PERIOD [IF EXISTS] FOR name
 };
 
 struct AlterAction {
@@ -854,6 +915,7 @@ struct AlterAction {
   bool default_parens;        // SET DEFAULT (expr) written with its parentheses
   std::string_view text;      // kOther: the action as written
   Span span;                  // the whole action
+  PeriodDef period;           // kAddPeriod; kDropPeriod: its name only
 };
 
 // ALTER [ONLINE] [IGNORE] TABLE name action {, action} [partitioning]

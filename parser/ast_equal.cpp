@@ -160,6 +160,11 @@ class Comparer {
   bool Function(const ast::Function& a, const ast::Function& b);
   bool Case(const ast::Case& a, const ast::Case& b);
   bool Cast(const ast::Cast& a, const ast::Cast& b);
+  static bool Type(const ast::DataType& x, const ast::DataType& y);
+  bool JsonOn(const ast::JsonOn& a, const ast::JsonOn& b);
+  static bool Period(const ast::PeriodDef& a, const ast::PeriodDef& b) {
+    return ast::SameName(a.name, b.name) && SameAlias(a.start, b.start) && SameAlias(a.end, b.end);
+  }
   bool Match(const ast::Match& a, const ast::Match& b);
   bool Bound(const ast::FrameBound& a, const ast::FrameBound& b) {
     return a.kind == b.kind && Expr(a.offset, b.offset);
@@ -306,6 +311,10 @@ bool Comparer::Expr(const ast::Expr& a, const ast::Expr& b) {
     case ast::ExprKind::kSequenceValue:
       return a.As<ast::SequenceValue>().next == b.As<ast::SequenceValue>().next &&
              Names(a.As<ast::SequenceValue>().sequence, b.As<ast::SequenceValue>().sequence);
+    case ast::ExprKind::kEscape: {
+      const auto &x = a.As<ast::Escape>(), &y = b.As<ast::Escape>();
+      return ast::SameName(x.keyword, y.keyword) && Expr(x.expr, y.expr);
+    }
   }
   return false;
 }
@@ -330,7 +339,23 @@ bool Comparer::Binary(const ast::Binary& a, const ast::Binary& b) {
 bool Comparer::Function(const ast::Function& a, const ast::Function& b) {
   return Names(a.name, b.name) && a.form == b.form && a.distinct == b.distinct &&
          a.star == b.star && SameWords(a.modifier, b.modifier) && Exprs(a.args, b.args) &&
-         Order(a.order_by, b.order_by) && Expr(a.separator, b.separator) && Window(a.over, b.over);
+         Order(a.order_by, b.order_by) && Expr(a.separator, b.separator) &&
+         Window(a.over, b.over) && Expr(a.limit, b.limit) && Expr(a.offset, b.offset) &&
+         (a.offset == nullptr || a.offset_keyword == b.offset_keyword) &&
+         a.from_edge == b.from_edge && a.nulls == b.nulls &&
+         (a.returning == nullptr ? b.returning == nullptr
+                                 : b.returning != nullptr && Type(*a.returning, *b.returning)) &&
+         JsonOn(a.on_empty, b.on_empty) && JsonOn(a.on_error, b.on_error);
+}
+
+bool Comparer::JsonOn(const ast::JsonOn& a, const ast::JsonOn& b) {
+  return a.response == b.response && Expr(a.value, b.value);
+}
+
+bool Comparer::Type(const ast::DataType& x, const ast::DataType& y) {
+  return SameWords(x.name, y.name) && x.length == y.length && x.scale == y.scale &&
+         SameWords(Unquoted(x.charset), Unquoted(y.charset)) && x.is_unsigned == y.is_unsigned &&
+         x.integer_suffix == y.integer_suffix && x.binary == y.binary;
 }
 
 bool Comparer::Case(const ast::Case& a, const ast::Case& b) {
@@ -346,15 +371,12 @@ bool Comparer::Cast(const ast::Cast& a, const ast::Cast& b) {
   if (!a.using_charset.empty() || !b.using_charset.empty()) {  // the type is unused
     return SameWords(a.using_charset, b.using_charset);
   }
-  const ast::DataType &x = a.type, &y = b.type;
-  return SameWords(x.name, y.name) && x.length == y.length && x.scale == y.scale &&
-         SameWords(Unquoted(x.charset), Unquoted(y.charset)) && x.is_unsigned == y.is_unsigned &&
-         x.integer_suffix == y.integer_suffix;
+  return Type(a.type, b.type);
 }
 
 bool Comparer::Match(const ast::Match& a, const ast::Match& b) {
   return Exprs(a.columns, b.columns) && Expr(a.against, b.against) &&
-         SameWords(a.modifier, b.modifier);
+         SameWords(a.modifier, b.modifier) && a.bare_columns == b.bare_columns;
 }
 
 // Frame fields mean something only when there is a frame (and an end only with BETWEEN).
@@ -653,9 +675,10 @@ bool Comparer::CreateTable(const ast::CreateTableStatement& a, const ast::Create
     return IndexDef(x, y);
   };
   return a.has_elements == b.has_elements && Spans(a.columns, b.columns, same_column) &&
-         Spans(a.indexes, b.indexes, same_index) && SameOptions(a.options, b.options) &&
-         SameSpacing(a.partitioning, b.partitioning) && SameWords(a.duplicates, b.duplicates) &&
-         Query(a.query, b.query) && (a.query == nullptr || a.as_keyword == b.as_keyword);
+         Spans(a.indexes, b.indexes, same_index) && Spans(a.periods, b.periods, Period) &&
+         SameOptions(a.options, b.options) && SameSpacing(a.partitioning, b.partitioning) &&
+         SameWords(a.duplicates, b.duplicates) && Query(a.query, b.query) &&
+         (a.query == nullptr || a.as_keyword == b.as_keyword);
 }
 
 // default_parens counts only with a default, generated_always and storage only when generated.
@@ -668,6 +691,13 @@ bool Comparer::ColumnDef(const ast::ColumnDef& a, const ast::ColumnDef& b) {
   }
   if (a.generated != nullptr &&
       (a.generated_always != b.generated_always || !SameWords(a.storage, b.storage))) {
+    return false;
+  }
+  if (!SameWords(a.row_boundary, b.row_boundary) ||
+      (!a.row_boundary.empty() && a.generated_always != b.generated_always) ||
+      a.engine_attribute != b.engine_attribute ||
+      a.secondary_engine_attribute != b.secondary_engine_attribute ||
+      !SameWords(a.versioning, b.versioning)) {
     return false;
   }
   return a.auto_increment == b.auto_increment && a.unique == b.unique &&
@@ -701,7 +731,8 @@ bool Comparer::IndexDef(const ast::IndexDef& a, const ast::IndexDef& b) {
          Names(a.ref_table, b.ref_table) && Idents(a.ref_columns, b.ref_columns) &&
          SameWords(a.match, b.match) && SameWords(a.on_delete, b.on_delete) &&
          SameWords(a.on_update, b.on_update) && Expr(a.check, b.check) &&
-         SameWords(a.enforced, b.enforced);
+         SameWords(a.enforced, b.enforced) && a.engine_attribute == b.engine_attribute &&
+         a.secondary_engine_attribute == b.secondary_engine_attribute;
 }
 
 // --- CREATE INDEX, ALTER TABLE, DROP, CREATE DATABASE, USE, SET ------------------------------
@@ -756,6 +787,10 @@ bool Comparer::AlterAction(const ast::AlterAction& a, const ast::AlterAction& b)
       return SameWords(a.setting, b.setting);
     case K::kOption:
       return SameOption(a.option, b.option);
+    case K::kAddPeriod:
+      return Period(a.period, b.period);
+    case K::kDropPeriod:
+      return ast::SameName(a.period.name, b.period.name);
     default:
       return true;
   }

@@ -24,8 +24,8 @@ namespace {
 constexpr std::string_view kExprKinds[] = {
     "literal", "param",  "variable", "column",   "unary", "binary",  "is",
     "between", "in",     "like",     "function", "case",  "cast",    "interval",
-    "collate", "exists", "subquery", "row",      "match", "default", "sequence_value"};
-static_assert(std::size(kExprKinds) == static_cast<size_t>(ast::ExprKind::kSequenceValue) + 1);
+    "collate", "exists", "subquery", "row",      "match", "default", "sequence_value", "escape"};
+static_assert(std::size(kExprKinds) == static_cast<size_t>(ast::ExprKind::kEscape) + 1);
 constexpr std::string_view kLiteralKinds[] = {"string", "number", "hex",   "bit",
                                               "null",   "true",   "false", "temporal"};
 static_assert(std::size(kLiteralKinds) == static_cast<size_t>(ast::LiteralKind::kTemporal) + 1);
@@ -42,10 +42,17 @@ constexpr std::string_view kQuantifiers[] = {"none", "any", "some", "all"};
 static_assert(std::size(kQuantifiers) == static_cast<size_t>(ast::Quantifier::kAll) + 1);
 constexpr std::string_view kIsWhats[] = {"null", "true", "false", "unknown"};
 static_assert(std::size(kIsWhats) == static_cast<size_t>(ast::IsWhat::kUnknown) + 1);
-constexpr std::string_view kCallForms[] = {"plain",      "trim",     "substring_from",
-                                           "extract",    "position", "group_concat",
-                                           "char_using", "no_parens"};
-static_assert(std::size(kCallForms) == static_cast<size_t>(ast::CallForm::kNoParens) + 1);
+constexpr std::string_view kCallForms[] = {"plain",      "trim",      "substring_from",
+                                           "extract",    "position",  "group_concat",
+                                           "char_using", "no_parens", "json_value"};
+static_assert(std::size(kCallForms) == static_cast<size_t>(ast::CallForm::kJsonValue) + 1);
+constexpr std::string_view kNullTreatments[] = {"none", "respect_nulls", "ignore_nulls"};
+static_assert(std::size(kNullTreatments) ==
+              static_cast<size_t>(ast::NullTreatment::kIgnoreNulls) + 1);
+constexpr std::string_view kFromEdges[] = {"none", "first", "last"};
+static_assert(std::size(kFromEdges) == static_cast<size_t>(ast::FromEdge::kLast) + 1);
+constexpr std::string_view kJsonResponses[] = {"none", "null", "error", "default"};
+static_assert(std::size(kJsonResponses) == static_cast<size_t>(ast::JsonResponse::kDefault) + 1);
 constexpr std::string_view kDirections[] = {"none", "asc", "desc"};
 static_assert(std::size(kDirections) == static_cast<size_t>(ast::Direction::kDesc) + 1);
 constexpr std::string_view kFrameUnits[] = {"none", "rows", "range", "groups"};
@@ -81,13 +88,29 @@ static_assert(std::size(kNullabilities) == static_cast<size_t>(ast::Nullability:
 constexpr std::string_view kIndexTypes[] = {"primary", "unique",  "key",  "fulltext",
                                             "spatial", "foreign", "check"};
 static_assert(std::size(kIndexTypes) == static_cast<size_t>(ast::IndexType::kCheck) + 1);
-constexpr std::string_view kAlterKinds[] = {"add_column",    "add_index",        "drop_column",
-                                            "drop_index",    "drop_primary_key", "drop_foreign_key",
-                                            "modify_column", "change_column",    "rename_column",
-                                            "rename_index",  "rename_table",     "convert_charset",
-                                            "alter_column",  "alter_index",      "drop_constraint",
-                                            "force",         "option",           "other"};
-static_assert(std::size(kAlterKinds) == static_cast<size_t>(ast::AlterKind::kOther) + 1);
+constexpr std::string_view kAlterKinds[] = {"add_column",
+                                            "add_index",
+                                            "drop_column",
+                                            "drop_index",
+                                            "drop_primary_key",
+                                            "drop_foreign_key",
+                                            "modify_column",
+                                            "change_column",
+                                            "rename_column",
+                                            "rename_index",
+                                            "rename_table",
+                                            "convert_charset",
+                                            "alter_column",
+                                            "alter_index",
+                                            "drop_constraint",
+                                            "force",
+                                            "option",
+                                            "other",
+                                            "add_system_versioning",
+                                            "drop_system_versioning",
+                                            "add_period",
+                                            "drop_period"};
+static_assert(std::size(kAlterKinds) == static_cast<size_t>(ast::AlterKind::kDropPeriod) + 1);
 
 // A value out of its enum's range (only a hand-built tree has one) still gives valid JSON.
 template <size_t N, typename E>
@@ -177,6 +200,8 @@ class JsonBuilder {
   void Predicates(const ast::Expr& e);
   void Function(const ast::Function& f);
   void Cast(const ast::Cast& c);
+  void DataType(const ast::DataType& t);
+  void JsonOn(std::string_view key, const ast::JsonOn& on);
   void Order(std::string_view key, std::span<const ast::OrderItem> items);
   void Window(std::string_view key, const ast::WindowSpec* w);
   void Bound(std::string_view key, const ast::FrameBound* b);
@@ -201,6 +226,7 @@ class JsonBuilder {
   void ColumnDef(const ast::ColumnDef& c);
   void ColumnType(const ast::ColumnType& t);
   void IndexDef(const ast::IndexDef& d);
+  void Period(const ast::PeriodDef& p);
   void TableOptions(std::string_view key, std::span<const ast::TableOption> options);
   void TableOption(const ast::TableOption& o);
 
@@ -308,13 +334,17 @@ void JsonBuilder::Fields(const ast::Expr& e) {
       const auto& m = e.As<ast::Match>();
       Exprs("columns", m.columns);
       Expr("against", m.against);
-      return Text("modifier", m.modifier);
+      Text("modifier", m.modifier);
+      return Flag("bare_columns", m.bare_columns);
     }
     case ast::ExprKind::kDefault:
       return;
     case ast::ExprKind::kSequenceValue:
       Flag("next", e.As<ast::SequenceValue>().next);
       return Idents("sequence", e.As<ast::SequenceValue>().sequence.parts);
+    case ast::ExprKind::kEscape:
+      Ident("keyword", e.As<ast::Escape>().keyword);
+      return Expr("expr", e.As<ast::Escape>().expr);
     default:
       return Operators(e);
   }
@@ -399,6 +429,40 @@ void JsonBuilder::Function(const ast::Function& f) {
   Order("order_by", f.order_by);
   Expr("separator", f.separator);
   Window("over", f.over);
+  Expr("limit", f.limit);
+  Expr("offset", f.offset);
+  Flag("offset_keyword", f.offset_keyword);
+  Enum("from_edge", kFromEdges, f.from_edge);
+  Enum("nulls", kNullTreatments, f.nulls);
+  Key("returning");
+  if (f.returning == nullptr) {
+    Raw("null");
+  } else {
+    DataType(*f.returning);
+  }
+  JsonOn("on_empty", f.on_empty);
+  JsonOn("on_error", f.on_error);
+}
+
+// JSON_VALUE's ON EMPTY / ON ERROR: {"response": …, "value": literal | null}.
+void JsonBuilder::JsonOn(std::string_view key, const ast::JsonOn& on) {
+  Key(key);
+  BeginPlain();
+  Enum("response", kJsonResponses, on.response);
+  Expr("value", on.value);
+  End();
+}
+
+void JsonBuilder::DataType(const ast::DataType& t) {
+  BeginPlain();
+  Text("name", t.name);
+  Text("length", t.length);
+  Text("scale", t.scale);
+  Text("charset", t.charset);
+  Flag("is_unsigned", t.is_unsigned);
+  Flag("integer_suffix", t.integer_suffix);
+  Flag("binary", t.binary);
+  End();
 }
 
 // CONVERT(x USING cs) has no type: "type" is null.
@@ -408,15 +472,7 @@ void JsonBuilder::Cast(const ast::Cast& c) {
   if (!c.using_charset.empty()) {
     Raw("null");
   } else {
-    const ast::DataType& t = c.type;
-    BeginPlain();
-    Text("name", t.name);
-    Text("length", t.length);
-    Text("scale", t.scale);
-    Text("charset", t.charset);
-    Flag("is_unsigned", t.is_unsigned);
-    Flag("integer_suffix", t.integer_suffix);
-    End();
+    DataType(c.type);
   }
   Text("using_charset", c.using_charset);
   Flag("convert", c.convert);
@@ -855,6 +911,7 @@ void JsonBuilder::CreateTable(const ast::CreateTableStatement& s) {
   Text("duplicates", s.duplicates);
   Flag("as_keyword", s.as_keyword);
   Query("query", s.query);
+  Array("periods", s.periods, [this](const ast::PeriodDef& p) { Period(p); });
 }
 
 void JsonBuilder::ColumnDef(const ast::ColumnDef& c) {
@@ -880,6 +937,18 @@ void JsonBuilder::ColumnDef(const ast::ColumnDef& c) {
   Ident("check_name", c.check_name);
   Text("references", c.references);
   Text("srid", c.srid);
+  Text("engine_attribute", c.engine_attribute);
+  Text("secondary_engine_attribute", c.secondary_engine_attribute);
+  Text("versioning", c.versioning);
+  Text("row_boundary", c.row_boundary);
+  End();
+}
+
+void JsonBuilder::Period(const ast::PeriodDef& p) {
+  Begin("period_def", p.span);
+  Ident("name", p.name);
+  Ident("start", p.start);
+  Ident("end", p.end);
   End();
 }
 
@@ -927,6 +996,8 @@ void JsonBuilder::IndexDef(const ast::IndexDef& d) {
   Expr("check", d.check);
   Text("enforced", d.enforced);
   Flag("if_not_exists", d.if_not_exists);
+  Text("engine_attribute", d.engine_attribute);
+  Text("secondary_engine_attribute", d.secondary_engine_attribute);
   End();
 }
 
@@ -998,6 +1069,12 @@ void JsonBuilder::AlterAction(const ast::AlterAction& a) {
   Text("setting", a.setting);
   Expr("default", a.default_value);
   Text("text", a.text);
+  Key("period");
+  if (a.kind == K::kAddPeriod || a.kind == K::kDropPeriod) {
+    Period(a.period);
+  } else {
+    Raw("null");
+  }
   End();
 }
 

@@ -127,6 +127,7 @@ Token Lexer::Next() {
   ident_dot_ = t.kind == TokenKind::kDot &&
                (last_kind_ == TokenKind::kIdentifier || last_kind_ == TokenKind::kQuotedIdentifier);
   last_kind_ = t.kind;
+  last_end_ = t.offset + t.length;
   return t;
 }
 
@@ -246,8 +247,12 @@ Token Lexer::NextToken() {
     case '@':
       return LexVariable(start);
     case '.':
-      if (IsDigit(next) && last_kind_ != TokenKind::kIdentifier &&
-          last_kind_ != TokenKind::kQuotedIdentifier) {
+      // A dot right after a word (no space between) qualifies it: `t.5col` is a column of t
+      // (sql_lex.cc moves to MY_LEX_IDENT_SEP only when the dot follows the identifier at
+      // once). Anywhere else a dot before a digit starts a number: SELECT .5, a + .5.
+      if (IsDigit(next) &&
+          !((last_kind_ == TokenKind::kIdentifier || last_kind_ == TokenKind::kQuotedIdentifier) &&
+            last_end_ == start)) {
         return LexNumberOrWord(start);  // .5
       }
       return op(TokenKind::kDot, 1);

@@ -15,7 +15,8 @@
 //  - An identifier may start with a digit but may not be all digits (`1e3` is a number,
 //    `1abc` is an identifier).
 //  - "double quoted" text is a string unless the ANSI_QUOTES sql_mode is on.
-//  - After `identifier.` comes an identifier even when it starts with digits (`t.1col`).
+//  - After `identifier.` comes an identifier even when it starts with digits (`t.1col`); a dot
+//    with space before it and a digit after starts a number (`SELECT .5`).
 //  - An unterminated `/*! …` version comment ends with a kUnterminated token spanning it.
 #pragma once
 
@@ -130,6 +131,7 @@ class Lexer {
   uint32_t version_start_ = 0;             // where the open version comment began
   TokenKind last_kind_ = TokenKind::kEnd;  // the token returned before
   bool ident_dot_ = false;                 // the last token was the `.` of `identifier.`
+  uint32_t last_end_ = 0;                  // where the token returned before ends
 };
 
 // Character classes from a 256-entry table (as SQLite's tokenizer does).

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <initializer_list>
+#include <map>
 #include <optional>
 
 #include "base/ascii.h"
@@ -318,9 +319,12 @@ class StatementParser {
       s->has_elements = true;
       std::vector<ColumnDef> columns;
       std::vector<IndexDef> indexes;
+      std::vector<PeriodDef> periods;
       do {
         if (StartsIndex()) {
           indexes.push_back(ParseIndexDef());
+        } else if (PeekWord("period") && PeekWord("for", 1)) {
+          periods.push_back(ParsePeriod());
         } else {
           columns.push_back(ParseColumnDef());
         }
@@ -328,6 +332,7 @@ class StatementParser {
       Expect(TokenKind::kRParen, "')' after the table's columns and keys");
       s->columns = Keep(columns);
       s->indexes = Keep(indexes);
+      s->periods = Keep(periods);
     }
     s->options = ParseTableOptions();
     if (PeekWord("partition")) {
@@ -353,6 +358,27 @@ class StatementParser {
     }
     if (!s->has_elements && s->query == nullptr) Fail("'(' or LIKE after the table name");
     return s;
+  }
+
+  // period: PERIOD FOR {SYSTEM_TIME | name} (start, end)   (MariaDB 10.3 / 10.4)
+  PeriodDef ParsePeriod() {
+    const uint32_t start = Start();
+    ExpectWord("period");
+    return ParsePeriodFor(start);
+  }
+
+  // FOR {SYSTEM_TIME | name} (start, end), of a period whose text begins at `start`
+  PeriodDef ParsePeriodFor(uint32_t start) {
+    PeriodDef p{};
+    ExpectWord("for");
+    p.name = ParseIdent("SYSTEM_TIME or a period name");
+    Expect(TokenKind::kLParen, "'(' before the period's columns");
+    p.start = ParseIdent("the period's start column");
+    Expect(TokenKind::kComma, "',' between the period's columns");
+    p.end = ParseIdent("the period's end column");
+    Expect(TokenKind::kRParen, "')' after the period's columns");
+    p.span = SpanFrom(start);
+    return p;
   }
 
   // Whether the next element is a key or constraint rather than a column.
@@ -512,10 +538,21 @@ class StatementParser {
         Next();
         Next();
         d.visibility = TextFrom(from);
+      } else if (PeekWord("engine_attribute") || PeekWord("secondary_engine_attribute")) {
+        const bool secondary = PeekWord("secondary_engine_attribute");
+        (secondary ? d.secondary_engine_attribute : d.engine_attribute) = ParseEngineAttribute();
       } else {
         return;
       }
     }
+  }
+
+  // (ENGINE_ATTRIBUTE | SECONDARY_ENGINE_ATTRIBUTE) [=] 'string'   (MySQL 8.0.21): the string.
+  std::string_view ParseEngineAttribute() {
+    Next();
+    Accept(TokenKind::kEq);
+    if (Peek().kind != TokenKind::kString) Fail("a string for the engine attribute");
+    return Text(Next());
   }
 
   // column_def: name type {attribute}
@@ -564,6 +601,12 @@ class StatementParser {
           c.generated_always = true;
         }
         ExpectWord("as");
+        // MariaDB system versioning: AS ROW START | AS ROW END.
+        if (PeekWord("row") && (PeekWord("start", 1) || PeekWord("end", 1))) {
+          Next();
+          c.row_boundary = Text(Next());
+          continue;
+        }
         Expect(TokenKind::kLParen, "'(' before the generated column's expression");
         c.generated = ParseExpr();
         Expect(TokenKind::kRParen, "')' after the generated column's expression");
@@ -577,6 +620,16 @@ class StatementParser {
         c.column_format = Text(Next());
       } else if (AcceptWord("srid")) {
         c.srid = Text(Next());
+      } else if (PeekWord("engine_attribute") || PeekWord("secondary_engine_attribute")) {
+        const bool secondary = PeekWord("secondary_engine_attribute");
+        (secondary ? c.secondary_engine_attribute : c.engine_attribute) = ParseEngineAttribute();
+      } else if ((PeekWord("with") || PeekWord("without")) && PeekWord("system", 1) &&
+                 PeekWord("versioning", 2)) {
+        const size_t from = pos_;  // MariaDB: a column in or out of system versioning
+        Next();
+        Next();
+        Next();
+        c.versioning = TextFrom(from);
       } else if (PeekWord("check") || PeekWord("constraint")) {
         if (AcceptWord("constraint")) {
           c.check_constraint = true;
@@ -646,19 +699,40 @@ class StatementParser {
     if (first.kind != TokenKind::kIdentifier) Fail("a column type");
     const size_t from = pos_;
     Next();
-    // Two-word types.
-    if ((IsWord(first, "double") && AcceptWord("precision")) ||
-        ((IsWord(first, "character") || IsWord(first, "char")) && AcceptWord("varying")) ||
-        (IsWord(first, "national") &&
-         (AcceptWord("char") || AcceptWord("varchar") || AcceptWord("character"))) ||
-        (IsWord(first, "long") && (AcceptWord("varchar") || AcceptWord("varbinary")))) {
+    // Types of two and three words (sql_yacc.yy type, nchar, nvarchar, varchar):
+    // DOUBLE PRECISION, CHAR[ACTER] VARYING, NCHAR VARCHAR | VARYING, NATIONAL VARCHAR,
+    // NATIONAL CHAR[ACTER] [VARYING], LONG VARCHAR | VARBINARY | CHAR[ACTER] VARYING.
+    if (IsWord(first, "double")) {
+      AcceptWord("precision");
+    } else if (IsWord(first, "character") || IsWord(first, "char")) {
+      AcceptWord("varying");
+    } else if (IsWord(first, "nchar")) {
+      if (!AcceptWord("varying")) AcceptWord("varchar");
+    } else if (IsWord(first, "national")) {
+      if (AcceptWord("char") || AcceptWord("character")) {
+        AcceptWord("varying");
+      } else if (!AcceptWord("varchar")) {
+        Fail("CHAR, CHARACTER or VARCHAR after NATIONAL");
+      }
+    } else if (IsWord(first, "long")) {
+      if ((PeekWord("char") || PeekWord("character")) && PeekWord("varying", 1)) {
+        Next();
+        Next();
+      } else if (!AcceptWord("varchar")) {
+        AcceptWord("varbinary");
+      }
     }
     t.name = TextFrom(from);
     if (IsWord(first, "enum") || IsWord(first, "set")) {
+      // The members are text_string: 'x', X'78', 0x78, b'1111000', 0b1111000. No introducer,
+      // no N'x': neither server's grammar takes them here.
       Expect(TokenKind::kLParen, "'(' before the members");
       std::vector<std::string_view> values;
       do {
-        if (Peek().kind != TokenKind::kString) Fail("a quoted member");
+        const TokenKind k = Peek().kind;
+        if (k != TokenKind::kString && k != TokenKind::kHexNumber && k != TokenKind::kBitNumber) {
+          Fail("a quoted, hex or bit member");
+        }
         values.push_back(Text(Next()));
       } while (Accept(TokenKind::kComma));
       Expect(TokenKind::kRParen, "')' after the members");
@@ -1021,6 +1095,20 @@ class StatementParser {
     const size_t from = pos_;
     if (AcceptWord("add")) {
       if (PeekWord("partition")) return OtherAction(from);
+      if (PeekWord("system") && PeekWord("versioning", 1)) {
+        Next();
+        Next();
+        a.kind = AlterKind::kAddSystemVersioning;
+        return a;
+      }
+      if (PeekWord("period")) {  // ADD PERIOD [IF NOT EXISTS] FOR name (start, end)
+        const uint32_t start = Start();
+        Next();
+        a.kind = AlterKind::kAddPeriod;
+        a.if_exists = AcceptIfNotExists();
+        a.period = ParsePeriodFor(start);
+        return a;
+      }
       if (StartsIndex()) {
         a.kind = AlterKind::kAddIndex;
         a.index = ParseIndexDef();
@@ -1065,6 +1153,20 @@ class StatementParser {
         return a;
       }
       if (PeekWord("partition")) return OtherAction(from);
+      if (PeekWord("system") && PeekWord("versioning", 1)) {
+        Next();
+        Next();
+        a.kind = AlterKind::kDropSystemVersioning;
+        return a;
+      }
+      if (PeekWord("period") && (PeekWord("for", 1) || PeekWord("if", 1))) {
+        Next();  // DROP PERIOD [IF EXISTS] FOR name
+        a.kind = AlterKind::kDropPeriod;
+        a.if_exists = AcceptIfExists();
+        ExpectWord("for");
+        a.period.name = ParseIdent("SYSTEM_TIME or a period name");
+        return a;
+      }
       a.kind = AlterKind::kDropColumn;
       a.column_keyword = AcceptWord("column");
       a.if_exists = AcceptIfExists();
@@ -2683,6 +2785,8 @@ class StatementParser {
       }
       case TokenKind::kLParen:
         return ParseParenthesised();
+      case TokenKind::kLBrace:
+        return ParseEscape();
       case TokenKind::kQuotedIdentifier:
         return ParseNameOrCall();
       case TokenKind::kIdentifier:
@@ -2758,7 +2862,10 @@ class StatementParser {
       i->unit = ParseIntervalUnit();
       return Finish(i);
     }
-    if (EqualsIgnoreCase(w, "match") && Peek(1).kind == TokenKind::kLParen) return ParseMatch();
+    if (EqualsIgnoreCase(w, "match") &&
+        (Peek(1).kind == TokenKind::kLParen || IsIdentToken(Peek(1)))) {
+      return ParseMatch();
+    }
     if (EqualsIgnoreCase(w, "default") && Peek(1).kind != TokenKind::kLParen) {
       Next();
       return Finish(NewExpr<Default>(start));
@@ -2772,6 +2879,17 @@ class StatementParser {
       return Finish(f);
     }
     return ParseNameOrCall();
+  }
+
+  // escape: { ident expr }   (sql_yacc.yy simple_expr; ODBC's {d '…'}, {ts '…'}, {fn f(…)})
+  const Expr* ParseEscape() {
+    const uint32_t start = Start();
+    Expect(TokenKind::kLBrace, "'{'");
+    auto* e = NewExpr<Escape>(start);
+    e->keyword = ParseIdent("an ODBC escape word (d, t, ts, fn, …) after '{'");
+    e->expr = ParseExpr();
+    Expect(TokenKind::kRBrace, "'}' to close the ODBC escape");
+    return Finish(e);
   }
 
   static bool IsNoParensFunction(std::string_view w) {
@@ -2923,6 +3041,7 @@ class StatementParser {
       }
       Expect(TokenKind::kRParen, fmt::format("')' to close {}(", Upper(fn)));
     }
+    ParseNullTreatment(*f, fn);
     if (AcceptWord("over")) f->over = ParseOver();
     return Finish(f);
   }
@@ -2993,6 +3112,33 @@ class StatementParser {
         if (Peek().kind != TokenKind::kString) Fail("a string after SEPARATOR");
         f.separator = ParsePrimary();
       }
+      ParseCallLimit(f);
+      return true;
+    }
+    if (EqualsIgnoreCase(fn, "json_arrayagg")) {
+      // JSON_ARRAYAGG([DISTINCT] expr [ORDER BY …] [LIMIT …]): MariaDB 10.5 takes the clauses
+      // of GROUP_CONCAT but SEPARATOR; MySQL takes one expression.
+      f.distinct = AcceptWord("distinct");
+      f.args = ParseExprList();
+      if (PeekWord("order") && PeekWord("by", 1)) {
+        Next();
+        Next();
+        f.order_by = ParseOrderList();
+      }
+      ParseCallLimit(f);
+      return true;
+    }
+    if (EqualsIgnoreCase(fn, "json_value")) {
+      // JSON_VALUE(doc, path [RETURNING type] [on_empty] [on_error])   (MySQL 8.0.21)
+      //   on_empty: (NULL | ERROR | DEFAULT literal) ON EMPTY; on_error: … ON ERROR
+      f.form = CallForm::kJsonValue;
+      std::vector<const Expr*> args{ParseExpr()};
+      Expect(TokenKind::kComma, "',' and a JSON path in JSON_VALUE");
+      args.push_back(ParseExpr());
+      f.args = Keep(args);
+      if (AcceptWord("returning")) f.returning = arena_.New<DataType>(ParseCastType());
+      ParseJsonOn(f.on_empty, "empty");
+      ParseJsonOn(f.on_error, "error");
       return true;
     }
     if (EqualsIgnoreCase(fn, "char")) {  // CHAR(n, … [USING charset])
@@ -3004,6 +3150,76 @@ class StatementParser {
       return true;
     }
     return false;
+  }
+
+  // [LIMIT n | LIMIT offset, n | LIMIT n OFFSET offset] at the end of GROUP_CONCAT (MariaDB 10.3)
+  void ParseCallLimit(Function& f) {
+    if (!AcceptWord("limit")) return;
+    const Expr* first = ParseLimitValue();
+    if (Accept(TokenKind::kComma)) {
+      f.offset = first;
+      f.limit = ParseLimitValue();
+    } else if (AcceptWord("offset")) {
+      f.limit = first;
+      f.offset = ParseLimitValue();
+      f.offset_keyword = true;
+    } else {
+      f.limit = first;
+    }
+  }
+
+  // (NULL | ERROR | DEFAULT signed_literal) ON {EMPTY | ERROR}, when the words after the
+  // response are ON `when`; else nothing is consumed.
+  void ParseJsonOn(JsonOn& on, std::string_view when) {
+    const size_t from = pos_;
+    JsonOn r{};
+    if (AcceptWord("null")) {
+      r.response = JsonResponse::kNull;
+    } else if (AcceptWord("error")) {
+      r.response = JsonResponse::kError;
+    } else if (AcceptWord("default")) {
+      r.response = JsonResponse::kDefault;
+      const Token& value = Peek();
+      r.value = ParseDefaultValue();
+      const Expr* literal = r.value;
+      if (literal->kind == ExprKind::kUnary) literal = literal->As<Unary>().operand;
+      if (literal->kind != ExprKind::kLiteral) {
+        throw Failure{value.offset, "expected a literal after DEFAULT in JSON_VALUE"};
+      }
+    } else {
+      return;
+    }
+    if (!PeekWord("on") || !PeekWord(when, 1)) {
+      pos_ = from;
+      return;
+    }
+    Next();
+    Next();
+    on = r;
+  }
+
+  // FIRST_VALUE, LAST_VALUE, NTH_VALUE, LAG and LEAD take [FROM FIRST | FROM LAST] (NTH_VALUE
+  // only) and [RESPECT NULLS | IGNORE NULLS] between their arguments and OVER, which they
+  // then need (MySQL 8.0 14.20.1; the server parses IGNORE NULLS and FROM LAST, then refuses
+  // them as not supported yet).
+  void ParseNullTreatment(Function& f, std::string_view fn) {
+    static constexpr std::string_view kWindowOnly[] = {"first_value", "last_value", "nth_value",
+                                                       "lag", "lead"};
+    if (f.name.parts.size() != 1 || !IsOneOf(fn, kWindowOnly)) return;
+    if (EqualsIgnoreCase(fn, "nth_value") && PeekWord("from") &&
+        (PeekWord("first", 1) || PeekWord("last", 1))) {
+      Next();
+      f.from_edge = PeekWord("first") ? FromEdge::kFirst : FromEdge::kLast;
+      Next();
+    }
+    if ((PeekWord("respect") || PeekWord("ignore")) && PeekWord("nulls", 1)) {
+      f.nulls = PeekWord("respect") ? NullTreatment::kRespectNulls : NullTreatment::kIgnoreNulls;
+      Next();
+      Next();
+    }
+    if ((f.from_edge != FromEdge::kNone || f.nulls != NullTreatment::kNone) && !PeekWord("over")) {
+      Fail(fmt::format("OVER after {}(…)", Upper(fn)));
+    }
   }
 
   // OVER name | OVER ( window_spec )
@@ -3141,9 +3357,9 @@ class StatementParser {
     if (t.kind != TokenKind::kIdentifier) Fail("a type");
     const std::string_view w = Text(t);
     static constexpr std::string_view kTypes[] = {
-        "binary", "char",    "nchar",    "date",    "datetime",  "time",   "decimal",
-        "dec",    "signed",  "unsigned", "json",    "double",    "float",  "real",
-        "year",   "integer", "int",      "varchar", "character", "numeric"};
+        "binary", "char",    "nchar",    "date",    "datetime",  "time",    "decimal",
+        "dec",    "signed",  "unsigned", "json",    "double",    "float",   "real",
+        "year",   "integer", "int",      "varchar", "character", "numeric", "national"};
     // The types MySQL lists, and any other name: MariaDB adds types (INET6, UUID, …) often.
     if (!IsOneOf(w, kTypes) && IsReservedWord(w)) Fail("a type (CHAR, SIGNED, DECIMAL, DATE, …)");
     Next();
@@ -3153,9 +3369,12 @@ class StatementParser {
       type.integer_suffix = AcceptWord("integer") || AcceptWord("int");
       return type;
     }
-    if (EqualsIgnoreCase(w, "double") && AcceptWord("precision")) {
+    if ((EqualsIgnoreCase(w, "double") && AcceptWord("precision")) ||
+        (EqualsIgnoreCase(w, "national") && (AcceptWord("char") || AcceptWord("character")))) {
       type.name =
           text_.substr(t.offset, tokens_[pos_ - 1].offset + tokens_[pos_ - 1].length - t.offset);
+    } else if (EqualsIgnoreCase(w, "national")) {
+      Fail("CHAR after NATIONAL");
     }
     if (Accept(TokenKind::kLParen)) {
       if (Peek().kind != TokenKind::kNumber) Fail("a length");
@@ -3166,6 +3385,13 @@ class StatementParser {
       }
       Expect(TokenKind::kRParen, "')' after the length");
     }
+    // A character type takes a charset and BINARY (a _bin collation), in either order:
+    // CHAR(10) BINARY, CHAR CHARACTER SET x BINARY, CHAR BINARY CHARSET x (sql_yacc.yy
+    // opt_charset_with_opt_binary; MariaDB's opt_binary).
+    static constexpr std::string_view kCharacterTypes[] = {"char", "nchar", "national", "varchar",
+                                                           "character"};
+    if (!IsOneOf(w, kCharacterTypes)) return type;
+    type.binary = AcceptWord("binary");
     if (AcceptWord("charset")) {
       type.charset = ParseCharsetName();
     } else if (PeekWord("character") && PeekWord("set", 1)) {
@@ -3173,18 +3399,30 @@ class StatementParser {
       Next();
       type.charset = ParseCharsetName();
     }
+    if (!type.binary) type.binary = AcceptWord("binary");
     return type;
   }
 
   // MATCH (col, …) AGAINST (expr [IN NATURAL LANGUAGE MODE [WITH QUERY EXPANSION]
   //                              | IN BOOLEAN MODE | WITH QUERY EXPANSION])
+  // | MATCH col {, col} AGAINST (…)   (sql_yacc.yy ident_list_arg: the parentheses are optional)
   const Expr* ParseMatch() {
     const uint32_t start = Start();
     Next();
-    Next();
     auto* m = NewExpr<Match>(start);
-    m->columns = ParseExprList();
-    Expect(TokenKind::kRParen, "')' after the MATCH columns");
+    if (Accept(TokenKind::kLParen)) {
+      m->columns = ParseExprList();
+      Expect(TokenKind::kRParen, "')' after the MATCH columns");
+    } else {
+      m->bare_columns = true;
+      std::vector<const Expr*> columns;
+      do {
+        auto* c = NewExpr<Column>(Start());
+        c->name = ParseName(3, "a column name");
+        columns.push_back(Finish(c));
+      } while (Accept(TokenKind::kComma));
+      m->columns = Keep(columns);
+    }
     ExpectWord("against");
     Expect(TokenKind::kLParen, "'(' after AGAINST");
     m->against = ParseBitExpr(0);
@@ -3239,6 +3477,108 @@ void Locate(std::string_view script, const StatementText& st, uint32_t offset, D
       before + base::Printable(text.substr(caret)) + "\n" + std::string(before.size(), ' ') + "^";
 }
 
+// Whether an sql_mode value (a comma-separated list of modes) sets ANSI_QUOTES: the mode itself,
+// or a combination mode that includes it (MySQL 8.0 7.1.11: ANSI; MariaDB also DB2, MAXDB,
+// MSSQL, ORACLE, POSTGRESQL, as MySQL 5.7 had).
+bool ModesHaveAnsiQuotes(std::string_view modes) {
+  static constexpr std::string_view kModes[] = {"ansi_quotes", "ansi",   "db2",       "maxdb",
+                                                "mssql",       "oracle", "postgresql"};
+  while (!modes.empty()) {
+    const size_t comma = modes.find(',');
+    std::string_view mode = modes.substr(0, comma);
+    while (!mode.empty() && (mode.front() == ' ' || mode.front() == '\t')) mode.remove_prefix(1);
+    while (!mode.empty() && (mode.back() == ' ' || mode.back() == '\t')) mode.remove_suffix(1);
+    if (IsOneOf(mode, kModes)) return true;
+    if (comma == std::string_view::npos) break;
+    modes.remove_prefix(comma + 1);
+  }
+  return false;
+}
+
+// Follows a script's own `SET sql_mode = …` so that the statements after it are lexed as the
+// server would lex them: mysqldump --compatible=ansi and pg-style dumps write "double-quoted"
+// identifiers after `/*!40101 SET SQL_MODE='ANSI' */`. Only the session's mode counts (not SET
+// GLOBAL / PERSIST); a mode saved in a user variable (SET @OLD_SQL_MODE=@@SQL_MODE, as
+// mysqldump writes) is restored from it; a value this cannot know leaves the mode as it was.
+class SqlModeTracker {
+ public:
+  explicit SqlModeTracker(bool ansi_quotes) : initial_(ansi_quotes), ansi_quotes_(ansi_quotes) {}
+  bool ansi_quotes() const { return ansi_quotes_; }
+
+  void Apply(const ast::Statement& s) {
+    if (s.kind != ast::StatementKind::kSet) return;
+    for (const ast::SetVariable& v : s.As<ast::SetStatement>().variables) {
+      if (v.target->kind == ast::ExprKind::kVariable && !v.target->As<ast::Variable>().system) {
+        // SET @saved = @@sql_mode
+        const std::string name = LowerAscii(v.target->As<ast::Variable>().text);
+        if (IsSessionSqlMode(*v.value, {})) {
+          saved_[name] = ansi_quotes_;
+        } else {
+          saved_.erase(name);
+        }
+        continue;
+      }
+      if (!IsSessionSqlMode(*v.target, v.scope)) continue;
+      if (const std::optional<bool> ansi = Value(*v.value)) ansi_quotes_ = *ansi;
+    }
+  }
+
+ private:
+  // sql_mode, @@sql_mode, @@session.sql_mode, @@local.sql_mode, SESSION sql_mode.
+  static bool IsSessionSqlMode(const ast::Expr& e, std::string_view scope) {
+    if (!scope.empty() && !EqualsIgnoreCase(scope, "session") &&
+        !EqualsIgnoreCase(scope, "local")) {
+      return false;
+    }
+    if (e.kind == ast::ExprKind::kColumn) {
+      const ast::Name& n = e.As<ast::Column>().name;
+      if (n.parts.size() == 2) {
+        const std::string first = n.parts[0].Value();
+        if (!EqualsIgnoreCase(first, "session") && !EqualsIgnoreCase(first, "local")) return false;
+      } else if (n.parts.size() != 1) {
+        return false;
+      }
+      return EqualsIgnoreCase(n.last().Value(), "sql_mode");
+    }
+    if (e.kind != ast::ExprKind::kVariable || !e.As<ast::Variable>().system) return false;
+    std::string_view text = e.As<ast::Variable>().text.substr(2);
+    for (std::string_view prefix : {"session.", "local."}) {
+      if (text.size() > prefix.size() && EqualsIgnoreCase(text.substr(0, prefix.size()), prefix)) {
+        text.remove_prefix(prefix.size());
+      }
+    }
+    return EqualsIgnoreCase(text, "sql_mode");
+  }
+
+  // Whether the value turns ANSI_QUOTES on or off; nullopt when it cannot be known here.
+  std::optional<bool> Value(const ast::Expr& value) const {
+    switch (value.kind) {
+      case ast::ExprKind::kLiteral: {
+        const auto& l = value.As<ast::Literal>();
+        if (l.literal != ast::LiteralKind::kString || l.text.size() < 2) return std::nullopt;
+        return ModesHaveAnsiQuotes(l.text.substr(1, l.text.size() - 2));
+      }
+      case ast::ExprKind::kColumn:  // SET sql_mode = ANSI, a mode written as a word
+        if (value.As<ast::Column>().name.parts.size() != 1) return std::nullopt;
+        return ModesHaveAnsiQuotes(value.As<ast::Column>().name.last().Value());
+      case ast::ExprKind::kDefault:
+        return initial_;
+      case ast::ExprKind::kVariable: {
+        if (value.As<ast::Variable>().system) return std::nullopt;
+        const auto it = saved_.find(LowerAscii(value.As<ast::Variable>().text));
+        if (it == saved_.end()) return std::nullopt;
+        return it->second;
+      }
+      default:
+        return std::nullopt;
+    }
+  }
+
+  bool initial_;
+  bool ansi_quotes_;
+  std::map<std::string, bool> saved_;  // user variable (lower case, @ kept) → ANSI_QUOTES then
+};
+
 }  // namespace
 
 std::string Diagnostic::ToString() const {
@@ -3257,10 +3597,13 @@ ParseResult Parse(std::string_view script, const ParseOptions& options) {
   result.text_ = std::make_unique<std::string>(script);
   const std::string_view text = *result.text_;
   result.arena_.SetFirstBlock(text.size() * 16);  // about what the AST of a statement takes
+  SqlModeTracker sql_mode(options.ansi_quotes);
+  ParseOptions current = options;
   for (const StatementText& st : SplitStatements(text)) {
     const auto base = static_cast<uint32_t>(st.offset);
     try {
-      StatementParser parser(st.text, base, result.arena_, options);
+      current.ansi_quotes = sql_mode.ansi_quotes();
+      StatementParser parser(st.text, base, result.arena_, current);
       const std::string what = parser.Describe();
       ast::Statement* s = parser.ParseStatement();
       s->line = st.line;
@@ -3286,6 +3629,7 @@ ParseResult Parse(std::string_view script, const ParseOptions& options) {
         result.diagnostics_.push_back(std::move(d));
       }
       result.statements_.push_back(s);
+      sql_mode.Apply(*s);
     } catch (const Failure& f) {
       Diagnostic d;
       d.message = f.message;

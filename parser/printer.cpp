@@ -218,6 +218,8 @@ class Printer {
   void Open(const ast::Function& f);
   void Trim(const ast::Function& f);
   void PlainCall(const ast::Function& f);
+  void CallLimit(const ast::Function& f);
+  void JsonOn(const ast::JsonOn& on, std::string_view when);
   void Case(const ast::Case& c);
   void Cast(const ast::Cast& c);
   void Type(const ast::DataType& t);
@@ -291,6 +293,8 @@ class Printer {
   void IndexKeyword(const ast::IndexDef& d);
   void KeyPart(const ast::KeyPart& k);
   void IndexOptions(const ast::IndexDef& d);
+  void Period(const ast::PeriodDef& p);
+  void PeriodFor(const ast::PeriodDef& p);
   void TableOption(const ast::TableOption& o);
   void TableOptions(std::span<const ast::TableOption> options);
   void Text(std::string_view keywords, std::string_view value);
@@ -401,6 +405,15 @@ void Printer::Node(const ast::Expr& e) {
     case ast::ExprKind::kSequenceValue:
       out_ += e.As<ast::SequenceValue>().next ? "NEXT VALUE FOR " : "PREVIOUS VALUE FOR ";
       return Name(e.As<ast::SequenceValue>().sequence);
+    case ast::ExprKind::kEscape: {  // {d '2024-01-01'}, {fn NOW()}
+      const auto& x = e.As<ast::Escape>();
+      out_ += '{';
+      out_ += x.keyword.raw;
+      out_ += ' ';
+      Expr(*x.expr);
+      out_ += '}';
+      return;
+    }
   }
 }
 
@@ -543,7 +556,45 @@ void Printer::Like(const ast::Like& l) {
 
 void Printer::Function(const ast::Function& f) {
   if (!SpecialCall(f)) PlainCall(f);
+  if (f.from_edge == ast::FromEdge::kFirst) out_ += " FROM FIRST";
+  if (f.from_edge == ast::FromEdge::kLast) out_ += " FROM LAST";
+  if (f.nulls == ast::NullTreatment::kRespectNulls) out_ += " RESPECT NULLS";
+  if (f.nulls == ast::NullTreatment::kIgnoreNulls) out_ += " IGNORE NULLS";
   if (f.over != nullptr) Over(*f.over);
+}
+
+// [LIMIT n | LIMIT offset, n | LIMIT n OFFSET offset] inside GROUP_CONCAT (MariaDB).
+void Printer::CallLimit(const ast::Function& f) {
+  if (f.limit == nullptr) return;
+  out_ += " LIMIT ";
+  if (f.offset != nullptr && !f.offset_keyword) {
+    Expr(*f.offset);
+    out_ += ", ";
+  }
+  Expr(*f.limit);
+  if (f.offset != nullptr && f.offset_keyword) {
+    out_ += " OFFSET ";
+    Expr(*f.offset);
+  }
+}
+
+// {NULL | ERROR | DEFAULT literal} ON EMPTY | ON ERROR, of JSON_VALUE.
+void Printer::JsonOn(const ast::JsonOn& on, std::string_view when) {
+  switch (on.response) {
+    case ast::JsonResponse::kNone:
+      return;
+    case ast::JsonResponse::kNull:
+      out_ += " NULL";
+      break;
+    case ast::JsonResponse::kError:
+      out_ += " ERROR";
+      break;
+    case ast::JsonResponse::kDefault:
+      out_ += " DEFAULT ";
+      if (on.value != nullptr) Expr(*on.value);
+      break;
+  }
+  out_ += when;
 }
 
 // The special syntaxes of CallForm. A call whose arguments do not fit its form (never made
@@ -592,6 +643,17 @@ bool Printer::SpecialCall(const ast::Function& f) {
       out_ += " USING ";
       out_ += f.modifier;
       break;
+    case ast::CallForm::kJsonValue:  // JSON_VALUE(doc, path [RETURNING type] [on_empty] …)
+      if (a.size() != 2) return false;
+      Open(f);
+      Exprs(a);
+      if (f.returning != nullptr) {
+        out_ += " RETURNING ";
+        Type(*f.returning);
+      }
+      JsonOn(f.on_empty, " ON EMPTY");
+      JsonOn(f.on_error, " ON ERROR");
+      break;
   }
   out_ += ')';
   return true;
@@ -636,6 +698,7 @@ void Printer::PlainCall(const ast::Function& f) {
     out_ += " SEPARATOR ";
     Expr(*f.separator);
   }
+  CallLimit(f);
   out_ += ')';
 }
 
@@ -693,6 +756,7 @@ void Printer::Type(const ast::DataType& t) {
     out_ += ')';
   }
   if (t.is_unsigned && !sign_word) out_ += " UNSIGNED";
+  if (t.binary) out_ += " BINARY";
   if (!t.charset.empty()) {
     out_ += " CHARACTER SET ";
     out_ += t.charset;
@@ -709,11 +773,11 @@ void Printer::Collate(const ast::Collate& c) {
   out_ += c.collation.raw;
 }
 
-// MATCH (cols) AGAINST (bit_expr [modifier])
+// MATCH (cols) AGAINST (bit_expr [modifier]), or MATCH col, … AGAINST (…) as written
 void Printer::Match(const ast::Match& m) {
-  out_ += "MATCH (";
+  out_ += m.bare_columns ? "MATCH " : "MATCH (";
   Exprs(m.columns);
-  out_ += ") AGAINST (";
+  out_ += m.bare_columns ? " AGAINST (" : ") AGAINST (";
   Operand(*m.against, Prec::kBitOr);
   if (!m.modifier.empty()) {
     out_ += ' ';
@@ -1469,6 +1533,8 @@ void Printer::CreateTable(const ast::CreateTableStatement& s) {
     List(s.columns, [this](const ast::ColumnDef& c) { ColumnDef(c); });
     if (!s.columns.empty() && !s.indexes.empty()) out_ += ", ";
     List(s.indexes, [this](const ast::IndexDef& d) { IndexDef(d); });
+    if (!s.periods.empty() && (!s.columns.empty() || !s.indexes.empty())) out_ += ", ";
+    List(s.periods, [this](const ast::PeriodDef& p) { Period(p); });
     out_ += ')';
   }
   TableOptions(s.options);
@@ -1498,6 +1564,11 @@ void Printer::ColumnDef(const ast::ColumnDef& c) {
     out_ += ')';
     WordsAfter(" ", c.storage);
   }
+  if (!c.row_boundary.empty()) {  // MariaDB: [GENERATED ALWAYS] AS ROW START | END
+    if (c.generated_always) out_ += " GENERATED ALWAYS";
+    out_ += " AS ROW ";
+    Words(c.row_boundary);
+  }
   if (c.nullability == ast::Nullability::kNotNull) out_ += " NOT NULL";
   if (c.nullability == ast::Nullability::kNull) out_ += " NULL";
   if (c.default_value != nullptr) {
@@ -1515,6 +1586,9 @@ void Printer::ColumnDef(const ast::ColumnDef& c) {
   Text(" COMMENT ", c.comment);
   WordsAfter(" COLUMN_FORMAT ", c.column_format);
   Text(" SRID ", c.srid);
+  Text(" ENGINE_ATTRIBUTE ", c.engine_attribute);
+  Text(" SECONDARY_ENGINE_ATTRIBUTE ", c.secondary_engine_attribute);
+  WordsAfter(" ", c.versioning);
   if (c.check != nullptr) {
     if (c.check_constraint) {
       out_ += " CONSTRAINT";
@@ -1607,6 +1681,24 @@ void Printer::IndexOptions(const ast::IndexDef& d) {
   Text(" COMMENT ", d.comment);
   Text(" WITH PARSER ", d.parser);
   WordsAfter(" ", d.visibility);
+  Text(" ENGINE_ATTRIBUTE ", d.engine_attribute);
+  Text(" SECONDARY_ENGINE_ATTRIBUTE ", d.secondary_engine_attribute);
+}
+
+// PERIOD FOR name (start, end)
+void Printer::Period(const ast::PeriodDef& p) {
+  out_ += "PERIOD ";
+  PeriodFor(p);
+}
+
+void Printer::PeriodFor(const ast::PeriodDef& p) {
+  out_ += "FOR ";
+  out_ += p.name.raw;
+  out_ += " (";
+  out_ += p.start.raw;
+  out_ += ", ";
+  out_ += p.end.raw;
+  out_ += ')';
 }
 
 // name=value or name value, both as written.
@@ -1811,6 +1903,21 @@ void Printer::AlterAction(const ast::AlterAction& a) {
       return TableOption(a.option);
     case ast::AlterKind::kOther:
       out_ += a.text;
+      return;
+    case ast::AlterKind::kAddSystemVersioning:
+      out_ += "ADD SYSTEM VERSIONING";
+      return;
+    case ast::AlterKind::kDropSystemVersioning:
+      out_ += "DROP SYSTEM VERSIONING";
+      return;
+    case ast::AlterKind::kAddPeriod:
+      out_ += a.if_exists ? "ADD PERIOD IF NOT EXISTS " : "ADD PERIOD ";
+      return PeriodFor(a.period);
+    case ast::AlterKind::kDropPeriod:
+      out_ += "DROP PERIOD ";
+      if_exists();
+      out_ += "FOR ";
+      out_ += a.period.name.raw;
       return;
   }
 }

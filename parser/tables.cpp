@@ -272,6 +272,9 @@ class Collector {
       case ExprKind::kSequenceValue:  // a MariaDB sequence is a table: NEXT VALUE writes it
         Add(e->As<SequenceValue>().sequence);
         break;
+      case ExprKind::kEscape:
+        Visit(e->As<Escape>().expr);
+        break;
     }
   }
 

@@ -103,19 +103,19 @@ CREATE TABLE t (
       {"a", "tinyint", TypeFamily::kInteger, 1},
       {"b", "int", TypeFamily::kInteger, 11},
       {"d", "decimal", TypeFamily::kDecimal, 12},
-      {"e", "numeric", TypeFamily::kDecimal, 10},  // DECIMAL's default precision
-      {"f", "double precision", TypeFamily::kFloat, 0},
+      {"e", "decimal", TypeFamily::kDecimal, 10},  // DECIMAL's default precision
+      {"f", "double", TypeFamily::kFloat, 0},
       {"g", "float", TypeFamily::kFloat, 7},
-      {"h", "real", TypeFamily::kFloat, 0},
+      {"h", "double", TypeFamily::kFloat, 0},  // REAL is DOUBLE
       {"i", "bit", TypeFamily::kBit, 12},
       {"j", "varchar", TypeFamily::kString, 64},
       {"k", "char", TypeFamily::kString, 1},  // CHAR means CHAR(1)
       {"l", "text", TypeFamily::kString, 0},
-      {"m", "national varchar", TypeFamily::kString, 10},
-      {"n", "long varchar", TypeFamily::kString, 0},
+      {"m", "varchar", TypeFamily::kString, 10},
+      {"n", "mediumtext", TypeFamily::kString, 0},
       {"o", "varbinary", TypeFamily::kBinary, 16},
       {"p", "blob", TypeFamily::kBinary, 0},
-      {"q", "long varbinary", TypeFamily::kBinary, 0},
+      {"q", "mediumblob", TypeFamily::kBinary, 0},
       {"r", "datetime", TypeFamily::kTemporal, 6},
       {"s", "year", TypeFamily::kTemporal, 0},
       {"u", "json", TypeFamily::kJson, 0},
@@ -123,14 +123,14 @@ CREATE TABLE t (
       {"w", "set", TypeFamily::kEnumSet, 2},
       {"x", "point", TypeFamily::kSpatial, 0},
       {"y", "inet6", TypeFamily::kOther, 0},
-      {"z", "bool", TypeFamily::kInteger, 0},
-      {"aa", "middleint", TypeFamily::kInteger, 0},
-      {"ab", "int8", TypeFamily::kInteger, 0},
-      {"ac", "dec", TypeFamily::kDecimal, 5},
-      {"ad", "fixed", TypeFamily::kDecimal, 4},
-      {"ae", "float8", TypeFamily::kFloat, 0},
-      {"af", "character varying", TypeFamily::kString, 5},
-      {"ag", "nchar", TypeFamily::kString, 3},
+      {"z", "tinyint", TypeFamily::kInteger, 1},  // BOOL is TINYINT(1)
+      {"aa", "mediumint", TypeFamily::kInteger, 0},
+      {"ab", "bigint", TypeFamily::kInteger, 0},
+      {"ac", "decimal", TypeFamily::kDecimal, 5},
+      {"ad", "decimal", TypeFamily::kDecimal, 4},
+      {"ae", "double", TypeFamily::kFloat, 0},
+      {"af", "varchar", TypeFamily::kString, 5},
+      {"ag", "char", TypeFamily::kString, 3},
       {"ah", "geomcollection", TypeFamily::kSpatial, 0},
       {"ai", "timestamp", TypeFamily::kTemporal, 0},
       {"aj", "longtext", TypeFamily::kString, 0},
@@ -163,6 +163,57 @@ CREATE TABLE t (
   CHECK(Col(t, "u").charset.empty());
   CHECK(Col(t, "m").charset == "utf8mb3");  // NATIONAL
   CHECK(Col(t, "ag").collation == "utf8mb3_general_ci");
+}
+
+// sql_yacc.yy's type synonyms are the types SHOW CREATE TABLE names: LONG is MEDIUMTEXT, NCHAR
+// VARYING a utf8mb3 VARCHAR, INT1..INT8 the integer types, and so on.
+TEST_CASE("type synonyms map to the types the server stores") {
+  const Catalog c = Load(R"sql(
+CREATE TABLE s (
+  a LONG VARCHAR, b LONG VARBINARY, c LONG, d NCHAR VARYING(10), e NATIONAL CHARACTER VARYING(12),
+  f CHAR VARYING(8), g NATIONAL VARCHAR(6), h NVARCHAR(5), i INT1, j INT2, k INT3, l INT4,
+  m FLOAT4, n BOOL, o LONG CHAR VARYING, p NATIONAL CHAR VARYING(4), q NCHAR VARCHAR(3),
+  r NATIONAL CHAR(2), s INTEGER, u BOOLEAN, v TINYINT(1)
+) DEFAULT CHARSET=latin1)sql");
+  const Table& t = Get(c, "", "s");
+  struct Expect {
+    const char* name;
+    const char* type;
+    uint32_t length;
+    const char* charset;  // "" for a non-character type
+  };
+  const Expect expected[] = {
+      {"a", "mediumtext", 0, "latin1"},
+      {"b", "mediumblob", 0, ""},
+      {"c", "mediumtext", 0, "latin1"},
+      {"d", "varchar", 10, "utf8mb3"},
+      {"e", "varchar", 12, "utf8mb3"},
+      {"f", "varchar", 8, "latin1"},
+      {"g", "varchar", 6, "utf8mb3"},
+      {"h", "varchar", 5, "utf8mb3"},
+      {"i", "tinyint", 0, ""},
+      {"j", "smallint", 0, ""},
+      {"k", "mediumint", 0, ""},
+      {"l", "int", 0, ""},
+      {"m", "float", 0, ""},
+      {"n", "tinyint", 1, ""},
+      {"o", "mediumtext", 0, "latin1"},
+      {"p", "varchar", 4, "utf8mb3"},
+      {"q", "varchar", 3, "utf8mb3"},
+      {"r", "char", 2, "utf8mb3"},
+      {"s", "int", 0, ""},
+      {"u", "tinyint", 1, ""},
+      {"v", "tinyint", 1, ""},
+  };
+  for (const Expect& e : expected) {
+    INFO(e.name);
+    const Column& col = Col(t, e.name);
+    CHECK(col.type == e.type);
+    CHECK(col.length == e.length);
+    CHECK(col.charset == e.charset);
+  }
+  CHECK(Col(t, "b").family == TypeFamily::kBinary);
+  CHECK(Col(t, "d").collation == "utf8mb3_general_ci");
 }
 
 TEST_CASE("family helpers") {

@@ -198,6 +198,24 @@ TEST_CASE("lexer reads a digit-led word after a qualifier dot as an identifier",
         std::vector<Lexed>{{kIdentifier, "t"}, {kDot, "."}, {kIdentifier, "1col"}});
 }
 
+// sql_lex.cc reads `.` as a qualifier only when it follows an identifier with nothing between
+// (MY_LEX_IDENT moves to MY_LEX_IDENT_SEP on the very next byte); after a space, or after a
+// keyword such as SELECT, `.5` is a number.
+TEST_CASE("lexer reads a leading-dot number after a word and a space", "[lexer]") {
+  CHECK(Lex("SELECT .5, a") ==
+        std::vector<Lexed>{
+            {kIdentifier, "SELECT"}, {kNumber, ".5"}, {kComma, ","}, {kIdentifier, "a"}});
+  CHECK(Lex("SELECT -.5e3") ==
+        std::vector<Lexed>{{kIdentifier, "SELECT"}, {kMinus, "-"}, {kNumber, ".5e3"}});
+  CHECK(Lex("a+.5") == std::vector<Lexed>{{kIdentifier, "a"}, {kPlus, "+"}, {kNumber, ".5"}});
+  CHECK(Lex("`a` .5") == std::vector<Lexed>{{kQuotedIdentifier, "`a`"}, {kNumber, ".5"}});
+  // Directly after a name the dot still qualifies it.
+  CHECK(Lex("t.5col") ==
+        std::vector<Lexed>{{kIdentifier, "t"}, {kDot, "."}, {kIdentifier, "5col"}});
+  CHECK(Lex("`t`.5") ==
+        std::vector<Lexed>{{kQuotedIdentifier, "`t`"}, {kDot, "."}, {kIdentifier, "5"}});
+}
+
 TEST_CASE("lexer keeps a qualified name as word, dot, word", "[lexer]") {
   CHECK(Lex("db.t.c") ==
         std::vector<Lexed>{

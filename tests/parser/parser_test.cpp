@@ -820,5 +820,193 @@ TEST_CASE("statements know their line and column, diagnostics count from there")
   CHECK(r.diagnostics()[1].column == 1);
 }
 
+// --- Expression- and type-level forms of issue 15 ----------------------------------------------
+
+TEST_CASE("MATCH with bare columns, GROUP_CONCAT … LIMIT, ODBC escapes") {
+  {
+    const ParseResult r = Parse("SELECT 1 FROM t WHERE MATCH t.a, b AGAINST ('x' IN BOOLEAN MODE)");
+    REQUIRE(Where(r).kind == ExprKind::kMatch);
+    const Match& m = Where(r).As<Match>();
+    CHECK(m.bare_columns);
+    REQUIRE(m.columns.size() == 2);
+    CHECK(m.columns[0]->As<Column>().name.parts.size() == 2);
+    CHECK(ColumnName(*m.columns[1]) == "b");
+    CHECK(m.modifier == "IN BOOLEAN MODE");
+  }
+  {
+    const ParseResult r = Parse(
+        "SELECT GROUP_CONCAT(a ORDER BY b SEPARATOR ';' LIMIT 2 OFFSET 4), "
+        "GROUP_CONCAT(a LIMIT 1, 3) FROM t");
+    const Function& f = S(r).items[0].expr->As<Function>();
+    CHECK(f.form == CallForm::kGroupConcat);
+    REQUIRE(f.limit != nullptr);
+    REQUIRE(f.offset != nullptr);
+    CHECK(f.limit->As<Literal>().text == "2");
+    CHECK(f.offset->As<Literal>().text == "4");
+    CHECK(f.offset_keyword);
+    const Function& g = S(r).items[1].expr->As<Function>();
+    CHECK(g.limit->As<Literal>().text == "3");
+    CHECK(g.offset->As<Literal>().text == "1");
+    CHECK_FALSE(g.offset_keyword);
+  }
+  {
+    const ParseResult r =
+        Parse("SELECT 1 FROM t WHERE d > {d '2020-01-01'} AND {fn UCASE(a)} = 'X'");
+    const Binary& both = Bin(Where(r), BinaryOp::kAnd);
+    const Expr& date = *Bin(*both.left, BinaryOp::kGt).right;
+    REQUIRE(date.kind == ExprKind::kEscape);
+    CHECK(date.As<Escape>().keyword.Value() == "d");
+    CHECK(date.As<Escape>().expr->As<Literal>().text == "'2020-01-01'");
+    const Expr& fn = *Bin(*both.right, BinaryOp::kEq).left;
+    REQUIRE(fn.kind == ExprKind::kEscape);
+    CHECK(fn.As<Escape>().expr->kind == ExprKind::kFunction);
+  }
+}
+
+TEST_CASE("window null treatment, FROM FIRST / LAST, and JSON_VALUE's RETURNING and ON …") {
+  {
+    const ParseResult r = Parse(
+        "SELECT NTH_VALUE(a, 2) FROM LAST IGNORE NULLS OVER w, LAG(a) RESPECT NULLS OVER w, "
+        "FIRST_VALUE(a) OVER w FROM t WINDOW w AS (ORDER BY b)");
+    const Function& nth = S(r).items[0].expr->As<Function>();
+    CHECK(nth.from_edge == FromEdge::kLast);
+    CHECK(nth.nulls == NullTreatment::kIgnoreNulls);
+    REQUIRE(nth.over != nullptr);
+    CHECK(nth.over->name.Value() == "w");
+    CHECK(S(r).items[1].expr->As<Function>().nulls == NullTreatment::kRespectNulls);
+    CHECK(S(r).items[2].expr->As<Function>().nulls == NullTreatment::kNone);
+  }
+  {
+    const ParseResult r = Parse(
+        "SELECT JSON_VALUE(j, '$.p' RETURNING DECIMAL(10,2) DEFAULT -1 ON EMPTY ERROR ON ERROR) "
+        "FROM t");
+    const Function& f = S(r).items[0].expr->As<Function>();
+    CHECK(f.form == CallForm::kJsonValue);
+    REQUIRE(f.args.size() == 2);
+    REQUIRE(f.returning != nullptr);
+    CHECK(f.returning->name == "DECIMAL");
+    CHECK(f.returning->length == "10");
+    CHECK(f.returning->scale == "2");
+    CHECK(f.on_empty.response == JsonResponse::kDefault);
+    REQUIRE(f.on_empty.value != nullptr);
+    CHECK(f.on_empty.value->As<Unary>().op == UnaryOp::kMinus);
+    CHECK(f.on_error.response == JsonResponse::kError);
+    CHECK(f.on_error.value == nullptr);
+  }
+  {
+    const ParseResult r = Parse("SELECT JSON_VALUE(j, '$.p' NULL ON ERROR) FROM t");
+    const Function& f = S(r).items[0].expr->As<Function>();
+    CHECK(f.returning == nullptr);
+    CHECK(f.on_empty.response == JsonResponse::kNone);
+    CHECK(f.on_error.response == JsonResponse::kNull);
+  }
+}
+
+TEST_CASE("CAST types: BINARY and a charset on character types, and leading-dot numbers") {
+  const ParseResult r = Parse(
+      "SELECT CAST(a AS CHAR(10) BINARY), CONVERT(a, CHAR CHARACTER SET utf8mb4 BINARY), "
+      "CAST(a AS UNSIGNED ARRAY), .5, -.5e3 FROM t");
+  const Select& s = S(r);
+  const DataType& a = s.items[0].expr->As<Cast>().type;
+  CHECK(a.name == "CHAR");
+  CHECK(a.length == "10");
+  CHECK(a.binary);
+  const DataType& b = s.items[1].expr->As<Cast>().type;
+  CHECK(b.charset == "utf8mb4");
+  CHECK(b.binary);
+  CHECK(s.items[2].expr->As<Cast>().array);
+  CHECK(s.items[2].expr->As<Cast>().type.is_unsigned);
+  CHECK(s.items[3].expr->As<Literal>().text == ".5");
+  CHECK(s.items[4].expr->As<Unary>().operand->As<Literal>().text == ".5e3");
+}
+
+TEST_CASE("column types: synonyms, hex and bit members, engine attributes, MariaDB versioning") {
+  const ParseResult r = Parse(
+      "CREATE TABLE t (a NATIONAL CHARACTER VARYING(10), b LONG VARBINARY, "
+      "c ENUM(0x61, b'01100010', 'c'), "
+      "d INT ENGINE_ATTRIBUTE = '{\"x\": 1}' WITHOUT SYSTEM VERSIONING, "
+      "s TIMESTAMP(6) GENERATED ALWAYS AS ROW START INVISIBLE, "
+      "e TIMESTAMP(6) AS ROW END, "
+      "KEY k (d) SECONDARY_ENGINE_ATTRIBUTE '{}', PERIOD FOR SYSTEM_TIME (s, e)) "
+      "WITH SYSTEM VERSIONING");
+  const auto& t = One(r).As<CreateTableStatement>();
+  REQUIRE(t.columns.size() == 6);
+  CHECK(t.columns[0].type.name == "NATIONAL CHARACTER VARYING");
+  CHECK(t.columns[0].type.length == "10");
+  CHECK(t.columns[1].type.name == "LONG VARBINARY");
+  REQUIRE(t.columns[2].type.values.size() == 3);
+  CHECK(t.columns[2].type.values[0] == "0x61");
+  CHECK(t.columns[2].type.values[1] == "b'01100010'");
+  CHECK(t.columns[3].engine_attribute == "'{\"x\": 1}'");
+  CHECK(t.columns[3].versioning == "WITHOUT SYSTEM VERSIONING");
+  CHECK(t.columns[4].row_boundary == "START");
+  CHECK(t.columns[4].generated_always);
+  CHECK(t.columns[4].invisible);
+  CHECK(t.columns[4].generated == nullptr);
+  CHECK(t.columns[5].row_boundary == "END");
+  CHECK_FALSE(t.columns[5].generated_always);
+  REQUIRE(t.indexes.size() == 1);
+  CHECK(t.indexes[0].secondary_engine_attribute == "'{}'");
+  REQUIRE(t.periods.size() == 1);
+  CHECK(t.periods[0].name.Value() == "SYSTEM_TIME");
+  CHECK(t.periods[0].start.Value() == "s");
+  CHECK(t.periods[0].end.Value() == "e");
+  REQUIRE(t.options.size() == 1);
+  CHECK(t.options[0].name == "WITH SYSTEM");
+
+  const ParseResult alter = Parse(
+      "ALTER TABLE t ADD SYSTEM VERSIONING, ADD PERIOD IF NOT EXISTS FOR p (a, b), "
+      "DROP PERIOD FOR q, DROP SYSTEM VERSIONING");
+  const auto& a = One(alter).As<AlterTableStatement>();
+  REQUIRE(a.actions.size() == 4);
+  CHECK(a.actions[0].kind == AlterKind::kAddSystemVersioning);
+  CHECK(a.actions[1].kind == AlterKind::kAddPeriod);
+  CHECK(a.actions[1].if_exists);
+  CHECK(a.actions[1].period.name.Value() == "p");
+  CHECK(a.actions[1].period.end.Value() == "b");
+  CHECK(a.actions[2].kind == AlterKind::kDropPeriod);
+  CHECK(a.actions[2].period.name.Value() == "q");
+  CHECK(a.actions[3].kind == AlterKind::kDropSystemVersioning);
+}
+
+// The kind of the first select item of the `i`th statement: a "double-quoted" word is a column
+// under ANSI_QUOTES and a string literal otherwise.
+ExprKind FirstItemKind(const ParseResult& r, size_t i) {
+  REQUIRE(r.statements().size() > i);
+  const Statement& s = *r.statements()[i];
+  REQUIRE(s.kind == StatementKind::kSelect);
+  return s.As<SelectStatement>().query->term->select->items[0].expr->kind;
+}
+
+TEST_CASE("a script's SET sql_mode switches ANSI_QUOTES for the statements after it") {
+  const ParseResult r = Parse(
+      "SELECT \"a\" FROM t;\n"
+      "/*!40101 SET @OLD_SQL_MODE=@@SQL_MODE, SQL_MODE='NO_AUTO_VALUE_ON_ZERO,ANSI' */;\n"
+      "SELECT \"a\" FROM \"t\";\n"
+      "SET GLOBAL sql_mode = '';\n"
+      "SELECT \"a\" FROM \"t\";\n"
+      "/*!40101 SET SQL_MODE=@OLD_SQL_MODE */;\n"
+      "SELECT \"a\" FROM t;\n"
+      "SET @@session.sql_mode = 'STRICT_TRANS_TABLES,ANSI_QUOTES';\n"
+      "SELECT \"a\" FROM t;\n"
+      "SET sql_mode = DEFAULT;\n"
+      "SELECT \"a\" FROM t;\n");
+  for (const Diagnostic& d : r.diagnostics()) INFO(d.ToString());
+  REQUIRE(r.ok());
+  REQUIRE(r.statements().size() == 11);
+  CHECK(FirstItemKind(r, 0) == ExprKind::kLiteral);
+  CHECK(FirstItemKind(r, 2) == ExprKind::kColumn);  // ANSI includes ANSI_QUOTES
+  const auto& from = r.statements()[2]->As<SelectStatement>().query->term->select->from;
+  REQUIRE(from.size() == 1);
+  CHECK(from[0]->As<TableName>().name.last().Value() == "t");
+  CHECK(FirstItemKind(r, 4) == ExprKind::kColumn);   // SET GLOBAL: not this session
+  CHECK(FirstItemKind(r, 6) == ExprKind::kLiteral);  // restored from @OLD_SQL_MODE
+  CHECK(FirstItemKind(r, 8) == ExprKind::kColumn);
+  CHECK(FirstItemKind(r, 10) == ExprKind::kLiteral);  // DEFAULT: what the caller said
+  // The caller's own ANSI_QUOTES holds until the script changes it.
+  const ParseResult ansi = Parse("SELECT \"a\" FROM t", ParseOptions{.ansi_quotes = true});
+  CHECK(FirstItemKind(ansi, 0) == ExprKind::kColumn);
+}
+
 }  // namespace
 }  // namespace qadvisor::parser

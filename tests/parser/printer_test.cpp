@@ -1848,7 +1848,7 @@ TEST_CASE("ToJson: CREATE TABLE", "[json]") {
         R"({"kind":"create_table_statement","span":[0,0],"temporary":false,)"
         R"("if_not_exists":false,"table":["t"],"has_elements":false,"columns":[],"indexes":[],)"
         R"("like":["db","o"],"like_parens":false,"options":[],"partitioning":"","duplicates":"",)"
-        R"("as_keyword":false,"query":null})");
+        R"("as_keyword":false,"query":null,"periods":[]})");
 }
 
 TEST_CASE("ToJson: CREATE INDEX, ALTER TABLE, DROP, CREATE DATABASE, USE, SET", "[json]") {
@@ -1914,7 +1914,7 @@ TEST_CASE("ToJson: CREATE INDEX, ALTER TABLE, DROP, CREATE DATABASE, USE, SET", 
         R"("column_keyword":false,"if_exists":false,)"
         R"("column":null,"name":null,"new_name":null,"key_keyword":false,"position":"",)"
         R"("index":null,"charset":"","collation":"","table":[],"rename_word":"","option":null,)"
-        R"("setting":"","default":null,"text":""}],"partitioning":""})");
+        R"("setting":"","default":null,"text":"","period":null}],"partitioning":""})");
 
   auto* dt = b.New<DropTableStatement>();
   dt->tables = b.List<ast::Name>({b.N({"a"}), b.N({"db", "b"})});
