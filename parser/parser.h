@@ -67,6 +67,11 @@ class ParseResult {
 
 ParseResult Parse(std::string_view script, const ParseOptions& options = {});
 
+// What a statement does and to what, read from its first words as for an UnsupportedStatement
+// (ast::StatementHead), whether or not the rest of it parses: for a consumer that must decide
+// about a statement the parser rejected (the server may still accept it).
+ast::StatementHead ReadHead(std::string_view statement, const ParseOptions& options = {});
+
 // SQL text that parses back to an equal AST (identifiers and literals as written, keywords
 // upper-case, one space between tokens, parentheses only where the grammar or precedence
 // needs them).
