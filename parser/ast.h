@@ -1024,4 +1024,13 @@ struct DropRoutineStatement : Statement {
   Name name;
 };
 
+// ---------------------------------------------------------------------------------------------
+// What a literal denotes, for consumers that need its value rather than its text.
+
+// A string's characters (adjacent strings joined; doubled quotes and backslash escapes undone,
+// as under the default sql_mode: MySQL 8.0 Reference Manual 11.1.1 "String Literals"); a
+// temporal literal's string (DATE '2024-05-01' → 2024-05-01); a hex or bit literal's digits
+// (0xAB and X'AB' → AB, 0b101 and b'101' → 101); a number, NULL, TRUE or FALSE as written.
+std::string LiteralValue(const Literal& literal);
+
 }  // namespace qadvisor::parser::ast

@@ -17,7 +17,8 @@
 // The same holds for CREATE INDEX, ALTER TABLE, DROP, CREATE DATABASE and SET; an ALTER action
 // kept as text (kOther) compares with runs of whitespace as one space, case kept.
 //
-// Also defines Ident::Value() and SameName() from ast.h.
+// Also defines Ident::Value(), SameName() and LiteralValue() from ast.h.
+#include <algorithm>
 #include <string>
 #include <string_view>
 
@@ -775,6 +776,99 @@ bool Comparer::Set(const ast::SetStatement& a, const ast::SetStatement& b) {
 }
 
 }  // namespace
+
+namespace ast {
+
+namespace {
+// The characters of one quoted string, `q` its quote: doubled quotes and backslash escapes
+// undone. \% and \_ keep their backslash (they are LIKE escapes); \x for another x is x.
+void AppendQuoted(std::string_view body, char q, std::string& out) {
+  for (size_t i = 0; i < body.size(); ++i) {
+    char c = body[i];
+    if (c == q && i + 1 < body.size() && body[i + 1] == q) {
+      ++i;
+    } else if (c == '\\' && i + 1 < body.size()) {
+      c = body[++i];
+      switch (c) {
+        case '0':
+          c = '\0';
+          break;
+        case 'b':
+          c = '\b';
+          break;
+        case 'n':
+          c = '\n';
+          break;
+        case 'r':
+          c = '\r';
+          break;
+        case 't':
+          c = '\t';
+          break;
+        case 'Z':
+          c = '\x1a';
+          break;
+        case '%':
+        case '_':
+          out.push_back('\\');
+          break;
+        default:
+          break;
+      }
+    }
+    out.push_back(c);
+  }
+}
+}  // namespace
+
+std::string LiteralValue(const Literal& literal) {
+  const std::string_view text = literal.text;
+  switch (literal.literal) {
+    case LiteralKind::kHex:
+    case LiteralKind::kBit:
+      if (text.size() >= 3 && text.back() == '\'')
+        return std::string(text.substr(2, text.size() - 3));
+      return std::string(text.substr(std::min<size_t>(2, text.size())));
+    case LiteralKind::kString:
+    case LiteralKind::kTemporal: {
+      // 'a' 'b', N'a', and what the lexer allows between adjacent strings (spaces, comments).
+      std::string out;
+      size_t i = 0;
+      while (i < text.size()) {
+        const char c = text[i];
+        if (c == '\'' || c == '"') {
+          size_t j = i + 1;
+          while (j < text.size()) {
+            if (text[j] == '\\' && j + 1 < text.size()) {
+              j += 2;
+            } else if (text[j] == c && j + 1 < text.size() && text[j + 1] == c) {
+              j += 2;
+            } else if (text[j] == c) {
+              break;
+            } else {
+              ++j;
+            }
+          }
+          AppendQuoted(text.substr(i + 1, std::min(j, text.size()) - i - 1), c, out);
+          i = j + 1;
+        } else if (text.substr(i, 2) == "/*") {
+          const size_t end = text.find("*/", i + 2);
+          i = end == std::string_view::npos ? text.size() : end + 2;
+        } else if (c == '#' || text.substr(i, 2) == "--") {
+          const size_t end = text.find('\n', i);
+          i = end == std::string_view::npos ? text.size() : end + 1;
+        } else {
+          ++i;  // N, space
+        }
+      }
+      return out;
+    }
+    default:
+      return std::string(text);
+  }
+}
+
+}  // namespace ast
 
 bool Equal(const ast::Statement& a, const ast::Statement& b) { return Comparer().Statement(a, b); }
 

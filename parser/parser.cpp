@@ -1101,11 +1101,14 @@ class StatementParser {
     return s;
   }
 
-  // The rest of the statement, as written: a trigger's or a routine's body.
+  // The rest of the statement, as written: a trigger's or a routine's body. A `;` at its very
+  // end (`END;` under DELIMITER //) ends the statement, as anywhere else; it is not the body's.
   std::string_view ParseBody(std::string_view what) {
-    if (Peek().kind == TokenKind::kEnd) Fail(what);
+    size_t end = tokens_.size();
+    if (end > pos_ && tokens_[end - 1].kind == TokenKind::kSemicolon) --end;
+    if (end == pos_) Fail(what);
     const size_t from = pos_;
-    pos_ = tokens_.size();
+    pos_ = end;
     return TextFrom(from);
   }
 

@@ -12,9 +12,11 @@
 // tables and LATERAL, index hints, GROUP BY … WITH ROLLUP, HAVING, WINDOW, ORDER BY, LIMIT,
 // locking clauses), INSERT / REPLACE / UPDATE / DELETE in their single- and multi-table forms,
 // the DDL a schema and its migrations hold (CREATE TABLE as SHOW CREATE TABLE and mysqldump
-// print it, CREATE INDEX, ALTER TABLE, DROP TABLE / INDEX, CREATE DATABASE), USE and SET, and
-// MySQL's whole expression grammar with its operator precedence. Views, routines, triggers,
-// GRANT, SHOW and the rest are UnsupportedStatements.
+// print it, CREATE INDEX, ALTER TABLE, DROP TABLE / INDEX, RENAME TABLE, CREATE / DROP
+// DATABASE, CREATE / ALTER / DROP VIEW, the headers of CREATE TRIGGER / PROCEDURE / FUNCTION
+// with their bodies kept as written, DROP TRIGGER / PROCEDURE / FUNCTION), USE and SET, and
+// MySQL's whole expression grammar with its operator precedence. GRANT, SHOW, events and the
+// rest are UnsupportedStatements, with the verb and object kind read at their head.
 #pragma once
 
 #include <cstdint>

@@ -962,6 +962,11 @@ TEST_CASE("triggers: the header's fields, the body kept as written") {
   CHECK(t.table.last().Value() == "film");
   CHECK(t.order == TriggerOrder::kNone);
   CHECK(t.body == "BEGIN\n  INSERT INTO film_text VALUES (new.film_id);\nEND");
+  // Under DELIMITER //, `END;` ends with the statement's own `;`: not the body's.
+  const ParseResult semi = Parse(
+      "DELIMITER //\nCREATE TRIGGER tr BEFORE INSERT ON t FOR EACH ROW BEGIN\n  SET NEW.a = 1;\n"
+      "END;\n//\nDELIMITER ;\n");
+  CHECK(Only(semi).As<CreateTriggerStatement>().body == "BEGIN\n  SET NEW.a = 1;\nEND");
 
   const ParseResult f = Parse(
       "CREATE TRIGGER IF NOT EXISTS db.tr BEFORE UPDATE ON db.t FOR EACH ROW PRECEDES other "
@@ -1037,6 +1042,37 @@ TEST_CASE("procedures and functions: parameters, RETURNS, characteristics, body 
   CHECK(df.name.parts.size() == 2);
   CHECK(Only(Parse("drop trigger t")).As<DropRoutineStatement>().object == RoutineObject::kTrigger);
   CHECK(ToSql(Only(Parse("drop procedure if exists p"))) == "DROP PROCEDURE IF EXISTS p");
+}
+
+}  // namespace
+}  // namespace qadvisor::parser
+
+namespace qadvisor::parser {
+namespace {
+
+using namespace ast;  // NOLINT
+
+TEST_CASE("LiteralValue: what a literal denotes") {
+  const auto value = [](std::string_view sql) {
+    const ParseResult r = Parse("SELECT " + std::string(sql));
+    INFO(sql);
+    const Expr& e = *Q(r).term->select->items[0].expr;
+    REQUIRE(e.kind == ExprKind::kLiteral);
+    return LiteralValue(e.As<Literal>());
+  };
+  CHECK(value("'it''s'") == "it's");
+  CHECK(value("\"say \"\"hi\"\"\"") == "say \"hi\"");
+  CHECK(value(R"('a\'b\\c\nd\%')") == "a'b\\c\nd\\%");
+  CHECK(value("'con' /* joined */ 'cat'\n 'enated'") == "concatenated");
+  CHECK(value("N'national'") == "national");
+  CHECK(value("_utf8mb4'x'") == "x");
+  CHECK(value("DATE '2024-05-01'") == "2024-05-01");
+  CHECK(value("0x4142") == "4142");
+  CHECK(value("X'4142'") == "4142");
+  CHECK(value("b'101'") == "101");
+  CHECK(value("0b101") == "101");
+  CHECK(value("12.5e3") == "12.5e3");
+  CHECK(value("NULL") == "NULL");
 }
 
 }  // namespace
