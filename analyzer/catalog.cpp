@@ -776,33 +776,9 @@ SourceLocation CatalogBuilder::LocationAt(uint32_t offset) const {
   return loc;
 }
 
-// Where the statement's code begins: its span (and line) start at the comments before it, which
-// belong to it (`-- qadvisor:ignore`), but a location should name the line of CREATE or ALTER.
-// A version comment's `/*!50001 ` opening is skipped, the code inside it is the statement.
-uint32_t CatalogBuilder::CodeStart() const {
-  const uint32_t end = std::min<uint32_t>(statement_.span.end(), script_.size());
-  uint32_t i = statement_.span.offset;
-  while (i < end) {
-    const std::string_view rest = script_.substr(i, end - i);
-    if (IsSpace(rest[0])) {
-      ++i;
-    } else if (rest[0] == '#' ||
-               (rest.starts_with("--") &&
-                (rest.size() == 2 || static_cast<unsigned char>(rest[2]) <= ' '))) {
-      const size_t newline = rest.find('\n');
-      i = newline == std::string_view::npos ? end : i + static_cast<uint32_t>(newline) + 1;
-    } else if (rest.starts_with("/*!")) {
-      i += 3;
-      while (i < end && script_[i] >= '0' && script_[i] <= '9') ++i;
-    } else if (rest.starts_with("/*") && !rest.starts_with("/*+")) {
-      const size_t close = rest.find("*/", 2);
-      i = close == std::string_view::npos ? end : i + static_cast<uint32_t>(close) + 2;
-    } else {
-      return i;
-    }
-  }
-  return statement_.span.offset;
-}
+// Where the statement's code begins: the parser starts a statement's span (and line) at its
+// first token, past the comments before it and inside a version comment's `/*!50001 `.
+uint32_t CatalogBuilder::CodeStart() const { return statement_.span.offset; }
 
 void CatalogBuilder::Report(uint32_t offset, std::string message) {
   catalog_.issues_.push_back({LocationAt(offset), std::move(message)});

@@ -978,6 +978,7 @@ class StatementParser {
   // The statements of this section: views, DROP DATABASE, triggers, procedures and functions
   // (not a loadable function, CREATE FUNCTION f RETURNS type SONAME 'lib': no parentheses).
   bool ModelledObjectDdl() const {
+    if (!PeekWord("create") && !PeekWord("alter") && !PeekWord("drop")) return false;
     const StatementHead head = Head();
     const size_t i = ObjectWordIndex();
     switch (head.object) {

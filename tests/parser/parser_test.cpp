@@ -3,6 +3,7 @@
 #include "parser/parser.h"
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 #include <string>
 
 namespace qadvisor::parser {
@@ -1073,6 +1074,52 @@ TEST_CASE("LiteralValue: what a literal denotes") {
   CHECK(value("0b101") == "101");
   CHECK(value("12.5e3") == "12.5e3");
   CHECK(value("NULL") == "NULL");
+}
+
+}  // namespace
+}  // namespace qadvisor::parser
+
+namespace qadvisor::parser {
+namespace {
+
+TEST_CASE("ToJson: views, DROP DATABASE, triggers, routines and unmodelled heads") {
+  const auto json = [](std::string_view sql) {
+    const ParseResult r = Parse(sql);
+    INFO(sql);
+    REQUIRE(r.ok());
+    REQUIRE(r.statements().size() == 1);
+    return nlohmann::json::parse(ToJson(*r.statements()[0]));
+  };
+  const auto v = json("CREATE DEFINER=`u`@`h` VIEW db.v (a) AS SELECT 1 WITH CHECK OPTION");
+  CHECK(v["kind"] == "create_view_statement");
+  CHECK(v["definer"] == "`u`@`h`");
+  CHECK(v["name"] == nlohmann::json::array({"db", "v"}));
+  CHECK(v["columns"] == nlohmann::json::array({"a"}));
+  CHECK(v["query"]["kind"] == "query");
+  CHECK(v["check_option"] == "plain");
+  CHECK(json("ALTER VIEW v AS SELECT 1")["kind"] == "alter_view_statement");
+  CHECK(json("DROP VIEW a, b")["views"].size() == 2);
+  CHECK(json("DROP SCHEMA x")["schema_keyword"] == true);
+  const auto t = json("CREATE TRIGGER tr AFTER DELETE ON t FOR EACH ROW FOLLOWS o DO 1");
+  CHECK(t["time"] == "after");
+  CHECK(t["event"] == "delete");
+  CHECK(t["order"] == "follows");
+  CHECK(t["other"] == "o");
+  CHECK(t["body"] == "DO 1");
+  const auto f = json("CREATE FUNCTION f(x INT) RETURNS INT DETERMINISTIC RETURN x");
+  CHECK(f["routine"] == "function");
+  CHECK(f["params"][0]["mode"] == "none");
+  CHECK(f["params"][0]["type"]["name"] == "INT");
+  CHECK(f["returns"]["name"] == "INT");
+  CHECK(f["characteristics"] == nlohmann::json::array({"DETERMINISTIC"}));
+  CHECK(json("CREATE PROCEDURE p() SELECT 1")["returns"].is_null());
+  CHECK(json("DROP PROCEDURE IF EXISTS p")["object"] == "procedure");
+  const auto u = json("CREATE OR REPLACE TABLE t (a INT)");
+  CHECK(u["verb"] == "create");
+  CHECK(u["object"] == "table");
+  CHECK(u["or_replace"] == true);
+  CHECK(json("ALTER TABLE t ALTER INDEX i NOT IGNORED")["actions"][0]["visibility"] ==
+        "not_ignored");
 }
 
 }  // namespace
