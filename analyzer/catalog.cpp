@@ -20,8 +20,7 @@
 //    UNIQUE index whose columns are all NOT NULL; secondary records hold its columns.
 //  - "Data Type Storage Requirements", for Column::KeyBytes.
 //  - "CREATE VIEW Statement", "RENAME TABLE Statement": views share the tables' namespace, take
-//    their column names from the select list, and are renamed by RENAME TABLE. The parser leaves
-//    view statements unmodelled; the catalog reads them itself (CatalogBuilder::ViewStatement).
+//    their column names from the select list, and are renamed by RENAME TABLE.
 #include "analyzer/catalog.h"
 
 #include <algorithm>
@@ -33,7 +32,6 @@
 
 #include "base/ascii.h"
 #include "parser/keywords.h"
-#include "parser/lexer.h"
 
 namespace qadvisor::analyzer {
 
@@ -89,8 +87,8 @@ uint32_t ToUint(std::string_view digits) {
   return static_cast<uint32_t>(v);
 }
 
-// Splits SQL text the AST keeps as written (an ALTER action of kind kOther, an unsupported
-// statement) into words: quoted names unquoted, `,` `.` `=` `;` `(` `)` as words of their own.
+// Splits SQL text the AST keeps as written (an ALTER action of kind kOther, a column position)
+// into words: quoted names unquoted, `,` `.` `=` `;` `(` `)` as words of their own.
 std::vector<std::string> Words(std::string_view s) {
   std::vector<std::string> out;
   size_t i = 0;
@@ -564,8 +562,6 @@ std::string View::QualifiedName() const { return database.empty() ? name : datab
 
 // --- Catalog -------------------------------------------------------------------------------------
 
-class ViewTokens;
-
 // Applies statements to a Catalog. Lookup helpers are static so that Catalog's own methods use
 // the same name rules.
 class CatalogBuilder {
@@ -697,12 +693,9 @@ class CatalogBuilder {
   bool DropTables(const ast::DropTableStatement& s);
   bool DropIndexStatement(const ast::DropIndexStatement& s);
   bool RenameTables(const ast::RenameTableStatement& s);
-  bool Unsupported(const ast::UnsupportedStatement& s);
-  // CREATE / ALTER / DROP VIEW; nullopt when the statement is none of these.
-  enum class ViewDdl : uint8_t { kCreate, kCreateOrReplace, kAlter };
-  std::optional<bool> ViewStatement(const ast::UnsupportedStatement& s);
-  bool DropViews(ViewTokens& t, uint32_t base);
-  bool DefineView(ViewTokens& t, uint32_t base, ViewDdl ddl);
+  bool DropDatabase(const ast::DropDatabaseStatement& s);
+  bool DefineView(const ast::ViewStatement& s);  // CREATE VIEW, ALTER VIEW
+  bool DropViews(const ast::DropViewStatement& s);
   // The column names of a view's query (see View::columns); empty when unknown.
   std::vector<std::string> QueryColumns(const ast::Query& query,
                                         std::span<const ast::Cte> outer_ctes) const;
@@ -832,33 +825,9 @@ SourceLocation CatalogBuilder::LocationAt(uint32_t offset) const {
   return loc;
 }
 
-// Where the statement's code begins: its span (and line) start at the comments before it, which
-// belong to it (`-- qadvisor:ignore`), but a location should name the line of CREATE or ALTER.
-// A version comment's `/*!50001 ` opening is skipped, the code inside it is the statement.
-uint32_t CatalogBuilder::CodeStart() const {
-  const uint32_t end = std::min<uint32_t>(statement_.span.end(), script_.size());
-  uint32_t i = statement_.span.offset;
-  while (i < end) {
-    const std::string_view rest = script_.substr(i, end - i);
-    if (IsSpace(rest[0])) {
-      ++i;
-    } else if (rest[0] == '#' ||
-               (rest.starts_with("--") &&
-                (rest.size() == 2 || static_cast<unsigned char>(rest[2]) <= ' '))) {
-      const size_t newline = rest.find('\n');
-      i = newline == std::string_view::npos ? end : i + static_cast<uint32_t>(newline) + 1;
-    } else if (rest.starts_with("/*!")) {
-      i += 3;
-      while (i < end && script_[i] >= '0' && script_[i] <= '9') ++i;
-    } else if (rest.starts_with("/*") && !rest.starts_with("/*+")) {
-      const size_t close = rest.find("*/", 2);
-      i = close == std::string_view::npos ? end : i + static_cast<uint32_t>(close) + 2;
-    } else {
-      return i;
-    }
-  }
-  return statement_.span.offset;
-}
+// Where the statement's code begins: the parser starts a statement's span (and line) at its
+// first token, past the comments before it and inside a version comment's `/*!50001 `.
+uint32_t CatalogBuilder::CodeStart() const { return statement_.span.offset; }
 
 void CatalogBuilder::Report(uint32_t offset, std::string message) {
   catalog_.issues_.push_back({LocationAt(offset), std::move(message)});
@@ -1180,7 +1149,7 @@ bool CatalogBuilder::AddIndex(Table& table, const ast::IndexDef& def, uint32_t o
   Index index;
   index.parts = std::move(parts);
   index.location = LocationAt(offset);
-  index.invisible = IsOneOf(Phrase(def.visibility), {"invisible", "ignored"});
+  index.invisible = ast::Hidden(def.visibility);
   switch (def.type) {
     case ast::IndexType::kPrimary:
       index.kind = IndexKind::kPrimary;
@@ -1418,8 +1387,22 @@ bool CatalogBuilder::Apply() {
       return DropIndexStatement(statement_.As<ast::DropIndexStatement>());
     case ast::StatementKind::kRenameTable:
       return RenameTables(statement_.As<ast::RenameTableStatement>());
+    case ast::StatementKind::kCreateView:
+    case ast::StatementKind::kAlterView:
+      return DefineView(static_cast<const ast::ViewStatement&>(statement_));
+    case ast::StatementKind::kDropView:
+      return DropViews(statement_.As<ast::DropViewStatement>());
+    case ast::StatementKind::kDropDatabase:
+      return DropDatabase(statement_.As<ast::DropDatabaseStatement>());
+    case ast::StatementKind::kCreateTrigger:
+    case ast::StatementKind::kCreateRoutine:
+    case ast::StatementKind::kDropRoutine:
+      // Triggers and stored routines make no table, column, index or view: nothing of them
+      // belongs in the catalog, and nothing is left half-applied.
+      return false;
     case ast::StatementKind::kUnsupported:
-      return Unsupported(statement_.As<ast::UnsupportedStatement>());
+      // The parser has noted it (ParseResult's notes): nothing of it is applied.
+      return false;
     default:
       return false;
   }
@@ -1655,8 +1638,7 @@ bool CatalogBuilder::ApplyAction(Table& table, const ast::AlterAction& a, std::s
     case ast::AlterKind::kAlterIndex: {
       for (Index& index : table.indexes) {
         if (EqualsIgnoreCase(index.name, a.name.Value())) {
-          const std::string visibility = parser::LowerAscii(a.setting);
-          index.invisible = visibility == "invisible" || visibility == "ignored";
+          index.invisible = ast::Hidden(a.visibility);
           return true;
         }
       }
@@ -1872,227 +1854,44 @@ bool CatalogBuilder::RenameTables(const ast::RenameTableStatement& s) {
   return !pairs.empty();
 }
 
-bool CatalogBuilder::Unsupported(const ast::UnsupportedStatement& s) {
-  if (s.span.end() > script_.size()) return false;
-  if (const std::optional<bool> view = ViewStatement(s)) return *view;
-  const std::vector<std::string> w = Words(script_.substr(s.span.offset, s.span.length));
-  auto word = [&](size_t i) { return i < w.size() ? parser::LowerAscii(w[i]) : std::string(); };
-  if (word(0) == "drop" && (word(1) == "database" || word(1) == "schema")) {
-    size_t i = 2;
-    if (word(2) == "if" && word(3) == "exists") i = 4;
-    if (i >= w.size()) return false;
-    const std::string db = StoredName(catalog_, w[i]);
-    const size_t before =
-        catalog_.tables_.size() + catalog_.views_.size() + catalog_.databases_.size();
-    std::erase_if(catalog_.tables_,
-                  [&](const Table& t) { return SameTableName(catalog_, t.database, db); });
-    std::erase_if(catalog_.views_,
-                  [&](const View& v) { return SameTableName(catalog_, v.database, db); });
-    std::erase_if(catalog_.databases_,
-                  [&](const Catalog::Database& d) { return SameTableName(catalog_, d.name, db); });
-    if (SameTableName(catalog_, catalog_.current_database_, db)) {
-      catalog_.current_database_.clear();
-    }
-    return before != catalog_.tables_.size() + catalog_.views_.size() + catalog_.databases_.size();
-  }
-  return false;
+// DROP DATABASE drops its tables and views with it ("DROP DATABASE Statement").
+bool CatalogBuilder::DropDatabase(const ast::DropDatabaseStatement& s) {
+  const std::string db = StoredName(catalog_, s.name.Value());
+  const size_t before =
+      catalog_.tables_.size() + catalog_.views_.size() + catalog_.databases_.size();
+  std::erase_if(catalog_.tables_,
+                [&](const Table& t) { return SameTableName(catalog_, t.database, db); });
+  std::erase_if(catalog_.views_,
+                [&](const View& v) { return SameTableName(catalog_, v.database, db); });
+  std::erase_if(catalog_.databases_,
+                [&](const Catalog::Database& d) { return SameTableName(catalog_, d.name, db); });
+  if (SameTableName(catalog_, catalog_.current_database_, db)) catalog_.current_database_.clear();
+  return before != catalog_.tables_.size() + catalog_.views_.size() + catalog_.databases_.size();
 }
 
 // --- CatalogBuilder: views -----------------------------------------------------------------------
 
-// The tokens of a view statement, which the parser leaves unmodelled. Read with the lexer, so
-// that comments, quoting and mysqldump's version comments (`/*!50001 CREATE ALGORITHM=… */
-// /*!50013 DEFINER=… */ /*!50001 VIEW … */`) are what the server would see.
-class ViewTokens {
- public:
-  ViewTokens(std::string_view text, parser::LexerOptions options) : text_(text) {
-    parser::Lexer lexer(text, options);
-    for (parser::Token t = lexer.Next(); t.kind != parser::TokenKind::kEnd; t = lexer.Next()) {
-      tokens_.push_back(t);
-    }
-    while (!tokens_.empty() && tokens_.back().kind == parser::TokenKind::kSemicolon) {
-      tokens_.pop_back();
-    }
-  }
-
-  size_t size() const { return tokens_.size(); }
-  size_t pos() const { return pos_; }
-  bool AtEnd() const { return pos_ >= tokens_.size(); }
-  const parser::Token& At(size_t i) const { return tokens_[i]; }
-  std::string_view Text(size_t i) const { return tokens_[i].Text(text_); }
-  parser::TokenKind Kind(size_t ahead = 0) const {
-    return pos_ + ahead < tokens_.size() ? tokens_[pos_ + ahead].kind : parser::TokenKind::kEnd;
-  }
-  bool Word(std::string_view lower, size_t ahead = 0) const {
-    return Kind(ahead) == parser::TokenKind::kIdentifier &&
-           EqualsIgnoreCase(Text(pos_ + ahead), lower);
-  }
-  bool AcceptWord(std::string_view lower) {
-    if (!Word(lower)) return false;
-    ++pos_;
-    return true;
-  }
-  bool Accept(parser::TokenKind kind) {
-    if (Kind() != kind) return false;
-    ++pos_;
-    return true;
-  }
-  void Skip(size_t n = 1) { pos_ = std::min(pos_ + n, tokens_.size()); }
-  // Where the next token starts in the statement text (its end when none is left).
-  uint32_t Offset() const {
-    return AtEnd() ? static_cast<uint32_t>(text_.size()) : tokens_[pos_].offset;
-  }
-
-  // name: ident [. ident], unquoted; empty when the next token is no name.
-  std::vector<std::string> Name() {
-    std::vector<std::string> parts;
-    while (Kind() == parser::TokenKind::kIdentifier ||
-           Kind() == parser::TokenKind::kQuotedIdentifier) {
-      parts.push_back(Unquote(Text(pos_)));
-      ++pos_;
-      if (!Accept(parser::TokenKind::kDot)) break;
-    }
-    return parts;
-  }
-
-  // The tokens from `from` to `to` as text: comments (and version comment markers) become one
-  // space, everything else stays as written.
-  std::string Join(size_t from, size_t to) const {
-    std::string out;
-    for (size_t i = from; i < to; ++i) {
-      if (i > from && tokens_[i].offset > tokens_[i - 1].offset + tokens_[i - 1].length) {
-        out.push_back(' ');
-      }
-      out += Text(i);
-    }
-    return out;
-  }
-
- private:
-  std::string_view text_;
-  std::vector<parser::Token> tokens_;
-  size_t pos_ = 0;
-};
-
-// view_statement:
-//   CREATE [OR REPLACE] [ALGORITHM = word] [DEFINER = user] [SQL SECURITY word]
-//       VIEW [IF NOT EXISTS] name [(column, …)] AS query [WITH [CASCADED | LOCAL] CHECK OPTION]
-//   ALTER [ALGORITHM = word] [DEFINER = user] [SQL SECURITY word] VIEW name [(column, …)] AS …
-//   DROP VIEW [IF EXISTS] name {, name} [RESTRICT | CASCADE]
-// (MySQL 8.0 Reference Manual, "CREATE VIEW Statement", "ALTER VIEW Statement", "DROP VIEW
-// Statement"; IF NOT EXISTS is MariaDB's.)
-std::optional<bool> CatalogBuilder::ViewStatement(const ast::UnsupportedStatement& s) {
-  // The span starts at the statement's first token, which may be inside a version comment
-  // (`/*!50001 CREATE …`): lexed from there, its closing `*/` would read as `*` and `/`. Start
-  // at the comment's opening instead.
-  uint32_t start = s.span.offset;
-  {
-    uint32_t i = start;
-    while (i > 0 && IsSpace(script_[i - 1])) --i;
-    while (i > 0 && script_[i - 1] >= '0' && script_[i - 1] <= '9') --i;
-    const std::string_view before = script_.substr(0, i);
-    if (before.ends_with("/*M!")) {
-      start = i - 4;
-    } else if (before.ends_with("/*!")) {
-      start = i - 3;
-    }
-  }
-  const uint32_t base = start;
-  const std::string_view text = script_.substr(start, s.span.end() - start);
-  ViewTokens t(text,
-               parser::LexerOptions{.version_comments = catalog_.options_.flavor == Flavor::kMariaDB
-                                                            ? parser::VersionComments::kMariaDB
-                                                            : parser::VersionComments::kMySQL8});
-  const bool create = t.Word("create");
-  const bool alter = t.Word("alter");
-  if (t.Word("drop") && t.Word("view", 1)) {
-    t.Skip(2);
-    return DropViews(t, base);
-  }
-  if (!create && !alter) return std::nullopt;
-  t.Skip();
-  bool or_replace = false;
-  while (!t.AtEnd()) {
-    if (create && t.Word("or") && t.Word("replace", 1)) {
-      or_replace = true;
-      t.Skip(2);
-    } else if ((t.Word("algorithm") || t.Word("definer")) && t.Kind(1) == parser::TokenKind::kEq) {
-      // ALGORITHM = word; DEFINER = user[@host] | CURRENT_USER[()] | CURRENT_ROLE
-      t.Skip(3);
-      t.Accept(parser::TokenKind::kUserVariable);  // the lexer reads @host, @'host', @`host`
-      if (t.Kind() == parser::TokenKind::kLParen && t.Kind(1) == parser::TokenKind::kRParen) {
-        t.Skip(2);
-      }
-    } else if (t.Word("sql") && t.Word("security", 1)) {
-      t.Skip(3);
-    } else {
-      break;
-    }
-  }
-  if (!t.AcceptWord("view")) return std::nullopt;
-  return DefineView(t, base,
-                    alter        ? ViewDdl::kAlter
-                    : or_replace ? ViewDdl::kCreateOrReplace
-                                 : ViewDdl::kCreate);
-}
-
-bool CatalogBuilder::DefineView(ViewTokens& t, uint32_t base, ViewDdl ddl) {
-  const char* const verb = ddl == ViewDdl::kAlter ? "ALTER VIEW" : "CREATE VIEW";
-  bool if_not_exists = false;
-  if (ddl != ViewDdl::kAlter && t.Word("if") && t.Word("not", 1) && t.Word("exists", 2)) {
-    if_not_exists = true;
-    t.Skip(3);
-  }
-  const uint32_t name_offset = base + t.Offset();
-  const std::vector<std::string> parts = t.Name();
-  if (parts.empty() || parts.size() > 2) {
-    Report(name_offset, std::string(verb) + ": expected a view name");
-    return false;
-  }
-  const TableName name = Resolve(parts);
+// CREATE [OR REPLACE] VIEW, ALTER VIEW (MySQL 8.0 Reference Manual, "CREATE VIEW Statement",
+// "ALTER VIEW Statement"; IF NOT EXISTS is MariaDB's). The parser has read the header,
+// mysqldump's version-commented form included, and the query.
+bool CatalogBuilder::DefineView(const ast::ViewStatement& s) {
+  const bool alter = s.kind == ast::StatementKind::kAlterView;
+  const char* const verb = alter ? "ALTER VIEW" : "CREATE VIEW";
+  const TableName name = Resolve(s.name);
   const std::string what = std::string(verb) + " " + name.Display();
   View view;
   view.database = name.database;
   view.name = name.name;
   view.location = LocationAt(CodeStart());
-  bool column_list = false;
-  if (t.Accept(parser::TokenKind::kLParen)) {
-    column_list = true;
-    while (!t.AtEnd() && !t.Accept(parser::TokenKind::kRParen)) {
-      if (t.Kind() == parser::TokenKind::kIdentifier ||
-          t.Kind() == parser::TokenKind::kQuotedIdentifier) {
-        view.columns.push_back(Unquote(t.Text(t.pos())));
-      }
-      t.Skip();
-    }
-  }
-  if (!t.AcceptWord("as")) {
-    Report(base + t.Offset(), what + ": expected AS and the view's query");
-    return false;
-  }
-  // The query: up to WITH [CASCADED | LOCAL] CHECK OPTION at the end.
-  size_t end = t.size();
-  if (end >= t.pos() + 3 && EqualsIgnoreCase(t.Text(end - 1), "option") &&
-      EqualsIgnoreCase(t.Text(end - 2), "check")) {
-    size_t with = end - 3;
-    if (EqualsIgnoreCase(t.Text(with), "cascaded") || EqualsIgnoreCase(t.Text(with), "local")) {
-      --with;
-    }
-    if (with >= t.pos() && EqualsIgnoreCase(t.Text(with), "with")) end = with;
-  }
-  view.query = t.Join(t.pos(), end);
-  if (!column_list) {
-    const parser::ParseResult parsed = parser::Parse(view.query);
-    if (parsed.ok() && parsed.statements().size() == 1 &&
-        parsed.statements().front()->kind == ast::StatementKind::kSelect) {
-      const auto& select = parsed.statements().front()->As<ast::SelectStatement>();
-      if (select.query != nullptr) view.columns = QueryColumns(*select.query, {});
-    }
+  for (const ast::Ident& column : s.columns) view.columns.push_back(column.Value());
+  if (s.query != nullptr && s.query->span.end() <= script_.size()) {
+    view.query = std::string(script_.substr(s.query->span.offset, s.query->span.length));
+    if (s.columns.empty()) view.columns = QueryColumns(*s.query, {});
   }
 
   const int table = FindExact(catalog_, name.database, name.name);
   int existing = FindExactIn(catalog_, catalog_.views_, name.database, name.name);
-  if (ddl == ViewDdl::kAlter) {
+  if (alter) {
     // ALTER VIEW names the view as any statement names a table: the only one of that name will
     // do when the script never said USE.
     existing = FindViewFor(name);
@@ -2108,12 +1907,12 @@ bool CatalogBuilder::DefineView(ViewTokens& t, uint32_t base, ViewDdl ddl) {
   }
   if (table >= 0) {
     // MySQL error 1050: a table of that name exists, OR REPLACE or not.
-    if (!if_not_exists) Report(CodeStart(), what + ": a table of that name exists");
+    if (!s.if_not_exists) Report(CodeStart(), what + ": a table of that name exists");
     return false;
   }
   if (existing >= 0) {
-    if (ddl != ViewDdl::kCreateOrReplace) {
-      if (!if_not_exists) Report(CodeStart(), what + ": view already exists");
+    if (!s.or_replace) {
+      if (!s.if_not_exists) Report(CodeStart(), what + ": view already exists");
       return false;
     }
     catalog_.views_[static_cast<size_t>(existing)] = std::move(view);
@@ -2126,28 +1925,21 @@ bool CatalogBuilder::DefineView(ViewTokens& t, uint32_t base, ViewDdl ddl) {
 // DROP VIEW drops the views it finds and reports the others, as MariaDB does and as DROP TABLE
 // here does (MySQL 8.0 drops none when one is missing). A table named in it stays: MySQL error
 // 1347, "'db.t' is not VIEW".
-bool CatalogBuilder::DropViews(ViewTokens& t, uint32_t base) {
-  bool if_exists = false;
-  if (t.Word("if") && t.Word("exists", 1)) {
-    if_exists = true;
-    t.Skip(2);
-  }
+bool CatalogBuilder::DropViews(const ast::DropViewStatement& s) {
   bool changed = false;
-  do {
-    const uint32_t offset = base + t.Offset();
-    const std::vector<std::string> parts = t.Name();
-    if (parts.empty() || parts.size() > 2) break;
-    const TableName name = Resolve(parts);
+  for (const ast::Name& written : s.views) {
+    const uint32_t offset = written.parts.front().offset;
+    const TableName name = Resolve(written);
     const int found = FindViewFor(name);
     if (found >= 0) {
       catalog_.views_.erase(catalog_.views_.begin() + found);
       changed = true;
     } else if (Find(name) >= 0) {
       Report(offset, "DROP VIEW " + name.Display() + ": a table, not a view");
-    } else if (!if_exists) {
+    } else if (!s.if_exists) {
       Report(offset, "DROP VIEW " + name.Display() + ": view is not defined");
     }
-  } while (t.Accept(parser::TokenKind::kComma));
+  }
   return changed;
 }
 

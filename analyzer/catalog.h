@@ -154,10 +154,10 @@ struct View {
   std::string name;
   // The view's column names in order: its column list when written, else the names MySQL gives
   // the select list (alias, column name, or the expression's text; `*` expanded from the
-  // catalog). Empty when they cannot be told: the query did not parse, or `*` reads a table
-  // or derived table whose columns are unknown.
+  // catalog). Empty when they cannot be told: `*` reads a table or derived table whose columns
+  // are unknown. (A view whose query does not parse is a parse error, and no view.)
   std::vector<std::string> columns;
-  std::string query;  // the view's SELECT as written (comments dropped), for messages
+  std::string query;  // the view's query as written, from its first token to its last
   SourceLocation location;
 
   bool HasColumn(std::string_view column) const;  // case-insensitive; true when columns unknown

@@ -536,16 +536,17 @@ std::vector<DdlOperation> OperationsOf(const ast::Statement& statement, const Ta
           add("RENAME INDEX " + Q(a.name.Value()), a.span, {"rename-index"});
           break;
         case K::kAlterIndex: {
-          add("ALTER INDEX " + Q(a.name.Value()) + " " + std::string(a.setting), a.span,
+          const std::string_view words = ast::VisibilityWords(a.visibility);
+          add("ALTER INDEX " + Q(a.name.Value()) + " " + std::string(words), a.span,
               {"index-visibility"});
           // MySQL writes VISIBLE / INVISIBLE, MariaDB IGNORED / NOT IGNORED: the other
           // server's word is a syntax error.
-          const bool mysql_word =
-              EqualsIgnoreCase(a.setting, "visible") || EqualsIgnoreCase(a.setting, "invisible");
+          const bool mysql_word = a.visibility == ast::IndexVisibility::kVisible ||
+                                  a.visibility == ast::IndexVisibility::kInvisible;
           if (mysql_word == target.mariadb()) {
             ops.back().op.refused =
                 fmt::format("{} has no ALTER INDEX … {}: it writes {} (error 1064, a syntax error)",
-                            target.Name(), a.setting,
+                            target.Name(), words,
                             target.mariadb() ? "IGNORED / NOT IGNORED" : "VISIBLE / INVISIBLE");
           }
           break;

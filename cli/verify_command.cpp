@@ -112,12 +112,15 @@ std::map<std::string, connectors::ClassSample> Samples(const AdviseState& state)
   return samples;
 }
 
-// "YYYY-MM-DD" when a literal's SQL text ('2026-03-01 10:00', DATE '2026-03-01') starts
-// with a date, else empty.
-std::string DateOf(std::string_view literal) {
-  const size_t quote = literal.find('\'');
-  if (quote == std::string_view::npos || literal.size() < quote + 11) return "";
-  const std::string_view date = literal.substr(quote + 1, 10);
+// "YYYY-MM-DD" when a string or temporal literal ('2026-03-01 10:00', DATE '2026-03-01')
+// starts with a date, else empty.
+std::string DateOf(const connectors::SeedValue& literal) {
+  if (literal.kind != parser::ast::LiteralKind::kString &&
+      literal.kind != parser::ast::LiteralKind::kTemporal) {
+    return "";
+  }
+  if (literal.value.size() < 10) return "";
+  const std::string_view date = std::string_view(literal.value).substr(0, 10);
   for (size_t i = 0; i < date.size(); ++i) {
     const bool dash = i == 4 || i == 7;
     if (dash ? date[i] != '-' : (date[i] < '0' || date[i] > '9')) return "";
@@ -136,8 +139,8 @@ void WorkloadValues(const AdviseState& state, connectors::GenerateOptions& out) 
   using analyzer::PredicateOp;
   using parser::ast::ExprKind;
   constexpr size_t kMaxPerColumn = 16;
-  const auto seed = [&](const std::string& key, std::string literal) {
-    std::vector<std::string>& into = out.seed_values[key];
+  const auto seed = [&](const std::string& key, connectors::SeedValue literal) {
+    std::vector<connectors::SeedValue>& into = out.seed_values[key];
     if (into.size() < kMaxPerColumn && std::find(into.begin(), into.end(), literal) == into.end()) {
       into.push_back(std::move(literal));
     }
@@ -163,7 +166,10 @@ void WorkloadValues(const AdviseState& state, connectors::GenerateOptions& out) 
             }
             if (c != '%') text += c == '_' ? 'x' : c;
           }
-          if (!text.empty()) seed(key, "'" + text + "'");
+          if (!text.empty()) {
+            seed(key,
+                 connectors::SeedValue{"'" + text + "'", parser::ast::LiteralKind::kString, text});
+          }
           continue;
         }
         const bool point = p.op == PredicateOp::kEq || p.op == PredicateOp::kIn;
@@ -184,7 +190,7 @@ void WorkloadValues(const AdviseState& state, connectors::GenerateOptions& out) 
               v->As<parser::ast::Literal>().literal == parser::ast::LiteralKind::kNull) {
             continue;
           }
-          std::string literal(m.script.substr(v->span.offset, v->span.length));
+          connectors::SeedValue literal = connectors::SeedOf(v->As<parser::ast::Literal>());
           if (const std::string date = DateOf(literal); !date.empty()) {
             std::string& latest = out.latest_dates[key];
             latest = std::max(latest, date);

@@ -125,64 +125,41 @@ std::string ReplaceMysql8Collations(std::string_view sql, const std::vector<std:
 
 namespace {
 
-// The first `count` words of a statement, upper-case, skipping comments other than `/*!…*/`.
-std::vector<std::string> LeadingWords(std::string_view text, size_t count) {
-  std::vector<std::string> words;
-  size_t i = 0;
-  while (i < text.size() && words.size() < count) {
-    const char c = text[i];
-    if (base::IsSpace(c)) {
-      ++i;
-    } else if (text.substr(i, 2) == "/*" && text.substr(i, 3) != "/*!") {
-      const size_t end = text.find("*/", i + 2);
-      i = end == std::string_view::npos ? text.size() : end + 2;
-    } else if (text.substr(i, 2) == "--" || c == '#') {
-      const size_t end = text.find('\n', i);
-      i = end == std::string_view::npos ? text.size() : end + 1;
-    } else if (IsWordChar(c)) {
-      std::string word;
-      while (i < text.size() && IsWordChar(text[i])) {
-        word += static_cast<char>(text[i] >= 'a' && text[i] <= 'z' ? text[i] - 'a' + 'A' : text[i]);
-        ++i;
-      }
-      words.push_back(std::move(word));
-    } else {
-      words.emplace_back(1, c);
-      ++i;
-    }
-  }
-  return words;
+// Whether a statement creates, changes or drops a database, a table or an index, by the verb
+// and object the parser read at its head: run even when the parser does not model the rest
+// (CREATE OR REPLACE TABLE, syntax it does not know): the server decides whether it is valid.
+bool IsSchemaDdl(const parser::ast::StatementHead& head) {
+  using parser::ast::ObjectKind;
+  using parser::ast::Verb;
+  return (head.verb == Verb::kCreate || head.verb == Verb::kAlter || head.verb == Verb::kDrop) &&
+         (head.object == ObjectKind::kTable || head.object == ObjectKind::kIndex ||
+          head.object == ObjectKind::kDatabase);
 }
 
-// Whether a statement the parser does not model still creates, changes or drops a database, a
-// table or an index (CREATE OR REPLACE TABLE, syntax the parser does not know): the server
-// decides whether it is valid.
-bool LooksLikeSchemaDdl(std::string_view text) {
-  const std::vector<std::string> words = LeadingWords(text, 5);
-  if (words.empty() || (words[0] != "CREATE" && words[0] != "ALTER" && words[0] != "DROP")) {
-    return false;
-  }
-  for (size_t i = 1; i < words.size(); ++i) {
-    const std::string& w = words[i];
-    if (w == "TABLE" || w == "INDEX" || w == "DATABASE" || w == "SCHEMA") return true;
-    if (w != "OR" && w != "REPLACE" && w != "TEMPORARY" && w != "UNIQUE" && w != "FULLTEXT" &&
-        w != "SPATIAL" && w != "ONLINE" && w != "IGNORE" && w != "IF" && w != "NOT" &&
-        w != "EXISTS") {
+// Statements the sandbox does not need and that are not worth a note each: transactions,
+// locks, maintenance, SHOW, DO, CALL, LOAD, HANDLER.
+bool IsQuietlySkipped(parser::ast::Verb verb) {
+  using parser::ast::Verb;
+  switch (verb) {
+    case Verb::kLock:
+    case Verb::kUnlock:
+    case Verb::kStart:
+    case Verb::kBegin:
+    case Verb::kCommit:
+    case Verb::kRollback:
+    case Verb::kSavepoint:
+    case Verb::kFlush:
+    case Verb::kAnalyze:
+    case Verb::kOptimize:
+    case Verb::kShow:
+    case Verb::kDo:
+    case Verb::kCall:
+    case Verb::kLoad:
+    case Verb::kHandler:
+      return true;
+    default:
       return false;
-    }
   }
-  return false;
-}
-
-// Statements the sandbox does not need and that are not worth a note each.
-bool IsQuietlySkipped(std::string_view first_word) {
-  static constexpr std::string_view kWords[] = {
-      "LOCK",    "UNLOCK",   "START", "BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "FLUSH",
-      "ANALYZE", "OPTIMIZE", "SHOW",  "DO",    "CALL",   "LOAD",     "REPLACE",   "HANDLER"};
-  for (std::string_view w : kWords) {
-    if (EqualsIgnoreCase(w, first_word)) return true;
-  }
-  return false;
 }
 
 std::string Excerpt(std::string_view text) {
@@ -198,41 +175,8 @@ std::string Excerpt(std::string_view text) {
 
 bool Unqualified(const parser::ast::Name& name) { return name.parts.size() < 2; }
 
-// The line of a statement's first token: the splitter's line is that of its first byte, which
-// may begin a comment above it (mysqldump writes one above each table).
-uint32_t FirstTokenLine(const parser::StatementText& piece) {
-  const std::string_view text = piece.text;
-  uint32_t line = piece.line;
-  size_t i = 0;
-  while (i < text.size()) {
-    if (text[i] == '\n') {
-      ++line;
-      ++i;
-    } else if (base::IsBlank(text[i])) {
-      ++i;
-    } else if (text.substr(i, 2) == "/*" && text.substr(i, 3) != "/*!") {
-      const size_t end = std::min(text.find("*/", i + 2), text.size());
-      line += static_cast<uint32_t>(std::count(text.begin() + i, text.begin() + end, '\n'));
-      i = end + 2;
-    } else if (text.substr(i, 3) == "-- " || text.substr(i, 3) == "--\n" || text[i] == '#') {
-      const size_t end = text.find('\n', i);
-      if (end == std::string_view::npos) break;
-      i = end;
-    } else {
-      break;
-    }
-  }
-  return line;
-}
-
-enum class Action : uint8_t { kRun, kUse, kSkipData, kSkipQuiet, kSkipNoted };
-
-struct Classified {
-  Action action = Action::kSkipQuiet;
-  bool needs_database = false;  // names a table without its database
-  std::string use;              // kUse: the database
-  std::string why;              // kSkipNoted
-};
+using Action = SchemaAction;
+using Classified = SchemaStatement;
 
 Classified Classify(std::string_view text) {
   namespace ast = parser::ast;
@@ -240,9 +184,9 @@ Classified Classify(std::string_view text) {
   Classified c;
   if (parsed.ok() && parsed.statements().empty()) return c;  // comments only
   if (!parsed.ok() || parsed.statements().size() != 1) {
-    if (LooksLikeSchemaDdl(text)) {
+    if (const ast::StatementHead head = parser::ReadHead(text); IsSchemaDdl(head)) {
       c.action = Action::kRun;
-      c.needs_database = true;
+      c.needs_database = head.object != ast::ObjectKind::kDatabase;
       return c;
     }
     c.action = Action::kSkipNoted;
@@ -295,18 +239,27 @@ Classified Classify(std::string_view text) {
     case ast::StatementKind::kSelect:
     case ast::StatementKind::kSet:
       return c;
+    case ast::StatementKind::kDropDatabase:  // it names its database
+      c.action = Action::kRun;
+      return c;
+    case ast::StatementKind::kCreateView:
+    case ast::StatementKind::kAlterView:
+    case ast::StatementKind::kDropView:
+    case ast::StatementKind::kCreateTrigger:
+    case ast::StatementKind::kCreateRoutine:
+    case ast::StatementKind::kDropRoutine:
+      c.action = Action::kSkipNoted;
+      c.why = "the sandbox needs tables and indexes only";
+      return c;
     case ast::StatementKind::kUnsupported: {
-      if (LooksLikeSchemaDdl(text)) {
+      const ast::StatementHead& head = s.As<ast::UnsupportedStatement>().head;
+      if (IsSchemaDdl(head)) {
         c.action = Action::kRun;
         // DROP DATABASE / SCHEMA (and ALTER DATABASE) name their database; a table needs one.
-        const std::vector<std::string> words = LeadingWords(text, 5);
-        c.needs_database = std::none_of(words.begin(), words.end(), [](const std::string& w) {
-          return w == "DATABASE" || w == "SCHEMA";
-        });
+        c.needs_database = head.object != ast::ObjectKind::kDatabase;
         return c;
       }
-      const std::string_view what = s.As<ast::UnsupportedStatement>().what;
-      if (IsQuietlySkipped(what)) return c;
+      if (IsQuietlySkipped(head.verb)) return c;
       c.action = Action::kSkipNoted;
       c.why = "the sandbox needs tables and indexes only";
       return c;
@@ -366,7 +319,7 @@ Status CreateSchema(Session& session,
     for (const auto& [file, text] : scripts) {
       size_t data_statements = 0;
       for (const parser::StatementText& piece : parser::SplitStatements(text)) {
-        const std::string where = fmt::format("{}:{}", file, FirstTokenLine(piece));
+        const std::string where = fmt::format("{}:{}", file, piece.token_line);
         const Classified c = Classify(piece.text);
         switch (c.action) {
           case Action::kSkipQuiet:
@@ -667,7 +620,7 @@ struct ColumnPlan {
   bool nulls = false;         // NULL in one row of kNullOneIn
   int fk = -1;                // index in TablePlan::fks
   size_t fk_part = 0;         // which column of that foreign key
-  std::vector<std::string> seeds;
+  std::vector<SeedValue> seeds;
   Salt salt;
   Salt null_salt;
   uint64_t multiplier = 1;  // `a` of the spread formula, coprime to card
@@ -866,74 +819,18 @@ Rendered Render(const Column& c, std::string_view k, uint64_t card, uint64_t uni
 
 // --- seed values ---------------------------------------------------------------------------------
 
-// A literal as the workload wrote it: 42, -1.5, 'text', _utf8mb4'text', X'ab', 0xab,
-// DATE'2024-05-01'.
-struct Literal {
-  enum class Kind : uint8_t { kNumber, kString, kHex, kOther } kind = Kind::kOther;
-  std::string content;  // kString: unescaped; kNumber: as written; kHex: the hex digits
-  bool typed = false;   // DATE'…', TIME'…', TIMESTAMP'…'
-};
-
-Literal ReadLiteral(std::string_view text) {
-  text = base::TrimSpace(text);
-  Literal out;
-  if (text.empty()) return out;
-  // Number: [+-]digits[.digits][e[+-]digits]
-  {
-    size_t i = text[0] == '-' || text[0] == '+' ? 1 : 0;
-    size_t digits = 0;
-    while (i < text.size() &&
-           ((text[i] >= '0' && text[i] <= '9') || text[i] == '.' || text[i] == 'e' ||
-            text[i] == 'E' ||
-            ((text[i] == '-' || text[i] == '+') && (text[i - 1] == 'e' || text[i - 1] == 'E')))) {
-      digits += text[i] >= '0' && text[i] <= '9';
-      ++i;
-    }
-    if (i == text.size() && digits > 0) {
-      out.kind = Literal::Kind::kNumber;
-      out.content = std::string(text);
-      return out;
-    }
+// [+-]digits[.digits][e[+-]digits]: a string value MySQL reads as a number whole.
+bool IsNumberText(std::string_view text) {
+  size_t i = !text.empty() && (text[0] == '-' || text[0] == '+') ? 1 : 0;
+  size_t digits = 0;
+  while (i < text.size() &&
+         ((text[i] >= '0' && text[i] <= '9') || text[i] == '.' || text[i] == 'e' ||
+          text[i] == 'E' ||
+          ((text[i] == '-' || text[i] == '+') && (text[i - 1] == 'e' || text[i - 1] == 'E')))) {
+    digits += text[i] >= '0' && text[i] <= '9';
+    ++i;
   }
-  auto hex = [&](std::string_view digits) {
-    const bool valid =
-        digits.size() % 2 == 0 && std::all_of(digits.begin(), digits.end(), [](char c) {
-          return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-        });
-    if (valid) {
-      out.kind = Literal::Kind::kHex;
-      out.content = std::string(digits);
-    }
-    return out;
-  };
-  if (text.size() > 2 && (text.starts_with("0x") || text.starts_with("0X"))) {
-    return hex(text.substr(2));
-  }
-  if (text.size() >= 3 && (text[0] == 'x' || text[0] == 'X') && text[1] == '\'' &&
-      text.back() == '\'') {
-    return hex(text.substr(2, text.size() - 3));
-  }
-  // An introducer, N, or a temporal type before the quote.
-  size_t quote = 0;
-  while (quote < text.size() && text[quote] != '\'' && text[quote] != '"') ++quote;
-  if (quote == text.size() || text.size() - quote < 2 || text.back() != text[quote]) return out;
-  std::string prefix = LowerAscii(text.substr(0, quote));
-  while (!prefix.empty() && prefix.back() == ' ') prefix.pop_back();
-  out.typed = prefix == "date" || prefix == "time" || prefix == "timestamp";
-  if (!prefix.empty() && !out.typed && prefix != "n" && !prefix.starts_with("_")) return out;
-  const char q = text[quote];
-  const std::string_view body = text.substr(quote + 1, text.size() - quote - 2);
-  for (size_t i = 0; i < body.size(); ++i) {
-    if (body[i] == q) {
-      if (i + 1 >= body.size() || body[i + 1] != q) return out;  // not one literal
-      ++i;
-    } else if (body[i] == '\\' && i + 1 < body.size()) {
-      ++i;
-    }
-    out.content += body[i];
-  }
-  out.kind = Literal::Kind::kString;
-  return out;
+  return i == text.size() && digits > 0;
 }
 
 uint64_t Utf8Chars(std::string_view s) {
@@ -1028,13 +925,14 @@ bool ValidTime(std::string_view s) {
 }
 
 // Why `literal` cannot be stored in `column` as written, or nothing when it can.
-std::optional<std::string> SeedProblem(const Column& column, const Literal& literal) {
-  const bool number = literal.kind == Literal::Kind::kNumber;
-  const bool string = literal.kind == Literal::Kind::kString && !literal.typed;
+std::optional<std::string> SeedProblem(const Column& column, const SeedValue& literal) {
+  using parser::ast::LiteralKind;
+  const bool number = literal.kind == LiteralKind::kNumber;
+  const bool string = literal.kind == LiteralKind::kString;
   switch (column.family) {
     case TypeFamily::kInteger: {
       const std::optional<long double> value =
-          number || string ? IntegerValue(literal.content) : std::nullopt;
+          number || string ? IntegerValue(literal.value) : std::nullopt;
       if (!value) return "not an integer";
       const IntRange r = RangeOf(column);
       if (*value < r.lo || *value > r.hi) return "out of the column's range";
@@ -1042,11 +940,11 @@ std::optional<std::string> SeedProblem(const Column& column, const Literal& lite
     }
     case TypeFamily::kDecimal:
     case TypeFamily::kFloat: {
-      if (!number && !(string && ReadLiteral(literal.content).kind == Literal::Kind::kNumber)) {
+      if (!number && !(string && IsNumberText(literal.value))) {
         return "not a number";
       }
       if (column.family == TypeFamily::kFloat && !IsBoundedFloat(column)) return std::nullopt;
-      std::string_view text = literal.content;
+      std::string_view text = literal.value;
       if (!text.empty() && (text[0] == '-' || text[0] == '+')) text.remove_prefix(1);
       if (text.find_first_of("eE") != std::string_view::npos) return "an exponent";
       std::string_view whole = text.substr(0, text.find('.'));
@@ -1059,11 +957,11 @@ std::optional<std::string> SeedProblem(const Column& column, const Literal& lite
     case TypeFamily::kString:
     case TypeFamily::kBinary: {
       uint64_t length = 0;
-      if (literal.kind == Literal::Kind::kHex) {
-        length = literal.content.size() / 2;
+      if (literal.kind == LiteralKind::kHex) {
+        length = literal.value.size() / 2;
       } else if (number || string) {
-        length = column.family == TypeFamily::kString ? Utf8Chars(literal.content)
-                                                      : literal.content.size();
+        length =
+            column.family == TypeFamily::kString ? Utf8Chars(literal.value) : literal.value.size();
       } else {
         return "not a string";
       }
@@ -1071,10 +969,11 @@ std::optional<std::string> SeedProblem(const Column& column, const Literal& lite
       return std::nullopt;
     }
     case TypeFamily::kTemporal: {
-      if (literal.kind != Literal::Kind::kString && !(number && column.type == "year")) {
+      if (literal.kind != LiteralKind::kString && literal.kind != LiteralKind::kTemporal &&
+          !(number && column.type == "year")) {
         return "not a date or time";
       }
-      const std::string& s = literal.content;
+      const std::string& s = literal.value;
       bool ok = false;
       if (column.type == "date") ok = s.size() == 10 && ValidDateTime(s, false, 1000, 9999);
       if (column.type == "datetime") ok = ValidDateTime(s, true, 1000, 9999);
@@ -1485,17 +1384,16 @@ class Planner {
       const auto found = FindOption(options_.seed_values, t, c);
       if (found == options_.seed_values.end()) continue;
       std::vector<std::string> skipped;
-      for (const std::string& text : found->second) {
-        const Literal literal = ReadLiteral(text);
+      for (const SeedValue& literal : found->second) {
         std::optional<std::string> problem = SeedProblem(c, literal);
         if (!problem && IsUniqueRole(p.role)) problem = UniqueClash(t, i, literal);
         if (problem && problem->empty()) continue;  // already among the generated values
         if (problem) {
-          skipped.push_back(fmt::format("{} ({})", text, *problem));
+          skipped.push_back(fmt::format("{} ({})", literal.sql, *problem));
           continue;
         }
-        if (std::find(p.seeds.begin(), p.seeds.end(), text) == p.seeds.end()) {
-          p.seeds.push_back(text);
+        if (std::find(p.seeds.begin(), p.seeds.end(), literal) == p.seeds.end()) {
+          p.seeds.push_back(literal);
         }
       }
       if (p.seeds.size() > p.card) {
@@ -1515,19 +1413,19 @@ class Planner {
   // For a column in a unique key: "" when the seed is one of the values generated anyway, a
   // reason when it could equal another generated value, nothing when it is safe.
   std::optional<std::string> UniqueClash(const TablePlan& t, size_t i,
-                                         const Literal& literal) const {
+                                         const SeedValue& literal) const {
     const Column& c = t.table->columns[i];
     const ColumnPlan& p = t.columns[i];
     if (p.fk >= 0) return "a unique foreign-key column";
     if (c.family == TypeFamily::kInteger) {
       const long double base = IntegerBase(c, p.card);
-      const long double value = IntegerValue(literal.content).value_or(base - 1);
+      const long double value = IntegerValue(literal.value).value_or(base - 1);
       if (value >= base && value < base + static_cast<long double>(p.card)) return "";
       return std::nullopt;
     }
     if (c.family == TypeFamily::kString || c.family == TypeFamily::kBinary) {
       const StringShape s = ShapeOf(c, p.card, p.unique_chars);
-      const std::string value = LowerAscii(literal.content);
+      const std::string value = LowerAscii(literal.value);
       if (!s.tag.empty() ? value.starts_with(s.tag + "-")
                          : std::all_of(value.begin(), value.end(), [](char ch) {
                              return (ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'z');
@@ -1540,7 +1438,7 @@ class Planner {
         (c.type == "datetime" || c.type == "timestamp" || c.type == "date")) {
       // Generated DATETIME / TIMESTAMP values start at 2022-01-01; DATE values lie in
       // [2022-01-01, 2025-01-01) for up to three years of days, else end before 2025-01-01.
-      const std::string& value = literal.content;
+      const std::string& value = literal.value;
       if (c.type != "date" && value < "2022-01-01") return std::nullopt;
       if (c.type == "date" &&
           (value >= "2025-01-01" || (p.card <= kSpreadDays && value < "2022-01-01"))) {
@@ -1587,12 +1485,12 @@ class Planner {
     if (!p.seeds.empty()) {
       std::string cases;
       for (size_t s = 0; s < p.seeds.size(); ++s) {
-        cases += fmt::format(" WHEN {} THEN {}", s, p.seeds[s]);
-        const Literal literal = ReadLiteral(p.seeds[s]);
+        const SeedValue& literal = p.seeds[s];
+        cases += fmt::format(" WHEN {} THEN {}", s, literal.sql);
         if (c.family == TypeFamily::kString || c.family == TypeFamily::kBinary) {
-          v.max_chars = std::max(v.max_chars, literal.kind == Literal::Kind::kHex
-                                                  ? literal.content.size() / 2
-                                                  : Utf8Chars(literal.content));
+          v.max_chars = std::max(v.max_chars, literal.kind == parser::ast::LiteralKind::kHex
+                                                  ? literal.value.size() / 2
+                                                  : Utf8Chars(literal.value));
         }
       }
       v.sql = fmt::format("CASE {}{} ELSE {} END", k, cases, v.sql);
@@ -1764,6 +1662,14 @@ Status LoadRows(
   const Status restored = session.Execute(fmt::format("SET SESSION {}", fmt::join(restore, ", ")));
   QADVISOR_RETURN_IF_ERROR(status);
   return restored;
+}
+
+SchemaStatement ClassifySchemaStatement(std::string_view statement) { return Classify(statement); }
+
+// --- seed values ---------------------------------------------------------------------------------
+
+SeedValue SeedOf(const parser::ast::Literal& literal) {
+  return SeedValue{parser::ToSql(literal), literal.literal, parser::ast::LiteralValue(literal)};
 }
 
 }  // namespace qadvisor::connectors

@@ -56,10 +56,12 @@ inline constexpr std::string_view kSandboxDatabase = "qadvisor";
 // Runs the DDL of `scripts` ((file name, text), in order) on `session`, with
 // foreign_key_checks=0 so that tables may reference tables created later. Statements are split
 // as the mysql client splits them (parser/splitter.h) and classified by parser/parser.h:
-// CREATE DATABASE, USE, CREATE / ALTER / DROP TABLE and CREATE / DROP INDEX run (a statement
-// the parser cannot read but that starts like one of those runs too: the server decides);
-// SET, SELECT, INSERT, UPDATE, DELETE are skipped; statements the parser recognises but does
-// not model (CREATE VIEW, CREATE TRIGGER, GRANT, …) are skipped with a note.
+// CREATE / DROP DATABASE, USE, CREATE / ALTER / DROP / RENAME TABLE and CREATE / DROP INDEX run
+// (a statement whose head — verb and object, as the parser reads it — is one of those runs even
+// when the rest does not parse: the server decides); SET, SELECT, INSERT, UPDATE, DELETE are
+// skipped; views, triggers, routines and statements the parser recognises but does not model
+// (GRANT, CREATE EVENT, …) are skipped with a note. Locations are the line of each statement's
+// first token (StatementText::token_line).
 //
 // Notes (appended to `notes` when not null) say what was done on the user's behalf: a table DDL
 // naming no database before any USE creates and uses kSandboxDatabase; each MySQL-8-only
@@ -68,6 +70,23 @@ inline constexpr std::string_view kSandboxDatabase = "qadvisor";
 Status CreateSchema(Session& session,
                     const std::vector<std::pair<std::string, std::string>>& scripts,
                     std::vector<std::string>* notes);
+
+// What CreateSchema does with one statement of a script, decided from what the parser read
+// (pure: for tests).
+enum class SchemaAction : uint8_t {
+  kRun,        // DDL of databases, tables and indexes (or a statement that starts like one)
+  kUse,        // USE db
+  kSkipData,   // INSERT, UPDATE, DELETE: counted, not run
+  kSkipQuiet,  // SET, SELECT, transactions, locks, SHOW, …: nothing to say
+  kSkipNoted,  // views, triggers, routines, GRANT, what does not parse: a note says why
+};
+struct SchemaStatement {
+  SchemaAction action = SchemaAction::kSkipQuiet;
+  bool needs_database = false;  // kRun: names a table without its database
+  std::string use;              // kUse: the database
+  std::string why;              // kSkipNoted
+};
+SchemaStatement ClassifySchemaStatement(std::string_view statement);
 
 // Rewrites MySQL 8's utf8mb4[_<locale>]_0900_* collation names in `sql` to the nearest
 // collation in `available` (the server's full collation names, lower-case): the UCA 14.0.0
@@ -79,16 +98,27 @@ Status CreateSchema(Session& session,
 std::string ReplaceMysql8Collations(std::string_view sql, const std::vector<std::string>& available,
                                     std::map<std::string, std::string>* replaced);
 
+// A literal the workload compares a column with, as the parser read it.
+struct SeedValue {
+  std::string sql;  // SQL for it: 'shipped', 42, X'AB', DATE '2024-05-01', _utf8mb4'x'
+  parser::ast::LiteralKind kind = parser::ast::LiteralKind::kNull;
+  std::string value;  // what it denotes (parser::ast::LiteralValue)
+  bool operator==(const SeedValue&) const = default;
+};
+
+// The seed value of a literal of the workload's AST.
+SeedValue SeedOf(const parser::ast::Literal& literal);
+
 struct GenerateOptions {
   uint64_t default_rows = 200000;  // tables without a row-count statistic
   uint64_t max_rows = 5'000'000;   // cap even when the statistics say more
   uint64_t batch = 100000;         // rows per INSERT statement
-  // Key "db.table.column" (lower-case; "table.column" for a table without a database) → SQL
+  // Key "db.table.column" (lower-case; "table.column" for a table without a database) → the
   // literals the workload looks for ('shipped', 42, '2024-05-01'). They replace the first values
   // of that column's domain, so each is as frequent as any other value and the domain keeps
   // its size. A literal that does not fit the column (too long, out of range, not a valid date,
   // ENUM / SET / JSON / BIT / spatial columns) is left out with a note.
-  std::map<std::string, std::vector<std::string>> seed_values;
+  std::map<std::string, std::vector<SeedValue>> seed_values;
   // Same keys → the latest date the workload compares a DATE / DATETIME / TIMESTAMP column with
   // ("2026-03-01"). Generated values span three years from 2022-01-01; when this date lies
   // outside them, they are moved to end a month after it, so the workload's ranges find rows.

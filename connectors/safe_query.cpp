@@ -617,6 +617,30 @@ std::string KindName(const ast::Statement& s, std::string_view text) {
       return "USE";
     case ast::StatementKind::kSet:
       return "SET";
+    case ast::StatementKind::kCreateView:
+      return "CREATE VIEW";
+    case ast::StatementKind::kAlterView:
+      return "ALTER VIEW";
+    case ast::StatementKind::kDropView:
+      return "DROP VIEW";
+    case ast::StatementKind::kDropDatabase:
+      return "DROP DATABASE";
+    case ast::StatementKind::kCreateTrigger:
+      return "CREATE TRIGGER";
+    case ast::StatementKind::kCreateRoutine:
+      return s.As<ast::CreateRoutineStatement>().routine == ast::RoutineKind::kProcedure
+                 ? "CREATE PROCEDURE"
+                 : "CREATE FUNCTION";
+    case ast::StatementKind::kDropRoutine:
+      switch (s.As<ast::DropRoutineStatement>().object) {
+        case ast::RoutineObject::kTrigger:
+          return "DROP TRIGGER";
+        case ast::RoutineObject::kProcedure:
+          return "DROP PROCEDURE";
+        case ast::RoutineObject::kFunction:
+          return "DROP FUNCTION";
+      }
+      break;
     case ast::StatementKind::kUnsupported:
       break;
   }

@@ -11,7 +11,9 @@
 #pragma once
 
 #include <cassert>
+#include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <span>
 #include <string>
 #include <string_view>
@@ -594,6 +596,13 @@ enum class StatementKind : uint8_t {
   kUse,
   kSet,
   kUnsupported,
+  kCreateView,
+  kAlterView,
+  kDropView,
+  kDropDatabase,
+  kCreateTrigger,
+  kCreateRoutine,
+  kDropRoutine,
 };
 
 // span: in the script the statement came from; line and column of its first byte there (the
@@ -784,6 +793,20 @@ struct ColumnDef {
 
 enum class IndexType : uint8_t { kPrimary, kUnique, kKey, kFulltext, kSpatial, kForeign, kCheck };
 
+// An index's visibility option: MySQL 8.0's VISIBLE / INVISIBLE ("Invisible Indexes") and
+// MariaDB 10.6's IGNORED / NOT IGNORED ("Ignored Indexes"). kDefault: none written.
+enum class IndexVisibility : uint8_t { kDefault, kVisible, kInvisible, kIgnored, kNotIgnored };
+
+// Whether the optimizer leaves an index with this option unused.
+inline bool Hidden(IndexVisibility v) {
+  return v == IndexVisibility::kInvisible || v == IndexVisibility::kIgnored;
+}
+// The option's words, upper-case: "INVISIBLE", "NOT IGNORED"; empty for kDefault.
+inline std::string_view VisibilityWords(IndexVisibility v) {
+  constexpr std::string_view kWords[] = {"", "VISIBLE", "INVISIBLE", "IGNORED", "NOT IGNORED"};
+  return kWords[static_cast<size_t>(v) < std::size(kWords) ? static_cast<size_t>(v) : 0];
+}
+
 struct KeyPart {  // column [(length)] [ASC | DESC], or (expr) [ASC | DESC]
   Ident column;
   const Expr* expr;  // a functional key part (MySQL 8.0.13)
@@ -802,8 +825,8 @@ struct IndexDef {
   std::span<const KeyPart> parts;
   std::string_view comment;
   std::string_view key_block_size;
-  std::string_view parser;      // WITH PARSER name
-  std::string_view visibility;  // VISIBLE | INVISIBLE | IGNORED | NOT IGNORED, as written
+  std::string_view parser;     // WITH PARSER name
+  IndexVisibility visibility;  // VISIBLE | INVISIBLE | IGNORED | NOT IGNORED, or kDefault
   // FOREIGN KEY (parts) REFERENCES ref_table (ref_columns) [MATCH …] [ON DELETE …] [ON UPDATE …]
   Name ref_table;
   std::span<const Ident> ref_columns;
@@ -908,14 +931,14 @@ struct AlterAction {
   std::string_view rename_word;  // TO | AS | empty
   TableOption option;            // kOption
   // kAlterColumn: "SET DEFAULT", "DROP DEFAULT", "SET VISIBLE" or "SET INVISIBLE" (these
-  // strings); kAlterIndex: the visibility as written (VISIBLE, INVISIBLE, IGNORED, NOT IGNORED);
-  // kDropConstraint: CHECK or CONSTRAINT as written.
+  // strings); kDropConstraint: CHECK or CONSTRAINT as written.
   std::string_view setting;
-  const Expr* default_value;  // kAlterColumn SET DEFAULT
-  bool default_parens;        // SET DEFAULT (expr) written with its parentheses
-  std::string_view text;      // kOther: the action as written
-  Span span;                  // the whole action
-  PeriodDef period;           // kAddPeriod; kDropPeriod: its name only
+  IndexVisibility visibility;  // kAlterIndex
+  const Expr* default_value;   // kAlterColumn SET DEFAULT
+  bool default_parens;         // SET DEFAULT (expr) written with its parentheses
+  std::string_view text;       // kOther: the action as written
+  Span span;                   // the whole action
+  PeriodDef period;            // kAddPeriod; kDropPeriod: its name only
 };
 
 // ALTER [ONLINE] [IGNORE] TABLE name action {, action} [partitioning]
@@ -996,9 +1019,185 @@ struct RenameTableStatement : Statement {
   std::string_view wait;  // MariaDB: WAIT n | NOWAIT, as written
 };
 
+// What an unmodelled statement does and to what, as the parser read its first words, so that
+// no consumer has to read them again. kOther: a word without an entry here.
+enum class Verb : uint8_t {
+  kOther,
+  kCreate,
+  kAlter,
+  kDrop,
+  kRename,
+  kTruncate,
+  kGrant,
+  kRevoke,
+  kShow,
+  kSet,
+  kLock,
+  kUnlock,
+  kStart,
+  kBegin,
+  kCommit,
+  kRollback,
+  kSavepoint,
+  kRelease,
+  kFlush,
+  kAnalyze,
+  kOptimize,
+  kCheck,
+  kRepair,
+  kDo,
+  kCall,
+  kLoad,
+  kHandler,
+};
+
+// The kind of object a CREATE, ALTER or DROP names (after OR REPLACE, DEFINER = …, ALGORITHM
+// = …, SQL SECURITY …, TEMPORARY, UNIQUE, ONLINE, AGGREGATE, …); kNone for other verbs.
+enum class ObjectKind : uint8_t {
+  kNone,
+  kOther,  // a word without an entry here
+  kTable,
+  kIndex,
+  kDatabase,  // DATABASE or SCHEMA
+  kView,
+  kTrigger,
+  kProcedure,
+  kFunction,
+  kEvent,
+  kSequence,
+  kUser,
+  kRole,
+  kServer,
+  kTablespace,
+};
+
+struct StatementHead {
+  Verb verb = Verb::kOther;
+  ObjectKind object = ObjectKind::kNone;
+  bool or_replace = false;  // CREATE OR REPLACE (MariaDB)
+};
+
 struct UnsupportedStatement : Statement {
   static constexpr StatementKind kKind = StatementKind::kUnsupported;
   std::string_view what;  // its first keyword as written: "GRANT", "create"
+  StatementHead head;
 };
+
+// ---------------------------------------------------------------------------------------------
+// Views, DROP DATABASE (MySQL 8.0 Reference Manual 15.1.23 CREATE VIEW, 15.1.11 ALTER VIEW,
+// 15.1.35 DROP VIEW, 15.1.24 DROP DATABASE)
+
+enum class CheckOption : uint8_t { kNone, kPlain, kCascaded, kLocal };
+
+// CREATE [OR REPLACE] [ALGORITHM = x] [DEFINER = user] [SQL SECURITY x] VIEW [IF NOT EXISTS]
+//   name [(col, …)] AS query [WITH [CASCADED | LOCAL] CHECK OPTION]
+// ALTER [ALGORITHM = x] [DEFINER = user] [SQL SECURITY x] VIEW name [(col, …)] AS query […]
+// mysqldump's `/*!50001 CREATE ALGORITHM=UNDEFINED */ /*!50013 DEFINER=… */ /*!50001 VIEW …*/`
+// is the same statement once the lexer has unwrapped the version comments.
+struct ViewStatement : Statement {
+  bool or_replace;
+  std::string_view algorithm;     // UNDEFINED | MERGE | TEMPTABLE as written, or empty
+  std::string_view definer;       // `u`@`h`, 'u'@'%', CURRENT_USER[()], CURRENT_ROLE as written
+  std::string_view sql_security;  // DEFINER | INVOKER as written, or empty
+  bool if_not_exists;             // MariaDB
+  Name name;
+  std::span<const Ident> columns;  // the column list, when written
+  const Query* query;
+  CheckOption check_option;
+};
+struct CreateViewStatement : ViewStatement {
+  static constexpr StatementKind kKind = StatementKind::kCreateView;
+};
+struct AlterViewStatement : ViewStatement {  // or_replace and if_not_exists are false
+  static constexpr StatementKind kKind = StatementKind::kAlterView;
+};
+
+// DROP VIEW [IF EXISTS] name {, name} [RESTRICT | CASCADE]
+struct DropViewStatement : Statement {
+  static constexpr StatementKind kKind = StatementKind::kDropView;
+  bool if_exists;
+  std::span<const Name> views;
+  std::string_view behavior;  // RESTRICT | CASCADE as written, or empty
+};
+
+// DROP {DATABASE | SCHEMA} [IF EXISTS] name
+struct DropDatabaseStatement : Statement {
+  static constexpr StatementKind kKind = StatementKind::kDropDatabase;
+  bool schema_keyword;
+  bool if_exists;
+  Ident name;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Triggers and stored routines: their headers (15.1.22 CREATE TRIGGER, 15.1.17 CREATE
+// PROCEDURE and CREATE FUNCTION). Bodies are kept as written, not parsed: a compound statement
+// (BEGIN … END with its own `;`s) is what mysqldump wraps in DELIMITER ;; … ;;.
+
+enum class TriggerTime : uint8_t { kBefore, kAfter };
+enum class TriggerEvent : uint8_t { kInsert, kUpdate, kDelete };
+enum class TriggerOrder : uint8_t { kNone, kFollows, kPrecedes };
+
+// CREATE [OR REPLACE] [DEFINER = user] TRIGGER [IF NOT EXISTS] name {BEFORE | AFTER}
+//   {INSERT | UPDATE | DELETE} ON table FOR EACH ROW [{FOLLOWS | PRECEDES} other] body
+struct CreateTriggerStatement : Statement {
+  static constexpr StatementKind kKind = StatementKind::kCreateTrigger;
+  bool or_replace;  // MariaDB
+  std::string_view definer;
+  bool if_not_exists;  // MySQL 8.0.29, MariaDB
+  Name name;
+  TriggerTime time;
+  TriggerEvent event;
+  Name table;
+  TriggerOrder order;
+  Ident other;            // the trigger FOLLOWS or PRECEDES names
+  std::string_view body;  // as written, to the end of the statement
+};
+
+enum class RoutineKind : uint8_t { kProcedure, kFunction };
+enum class ParamMode : uint8_t { kNone, kIn, kOut, kInOut };
+
+struct RoutineParam {  // [IN | OUT | INOUT] name type   (the mode for procedures only)
+  ParamMode mode;
+  Ident name;
+  ColumnType type;
+};
+
+// CREATE [OR REPLACE] [DEFINER = user] [AGGREGATE] {PROCEDURE | FUNCTION} [IF NOT EXISTS] name
+//   ([param {, param}]) [RETURNS type] {characteristic} body
+// characteristic: COMMENT 'x' | LANGUAGE SQL | [NOT] DETERMINISTIC | CONTAINS SQL | NO SQL
+//   | READS SQL DATA | MODIFIES SQL DATA | SQL SECURITY {DEFINER | INVOKER}
+struct CreateRoutineStatement : Statement {
+  static constexpr StatementKind kKind = StatementKind::kCreateRoutine;
+  RoutineKind routine;
+  bool or_replace;  // MariaDB
+  std::string_view definer;
+  bool aggregate;      // MariaDB: CREATE AGGREGATE FUNCTION
+  bool if_not_exists;  // MySQL 8.0.29, MariaDB
+  Name name;
+  std::span<const RoutineParam> params;
+  bool has_returns;
+  ColumnType returns;                                 // FUNCTION: RETURNS type
+  std::span<const std::string_view> characteristics;  // each as written
+  std::string_view body;                              // as written, to the end of the statement
+};
+
+enum class RoutineObject : uint8_t { kTrigger, kProcedure, kFunction };
+
+// DROP {TRIGGER | PROCEDURE | FUNCTION} [IF EXISTS] name
+struct DropRoutineStatement : Statement {
+  static constexpr StatementKind kKind = StatementKind::kDropRoutine;
+  RoutineObject object;
+  bool if_exists;
+  Name name;
+};
+
+// ---------------------------------------------------------------------------------------------
+// What a literal denotes, for consumers that need its value rather than its text.
+
+// A string's characters (adjacent strings joined; doubled quotes and backslash escapes undone,
+// as under the default sql_mode: MySQL 8.0 Reference Manual 11.1.1 "String Literals"); a
+// temporal literal's string (DATE '2024-05-01' → 2024-05-01); a hex or bit literal's digits
+// (0xAB and X'AB' → AB, 0b101 and b'101' → 101); a number, NULL, TRUE or FALSE as written.
+std::string LiteralValue(const Literal& literal);
 
 }  // namespace qadvisor::parser::ast

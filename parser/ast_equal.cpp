@@ -17,7 +17,8 @@
 // The same holds for CREATE INDEX, ALTER TABLE, DROP, CREATE DATABASE and SET; an ALTER action
 // kept as text (kOther) compares with runs of whitespace as one space, case kept.
 //
-// Also defines Ident::Value() and SameName() from ast.h.
+// Also defines Ident::Value(), SameName() and LiteralValue() from ast.h.
+#include <algorithm>
 #include <string>
 #include <string_view>
 
@@ -204,6 +205,7 @@ class Comparer {
   bool AlterAction(const ast::AlterAction& a, const ast::AlterAction& b);
   static bool DropTable(const ast::DropTableStatement& a, const ast::DropTableStatement& b);
   bool Set(const ast::SetStatement& a, const ast::SetStatement& b);
+  bool ObjectDdl(const ast::Statement& a, const ast::Statement& b);
   bool KeyPart(const ast::KeyPart& a, const ast::KeyPart& b) {
     return SameAlias(a.column, b.column) && Expr(a.expr, b.expr) && a.length == b.length &&
            a.direction == b.direction;
@@ -443,8 +445,75 @@ bool Comparer::Statement(const ast::Statement& a, const ast::Statement& b) {
     case ast::StatementKind::kUnsupported:
       return SameWords(a.As<ast::UnsupportedStatement>().what,
                        b.As<ast::UnsupportedStatement>().what);
+    case ast::StatementKind::kCreateView:
+    case ast::StatementKind::kAlterView:
+    case ast::StatementKind::kDropView:
+    case ast::StatementKind::kDropDatabase:
+    case ast::StatementKind::kCreateTrigger:
+    case ast::StatementKind::kCreateRoutine:
+    case ast::StatementKind::kDropRoutine:
+      return ObjectDdl(a, b);
   }
   return false;
+}
+
+// --- views, DROP DATABASE, triggers and routines ---------------------------------------------
+// Definers, characteristics and bodies are kept as written and compare as written.
+
+bool Comparer::ObjectDdl(const ast::Statement& a, const ast::Statement& b) {
+  switch (a.kind) {
+    case ast::StatementKind::kCreateView:
+    case ast::StatementKind::kAlterView: {
+      const auto& x = static_cast<const ast::ViewStatement&>(a);
+      const auto& y = static_cast<const ast::ViewStatement&>(b);
+      return x.or_replace == y.or_replace && SameWords(x.algorithm, y.algorithm) &&
+             x.definer == y.definer && SameWords(x.sql_security, y.sql_security) &&
+             x.if_not_exists == y.if_not_exists && Names(x.name, y.name) &&
+             Idents(x.columns, y.columns) && Query(x.query, y.query) &&
+             x.check_option == y.check_option;
+    }
+    case ast::StatementKind::kDropView: {
+      const auto& x = a.As<ast::DropViewStatement>();
+      const auto& y = b.As<ast::DropViewStatement>();
+      return x.if_exists == y.if_exists && SameWords(x.behavior, y.behavior) &&
+             Spans(x.views, y.views,
+                   [](const ast::Name& p, const ast::Name& q) { return Names(p, q); });
+    }
+    case ast::StatementKind::kDropDatabase: {
+      const auto& x = a.As<ast::DropDatabaseStatement>();
+      const auto& y = b.As<ast::DropDatabaseStatement>();
+      return x.schema_keyword == y.schema_keyword && x.if_exists == y.if_exists &&
+             SameAlias(x.name, y.name);
+    }
+    case ast::StatementKind::kCreateTrigger: {
+      const auto& x = a.As<ast::CreateTriggerStatement>();
+      const auto& y = b.As<ast::CreateTriggerStatement>();
+      return x.or_replace == y.or_replace && x.definer == y.definer &&
+             x.if_not_exists == y.if_not_exists && Names(x.name, y.name) && x.time == y.time &&
+             x.event == y.event && Names(x.table, y.table) && x.order == y.order &&
+             SameAlias(x.other, y.other) && x.body == y.body;
+    }
+    case ast::StatementKind::kCreateRoutine: {
+      const auto& x = a.As<ast::CreateRoutineStatement>();
+      const auto& y = b.As<ast::CreateRoutineStatement>();
+      const auto same_param = [](const ast::RoutineParam& p, const ast::RoutineParam& q) {
+        return p.mode == q.mode && SameAlias(p.name, q.name) && ColumnType(p.type, q.type);
+      };
+      const auto same_text = [](std::string_view p, std::string_view q) { return p == q; };
+      return x.routine == y.routine && x.or_replace == y.or_replace && x.definer == y.definer &&
+             x.aggregate == y.aggregate && x.if_not_exists == y.if_not_exists &&
+             Names(x.name, y.name) && Spans(x.params, y.params, same_param) &&
+             x.has_returns == y.has_returns && ColumnType(x.returns, y.returns) &&
+             Spans(x.characteristics, y.characteristics, same_text) && x.body == y.body;
+    }
+    case ast::StatementKind::kDropRoutine: {
+      const auto& x = a.As<ast::DropRoutineStatement>();
+      const auto& y = b.As<ast::DropRoutineStatement>();
+      return x.object == y.object && x.if_exists == y.if_exists && Names(x.name, y.name);
+    }
+    default:
+      return false;
+  }
 }
 
 bool Comparer::Query(const ast::Query* a, const ast::Query* b) {
@@ -727,7 +796,7 @@ bool Comparer::IndexDef(const ast::IndexDef& a, const ast::IndexDef& b) {
     return false;
   }
   return a.comment == b.comment && a.key_block_size == b.key_block_size &&
-         SameWords(a.parser, b.parser) && SameWords(a.visibility, b.visibility) &&
+         SameWords(a.parser, b.parser) && a.visibility == b.visibility &&
          Names(a.ref_table, b.ref_table) && Idents(a.ref_columns, b.ref_columns) &&
          SameWords(a.match, b.match) && SameWords(a.on_delete, b.on_delete) &&
          SameWords(a.on_update, b.on_update) && Expr(a.check, b.check) &&
@@ -782,7 +851,7 @@ bool Comparer::AlterAction(const ast::AlterAction& a, const ast::AlterAction& b)
       return a.column_keyword == b.column_keyword && a.setting == b.setting &&
              a.default_parens == b.default_parens && Expr(a.default_value, b.default_value);
     case K::kAlterIndex:
-      return a.key_keyword == b.key_keyword && SameWords(a.setting, b.setting);
+      return a.key_keyword == b.key_keyword && a.visibility == b.visibility;
     case K::kDropConstraint:
       return SameWords(a.setting, b.setting);
     case K::kOption:
@@ -819,6 +888,99 @@ bool Comparer::Set(const ast::SetStatement& a, const ast::SetStatement& b) {
 }
 
 }  // namespace
+
+namespace ast {
+
+namespace {
+// The characters of one quoted string, `q` its quote: doubled quotes and backslash escapes
+// undone. \% and \_ keep their backslash (they are LIKE escapes); \x for another x is x.
+void AppendQuoted(std::string_view body, char q, std::string& out) {
+  for (size_t i = 0; i < body.size(); ++i) {
+    char c = body[i];
+    if (c == q && i + 1 < body.size() && body[i + 1] == q) {
+      ++i;
+    } else if (c == '\\' && i + 1 < body.size()) {
+      c = body[++i];
+      switch (c) {
+        case '0':
+          c = '\0';
+          break;
+        case 'b':
+          c = '\b';
+          break;
+        case 'n':
+          c = '\n';
+          break;
+        case 'r':
+          c = '\r';
+          break;
+        case 't':
+          c = '\t';
+          break;
+        case 'Z':
+          c = '\x1a';
+          break;
+        case '%':
+        case '_':
+          out.push_back('\\');
+          break;
+        default:
+          break;
+      }
+    }
+    out.push_back(c);
+  }
+}
+}  // namespace
+
+std::string LiteralValue(const Literal& literal) {
+  const std::string_view text = literal.text;
+  switch (literal.literal) {
+    case LiteralKind::kHex:
+    case LiteralKind::kBit:
+      if (text.size() >= 3 && text.back() == '\'')
+        return std::string(text.substr(2, text.size() - 3));
+      return std::string(text.substr(std::min<size_t>(2, text.size())));
+    case LiteralKind::kString:
+    case LiteralKind::kTemporal: {
+      // 'a' 'b', N'a', and what the lexer allows between adjacent strings (spaces, comments).
+      std::string out;
+      size_t i = 0;
+      while (i < text.size()) {
+        const char c = text[i];
+        if (c == '\'' || c == '"') {
+          size_t j = i + 1;
+          while (j < text.size()) {
+            if (text[j] == '\\' && j + 1 < text.size()) {
+              j += 2;
+            } else if (text[j] == c && j + 1 < text.size() && text[j + 1] == c) {
+              j += 2;
+            } else if (text[j] == c) {
+              break;
+            } else {
+              ++j;
+            }
+          }
+          AppendQuoted(text.substr(i + 1, std::min(j, text.size()) - i - 1), c, out);
+          i = j + 1;
+        } else if (text.substr(i, 2) == "/*") {
+          const size_t end = text.find("*/", i + 2);
+          i = end == std::string_view::npos ? text.size() : end + 2;
+        } else if (c == '#' || text.substr(i, 2) == "--") {
+          const size_t end = text.find('\n', i);
+          i = end == std::string_view::npos ? text.size() : end + 1;
+        } else {
+          ++i;  // N, space
+        }
+      }
+      return out;
+    }
+    default:
+      return std::string(text);
+  }
+}
+
+}  // namespace ast
 
 bool Equal(const ast::Statement& a, const ast::Statement& b) { return Comparer().Statement(a, b); }
 

@@ -111,6 +111,28 @@ constexpr std::string_view kAlterKinds[] = {"add_column",
                                             "add_period",
                                             "drop_period"};
 static_assert(std::size(kAlterKinds) == static_cast<size_t>(ast::AlterKind::kDropPeriod) + 1);
+constexpr std::string_view kVisibilities[] = {"default", "visible", "invisible", "ignored",
+                                              "not_ignored"};
+static_assert(std::size(kVisibilities) ==
+              static_cast<size_t>(ast::IndexVisibility::kNotIgnored) + 1);
+constexpr std::string_view kVerbs[] = {
+    "other",  "create",   "alter",     "drop",    "rename", "truncate", "grant",
+    "revoke", "show",     "set",       "lock",    "unlock", "start",    "begin",
+    "commit", "rollback", "savepoint", "release", "flush",  "analyze",  "optimize",
+    "check",  "repair",   "do",        "call",    "load",   "handler"};
+static_assert(std::size(kVerbs) == static_cast<size_t>(ast::Verb::kHandler) + 1);
+constexpr std::string_view kObjectKinds[] = {
+    "none",     "other", "table",    "index", "database", "view",   "trigger",   "procedure",
+    "function", "event", "sequence", "user",  "role",     "server", "tablespace"};
+static_assert(std::size(kObjectKinds) == static_cast<size_t>(ast::ObjectKind::kTablespace) + 1);
+constexpr std::string_view kCheckOptions[] = {"none", "plain", "cascaded", "local"};
+static_assert(std::size(kCheckOptions) == static_cast<size_t>(ast::CheckOption::kLocal) + 1);
+constexpr std::string_view kTriggerTimes[] = {"before", "after"};
+constexpr std::string_view kTriggerEvents[] = {"insert", "update", "delete"};
+constexpr std::string_view kTriggerOrders[] = {"none", "follows", "precedes"};
+constexpr std::string_view kRoutineKinds[] = {"procedure", "function"};
+constexpr std::string_view kParamModes[] = {"none", "in", "out", "inout"};
+constexpr std::string_view kRoutineObjects[] = {"trigger", "procedure", "function"};
 
 // A value out of its enum's range (only a hand-built tree has one) still gives valid JSON.
 template <size_t N, typename E>
@@ -239,6 +261,14 @@ class JsonBuilder {
   void RenameTable(const ast::RenameTableStatement& s);
   void CreateDatabase(const ast::CreateDatabaseStatement& s);
   void Set(const ast::SetStatement& s);
+
+  // Views, DROP DATABASE, triggers and routines.
+  void View(const ast::ViewStatement& s);
+  void DropView(const ast::DropViewStatement& s);
+  void DropDatabase(const ast::DropDatabaseStatement& s);
+  void CreateTrigger(const ast::CreateTriggerStatement& s);
+  void CreateRoutine(const ast::CreateRoutineStatement& s);
+  void DropRoutine(const ast::DropRoutineStatement& s);
 
   std::string out_;
 };
@@ -571,9 +601,42 @@ void JsonBuilder::Statement(const ast::Statement& s) {
       Begin("set_statement", s.span);
       Set(s.As<ast::SetStatement>());
       break;
-    case ast::StatementKind::kUnsupported:
+    case ast::StatementKind::kUnsupported: {
+      const auto& u = s.As<ast::UnsupportedStatement>();
       Begin("unsupported_statement", s.span);
-      Text("what", s.As<ast::UnsupportedStatement>().what);
+      Text("what", u.what);
+      Enum("verb", kVerbs, u.head.verb);
+      Enum("object", kObjectKinds, u.head.object);
+      Flag("or_replace", u.head.or_replace);
+      break;
+    }
+    case ast::StatementKind::kCreateView:
+      Begin("create_view_statement", s.span);
+      View(s.As<ast::CreateViewStatement>());
+      break;
+    case ast::StatementKind::kAlterView:
+      Begin("alter_view_statement", s.span);
+      View(s.As<ast::AlterViewStatement>());
+      break;
+    case ast::StatementKind::kDropView:
+      Begin("drop_view_statement", s.span);
+      DropView(s.As<ast::DropViewStatement>());
+      break;
+    case ast::StatementKind::kDropDatabase:
+      Begin("drop_database_statement", s.span);
+      DropDatabase(s.As<ast::DropDatabaseStatement>());
+      break;
+    case ast::StatementKind::kCreateTrigger:
+      Begin("create_trigger_statement", s.span);
+      CreateTrigger(s.As<ast::CreateTriggerStatement>());
+      break;
+    case ast::StatementKind::kCreateRoutine:
+      Begin("create_routine_statement", s.span);
+      CreateRoutine(s.As<ast::CreateRoutineStatement>());
+      break;
+    case ast::StatementKind::kDropRoutine:
+      Begin("drop_routine_statement", s.span);
+      DropRoutine(s.As<ast::DropRoutineStatement>());
       break;
   }
   End();
@@ -987,7 +1050,7 @@ void JsonBuilder::IndexDef(const ast::IndexDef& d) {
   Text("comment", d.comment);
   Text("key_block_size", d.key_block_size);
   Text("parser", d.parser);
-  Text("visibility", d.visibility);
+  Enum("visibility", kVisibilities, d.visibility);
   Idents("ref_table", d.ref_table.parts);
   Idents("ref_columns", d.ref_columns);
   Text("match", d.match);
@@ -1067,6 +1130,7 @@ void JsonBuilder::AlterAction(const ast::AlterAction& a) {
     Raw("null");
   }
   Text("setting", a.setting);
+  Enum("visibility", kVisibilities, a.visibility);
   Expr("default", a.default_value);
   Text("text", a.text);
   Key("period");
@@ -1127,6 +1191,77 @@ void JsonBuilder::Set(const ast::SetStatement& s) {
     Flag("assign_operator", v.assign_operator);
     End();
   });
+}
+
+// --- Views, DROP DATABASE, triggers and routines ---------------------------------------------
+
+void JsonBuilder::View(const ast::ViewStatement& s) {
+  Flag("or_replace", s.or_replace);
+  Text("algorithm", s.algorithm);
+  Text("definer", s.definer);
+  Text("sql_security", s.sql_security);
+  Flag("if_not_exists", s.if_not_exists);
+  Idents("name", s.name.parts);
+  Idents("columns", s.columns);
+  Query("query", s.query);
+  Enum("check_option", kCheckOptions, s.check_option);
+}
+
+void JsonBuilder::DropView(const ast::DropViewStatement& s) {
+  Flag("if_exists", s.if_exists);
+  Array("views", s.views, [this](const ast::Name& n) { IdentArray(n.parts); });
+  Text("behavior", s.behavior);
+}
+
+void JsonBuilder::DropDatabase(const ast::DropDatabaseStatement& s) {
+  Flag("schema_keyword", s.schema_keyword);
+  Flag("if_exists", s.if_exists);
+  Ident("name", s.name);
+}
+
+void JsonBuilder::CreateTrigger(const ast::CreateTriggerStatement& s) {
+  Flag("or_replace", s.or_replace);
+  Text("definer", s.definer);
+  Flag("if_not_exists", s.if_not_exists);
+  Idents("name", s.name.parts);
+  Enum("time", kTriggerTimes, s.time);
+  Enum("event", kTriggerEvents, s.event);
+  Idents("table", s.table.parts);
+  Enum("order", kTriggerOrders, s.order);
+  Ident("other", s.other);
+  Text("body", s.body);
+}
+
+// "params": [{"mode", "name", "type"}, …]; "characteristics": string[] as written.
+void JsonBuilder::CreateRoutine(const ast::CreateRoutineStatement& s) {
+  Enum("routine", kRoutineKinds, s.routine);
+  Flag("or_replace", s.or_replace);
+  Text("definer", s.definer);
+  Flag("aggregate", s.aggregate);
+  Flag("if_not_exists", s.if_not_exists);
+  Idents("name", s.name.parts);
+  Array("params", s.params, [this](const ast::RoutineParam& p) {
+    BeginPlain();
+    Enum("mode", kParamModes, p.mode);
+    Ident("name", p.name);
+    Key("type");
+    ColumnType(p.type);
+    End();
+  });
+  Key("returns");
+  if (s.has_returns) {
+    ColumnType(s.returns);
+  } else {
+    Raw("null");
+  }
+  Array("characteristics", s.characteristics, [this](std::string_view c) { String(c); });
+  Text("body", s.body);
+}
+
+void JsonBuilder::DropRoutine(const ast::DropRoutineStatement& s) {
+  Enum("object", kRoutineObjects, s.object);
+  Flag("if_exists", s.if_exists);
+  Idents("name", s.name.parts);
 }
 
 }  // namespace

@@ -101,6 +101,7 @@ class StatementParser {
     s->kind = StatementKind::kUnsupported;
     s->span = Abs({0, static_cast<uint32_t>(text_.size())});
     s->what = Text(first);
+    s->head = Head();
     return s;
   }
 
@@ -108,6 +109,7 @@ class StatementParser {
   // The DDL and session statements this parser models (the rest of CREATE, ALTER, DROP and SET
   // is recognised and skipped).
   bool ModelledDdl() const {
+    if (ModelledObjectDdl()) return true;
     if (PeekWord("create")) {
       size_t i = 1;
       if (PeekWord("temporary", i)) return PeekWord("table", i + 1);
@@ -142,6 +144,7 @@ class StatementParser {
   }
 
   Statement* ParseModelled() {
+    if (ModelledObjectDdl()) return ParseObjectDdl();
     if (PeekWord("insert") || PeekWord("replace")) return ParseInsert();
     if (PeekWord("create")) {
       if (PeekWord("database", 1) || PeekWord("schema", 1)) return ParseCreateDatabase();
@@ -531,13 +534,8 @@ class StatementParser {
       } else if (AcceptWord("comment")) {
         if (Peek().kind != TokenKind::kString) Fail("a string after COMMENT");
         d.comment = Text(Next());
-      } else if (PeekWord("visible") || PeekWord("invisible") || PeekWord("ignored")) {
-        d.visibility = Text(Next());
-      } else if (PeekWord("not") && PeekWord("ignored", 1)) {
-        const size_t from = pos_;
-        Next();
-        Next();
-        d.visibility = TextFrom(from);
+      } else if (const std::optional<IndexVisibility> v = AcceptVisibility()) {
+        d.visibility = *v;
       } else if (PeekWord("engine_attribute") || PeekWord("secondary_engine_attribute")) {
         const bool secondary = PeekWord("secondary_engine_attribute");
         (secondary ? d.secondary_engine_attribute : d.engine_attribute) = ParseEngineAttribute();
@@ -553,6 +551,17 @@ class StatementParser {
     Accept(TokenKind::kEq);
     if (Peek().kind != TokenKind::kString) Fail("a string for the engine attribute");
     return Text(Next());
+  }
+
+  // visibility: VISIBLE | INVISIBLE | IGNORED | NOT IGNORED   (nullopt: none of these next)
+  std::optional<IndexVisibility> AcceptVisibility() {
+    if (AcceptWord("visible")) return IndexVisibility::kVisible;
+    if (AcceptWord("invisible")) return IndexVisibility::kInvisible;
+    if (AcceptWord("ignored")) return IndexVisibility::kIgnored;
+    if (!PeekWord("not") || !PeekWord("ignored", 1)) return std::nullopt;
+    Next();
+    Next();
+    return IndexVisibility::kNotIgnored;
   }
 
   // column_def: name type {attribute}
@@ -955,6 +964,363 @@ class StatementParser {
     return true;
   }
 
+  // --- views, DROP DATABASE, triggers and routines -------------------------------------------
+
+  // The index of the word naming the object of CREATE / ALTER / DROP, after the words that may
+  // stand before it: OR REPLACE, ALGORITHM = x, DEFINER = user, SQL SECURITY x, AGGREGATE,
+  // TEMPORARY, UNIQUE, … (0 when the statement is no CREATE, ALTER or DROP).
+  size_t ObjectWordIndex(bool* or_replace = nullptr) const {
+    if (!PeekWord("create") && !PeekWord("alter") && !PeekWord("drop")) return 0;
+    size_t i = 1;
+    while (Peek(i).kind == TokenKind::kIdentifier) {
+      if (PeekWord("or", i) && PeekWord("replace", i + 1)) {
+        if (or_replace != nullptr) *or_replace = true;
+        i += 2;
+      } else if ((PeekWord("algorithm", i) || PeekWord("definer", i)) &&
+                 Peek(i + 1).kind == TokenKind::kEq) {
+        i = SkipUser(i + 2);
+      } else if (PeekWord("sql", i) && PeekWord("security", i + 1)) {
+        i += 3;
+      } else if (PeekWord("aggregate", i) || PeekWord("online", i) || PeekWord("offline", i) ||
+                 PeekWord("ignore", i) || PeekWord("temporary", i) || PeekWord("unique", i) ||
+                 PeekWord("fulltext", i) || PeekWord("spatial", i)) {
+        ++i;
+      } else {
+        break;
+      }
+    }
+    return i;
+  }
+
+  // After `DEFINER =` (or `ALGORITHM =`) at token i: the index past user[@host] |
+  // CURRENT_USER[()] | CURRENT_ROLE | word. The lexer reads @host, @'host' and @`host` as one
+  // user-variable token.
+  size_t SkipUser(size_t i) const {
+    if (Peek(i).kind == TokenKind::kEnd) return i;
+    ++i;
+    if (Peek(i).kind == TokenKind::kUserVariable) ++i;
+    if (Peek(i).kind == TokenKind::kLParen && Peek(i + 1).kind == TokenKind::kRParen) i += 2;
+    return i;
+  }
+
+  StatementHead Head() const {
+    static constexpr std::pair<std::string_view, Verb> kVerbs[] = {{"create", Verb::kCreate},
+                                                                   {"alter", Verb::kAlter},
+                                                                   {"drop", Verb::kDrop},
+                                                                   {"rename", Verb::kRename},
+                                                                   {"truncate", Verb::kTruncate},
+                                                                   {"grant", Verb::kGrant},
+                                                                   {"revoke", Verb::kRevoke},
+                                                                   {"show", Verb::kShow},
+                                                                   {"set", Verb::kSet},
+                                                                   {"lock", Verb::kLock},
+                                                                   {"unlock", Verb::kUnlock},
+                                                                   {"start", Verb::kStart},
+                                                                   {"begin", Verb::kBegin},
+                                                                   {"commit", Verb::kCommit},
+                                                                   {"rollback", Verb::kRollback},
+                                                                   {"savepoint", Verb::kSavepoint},
+                                                                   {"release", Verb::kRelease},
+                                                                   {"flush", Verb::kFlush},
+                                                                   {"analyze", Verb::kAnalyze},
+                                                                   {"optimize", Verb::kOptimize},
+                                                                   {"check", Verb::kCheck},
+                                                                   {"repair", Verb::kRepair},
+                                                                   {"do", Verb::kDo},
+                                                                   {"call", Verb::kCall},
+                                                                   {"load", Verb::kLoad},
+                                                                   {"handler", Verb::kHandler}};
+    static constexpr std::pair<std::string_view, ObjectKind> kObjects[] = {
+        {"table", ObjectKind::kTable},         {"index", ObjectKind::kIndex},
+        {"database", ObjectKind::kDatabase},   {"schema", ObjectKind::kDatabase},
+        {"view", ObjectKind::kView},           {"trigger", ObjectKind::kTrigger},
+        {"procedure", ObjectKind::kProcedure}, {"function", ObjectKind::kFunction},
+        {"event", ObjectKind::kEvent},         {"sequence", ObjectKind::kSequence},
+        {"user", ObjectKind::kUser},           {"role", ObjectKind::kRole},
+        {"server", ObjectKind::kServer},       {"tablespace", ObjectKind::kTablespace}};
+    StatementHead head;
+    for (const auto& [word, verb] : kVerbs) {
+      if (PeekWord(word)) head.verb = verb;
+    }
+    if (head.verb != Verb::kCreate && head.verb != Verb::kAlter && head.verb != Verb::kDrop) {
+      return head;
+    }
+    const size_t i = ObjectWordIndex(&head.or_replace);
+    head.object = ObjectKind::kOther;
+    for (const auto& [word, object] : kObjects) {
+      if (PeekWord(word, i)) head.object = object;
+    }
+    return head;
+  }
+
+  // The statements of this section: views, DROP DATABASE, triggers, procedures and functions
+  // (not a loadable function, CREATE FUNCTION f RETURNS type SONAME 'lib': no parentheses).
+  bool ModelledObjectDdl() const {
+    if (!PeekWord("create") && !PeekWord("alter") && !PeekWord("drop")) return false;
+    const StatementHead head = Head();
+    const size_t i = ObjectWordIndex();
+    switch (head.object) {
+      case ObjectKind::kView:
+        return head.verb != Verb::kAlter || !head.or_replace;
+      case ObjectKind::kDatabase:
+        return head.verb == Verb::kDrop && i == 1;
+      case ObjectKind::kTrigger:
+      case ObjectKind::kProcedure:
+        return head.verb == Verb::kCreate || (head.verb == Verb::kDrop && i == 1);
+      case ObjectKind::kFunction: {
+        if (head.verb == Verb::kDrop) return i == 1;
+        if (head.verb != Verb::kCreate) return false;
+        size_t j = i + 1;
+        if (PeekWord("if", j) && PeekWord("not", j + 1) && PeekWord("exists", j + 2)) j += 3;
+        j += Peek(j + 1).kind == TokenKind::kDot ? 3 : 1;  // name or db.name
+        return Peek(j).kind == TokenKind::kLParen;
+      }
+      default:
+        return false;
+    }
+  }
+
+  Statement* ParseObjectDdl() {
+    switch (Head().object) {
+      case ObjectKind::kView:
+        if (PeekWord("drop")) return ParseDropView();
+        return PeekWord("alter") ? ParseView(NewStatement<AlterViewStatement>())
+                                 : ParseView(NewStatement<CreateViewStatement>());
+      case ObjectKind::kDatabase:
+        return ParseDropDatabase();
+      case ObjectKind::kTrigger:
+        return PeekWord("drop") ? ParseDropRoutine(RoutineObject::kTrigger) : ParseCreateTrigger();
+      case ObjectKind::kProcedure:
+        return PeekWord("drop") ? ParseDropRoutine(RoutineObject::kProcedure)
+                                : ParseCreateRoutine();
+      default:
+        return PeekWord("drop") ? ParseDropRoutine(RoutineObject::kFunction) : ParseCreateRoutine();
+    }
+  }
+
+  // definer: DEFINER = user   (the user as written)
+  std::string_view ParseDefiner() {
+    ExpectWord("definer");
+    Expect(TokenKind::kEq, "'=' after DEFINER");
+    const size_t from = pos_;
+    if (Peek().kind != TokenKind::kIdentifier && Peek().kind != TokenKind::kQuotedIdentifier &&
+        Peek().kind != TokenKind::kString) {
+      Fail("a user after DEFINER =");
+    }
+    pos_ = std::min(SkipUser(0) + pos_, tokens_.size());
+    return TextFrom(from);
+  }
+
+  // view: [CREATE [OR REPLACE] | ALTER] [ALGORITHM = x] [DEFINER = user] [SQL SECURITY x]
+  //       VIEW [IF NOT EXISTS] name [(col, …)] AS query [WITH [CASCADED | LOCAL] CHECK OPTION]
+  Statement* ParseView(ViewStatement* s) {
+    if (!AcceptWord("alter")) {
+      ExpectWord("create");
+      if (AcceptWord("or")) {
+        ExpectWord("replace");
+        s->or_replace = true;
+      }
+    }
+    for (;;) {
+      if (AcceptWord("algorithm")) {
+        Expect(TokenKind::kEq, "'=' after ALGORITHM");
+        if (!PeekWord("undefined") && !PeekWord("merge") && !PeekWord("temptable")) {
+          Fail("UNDEFINED, MERGE or TEMPTABLE");
+        }
+        s->algorithm = Text(Next());
+      } else if (PeekWord("definer")) {
+        s->definer = ParseDefiner();
+      } else if (AcceptWord("sql")) {
+        ExpectWord("security");
+        if (!PeekWord("definer") && !PeekWord("invoker")) Fail("DEFINER or INVOKER");
+        s->sql_security = Text(Next());
+      } else {
+        break;
+      }
+    }
+    ExpectWord("view");
+    if (s->kind == StatementKind::kCreateView) s->if_not_exists = AcceptIfNotExists();
+    s->name = ParseName(2, "a view name");
+    if (Peek().kind == TokenKind::kLParen) s->columns = ParseIdentList();
+    ExpectWord("as");
+    s->query = ParseQuery();
+    if (AcceptWord("with")) {
+      s->check_option = AcceptWord("cascaded") ? CheckOption::kCascaded
+                        : AcceptWord("local")  ? CheckOption::kLocal
+                                               : CheckOption::kPlain;
+      ExpectWord("check");
+      ExpectWord("option");
+    }
+    return s;
+  }
+
+  // drop_view: DROP VIEW [IF EXISTS] name {, name} [RESTRICT | CASCADE]
+  Statement* ParseDropView() {
+    auto* s = NewStatement<DropViewStatement>();
+    ExpectWord("drop");
+    ExpectWord("view");
+    s->if_exists = AcceptIfExists();
+    std::vector<Name> views;
+    do {
+      views.push_back(ParseName(2, "a view name"));
+    } while (Accept(TokenKind::kComma));
+    s->views = Keep(views);
+    if (PeekWord("restrict") || PeekWord("cascade")) s->behavior = Text(Next());
+    return s;
+  }
+
+  // drop_database: DROP {DATABASE | SCHEMA} [IF EXISTS] name
+  Statement* ParseDropDatabase() {
+    auto* s = NewStatement<DropDatabaseStatement>();
+    ExpectWord("drop");
+    s->schema_keyword = PeekWord("schema");
+    Next();
+    s->if_exists = AcceptIfExists();
+    s->name = ParseIdent("a database name");
+    return s;
+  }
+
+  // The rest of the statement, as written: a trigger's or a routine's body. A `;` at its very
+  // end (`END;` under DELIMITER //) ends the statement, as anywhere else; it is not the body's.
+  std::string_view ParseBody(std::string_view what) {
+    size_t end = tokens_.size();
+    if (end > pos_ && tokens_[end - 1].kind == TokenKind::kSemicolon) --end;
+    if (end == pos_) Fail(what);
+    const size_t from = pos_;
+    pos_ = end;
+    return TextFrom(from);
+  }
+
+  // create_trigger: CREATE [OR REPLACE] [DEFINER = user] TRIGGER [IF NOT EXISTS] name
+  //   {BEFORE | AFTER} {INSERT | UPDATE | DELETE} ON name FOR EACH ROW
+  //   [{FOLLOWS | PRECEDES} other] body
+  Statement* ParseCreateTrigger() {
+    auto* s = NewStatement<CreateTriggerStatement>();
+    ExpectWord("create");
+    if (AcceptWord("or")) {
+      ExpectWord("replace");
+      s->or_replace = true;
+    }
+    if (PeekWord("definer")) s->definer = ParseDefiner();
+    ExpectWord("trigger");
+    s->if_not_exists = AcceptIfNotExists();
+    s->name = ParseName(2, "a trigger name");
+    if (AcceptWord("before")) {
+      s->time = TriggerTime::kBefore;
+    } else if (AcceptWord("after")) {
+      s->time = TriggerTime::kAfter;
+    } else {
+      Fail("BEFORE or AFTER");
+    }
+    s->event = AcceptWord("insert")   ? TriggerEvent::kInsert
+               : AcceptWord("update") ? TriggerEvent::kUpdate
+               : AcceptWord("delete") ? TriggerEvent::kDelete
+                                      : (Fail("INSERT, UPDATE or DELETE"), TriggerEvent::kInsert);
+    ExpectWord("on");
+    s->table = ParseName(2, "a table name");
+    ExpectWord("for");
+    ExpectWord("each");
+    ExpectWord("row");
+    if (AcceptWord("follows")) {
+      s->order = TriggerOrder::kFollows;
+      s->other = ParseIdent("a trigger name");
+    } else if (AcceptWord("precedes")) {
+      s->order = TriggerOrder::kPrecedes;
+      s->other = ParseIdent("a trigger name");
+    }
+    s->body = ParseBody("the trigger's body");
+    return s;
+  }
+
+  // create_routine: CREATE [OR REPLACE] [DEFINER = user] [AGGREGATE] {PROCEDURE | FUNCTION}
+  //   [IF NOT EXISTS] name ([param {, param}]) [RETURNS type] {characteristic} body
+  // param: [IN | OUT | INOUT] name type
+  Statement* ParseCreateRoutine() {
+    auto* s = NewStatement<CreateRoutineStatement>();
+    ExpectWord("create");
+    if (AcceptWord("or")) {
+      ExpectWord("replace");
+      s->or_replace = true;
+    }
+    if (PeekWord("definer")) s->definer = ParseDefiner();
+    s->aggregate = AcceptWord("aggregate");
+    if (AcceptWord("procedure")) {
+      s->routine = RoutineKind::kProcedure;
+    } else {
+      ExpectWord("function");
+      s->routine = RoutineKind::kFunction;
+    }
+    s->if_not_exists = AcceptIfNotExists();
+    s->name = ParseName(2, "a routine name");
+    Expect(TokenKind::kLParen, "'(' before the parameters");
+    std::vector<RoutineParam> params;
+    if (Peek().kind != TokenKind::kRParen) {
+      do {
+        RoutineParam p{};
+        if (s->routine == RoutineKind::kProcedure) {
+          p.mode = AcceptWord("in")      ? ParamMode::kIn
+                   : AcceptWord("out")   ? ParamMode::kOut
+                   : AcceptWord("inout") ? ParamMode::kInOut
+                                         : ParamMode::kNone;
+        }
+        p.name = ParseIdent("a parameter name");
+        p.type = ParseColumnType();
+        params.push_back(p);
+      } while (Accept(TokenKind::kComma));
+    }
+    Expect(TokenKind::kRParen, "')' after the parameters");
+    s->params = Keep(params);
+    if (s->routine == RoutineKind::kFunction) {
+      ExpectWord("returns");
+      s->has_returns = true;
+      s->returns = ParseColumnType();
+    }
+    std::vector<std::string_view> characteristics;
+    for (;;) {
+      const size_t from = pos_;
+      if (AcceptWord("comment")) {
+        if (Peek().kind != TokenKind::kString) Fail("a string after COMMENT");
+        Next();
+      } else if (AcceptWord("language")) {
+        ExpectWord("sql");
+      } else if (PeekWord("not") && PeekWord("deterministic", 1)) {
+        Next();
+        Next();
+      } else if (AcceptWord("deterministic")) {
+      } else if (AcceptWord("contains")) {
+        ExpectWord("sql");
+      } else if (PeekWord("no") && PeekWord("sql", 1)) {
+        Next();
+        Next();
+      } else if (AcceptWord("reads") || AcceptWord("modifies")) {
+        ExpectWord("sql");
+        ExpectWord("data");
+      } else if (PeekWord("sql") && PeekWord("security", 1)) {
+        Next();
+        Next();
+        if (!PeekWord("definer") && !PeekWord("invoker")) Fail("DEFINER or INVOKER");
+        Next();
+      } else {
+        break;
+      }
+      characteristics.push_back(TextFrom(from));
+    }
+    s->characteristics = Keep(characteristics);
+    s->body = ParseBody("the routine's body");
+    return s;
+  }
+
+  // drop_routine: DROP {TRIGGER | PROCEDURE | FUNCTION} [IF EXISTS] name
+  Statement* ParseDropRoutine(RoutineObject object) {
+    auto* s = NewStatement<DropRoutineStatement>();
+    ExpectWord("drop");
+    Next();
+    s->object = object;
+    s->if_exists = AcceptIfExists();
+    s->name = ParseName(2, "a name");
+    return s;
+  }
+
   // create_database: CREATE {DATABASE | SCHEMA} [IF NOT EXISTS] name {database_option}
   Statement* ParseCreateDatabase() {
     auto* s = NewStatement<CreateDatabaseStatement>();
@@ -1179,12 +1545,9 @@ class StatementParser {
         a.key_keyword = PeekWord("key");
         Next();
         a.name = ParseIdent("an index name");
-        const size_t visibility = pos_;
-        if (!AcceptWord("visible") && !AcceptWord("invisible") && !AcceptWord("ignored")) {
-          if (!AcceptWord("not")) Fail("VISIBLE, INVISIBLE, IGNORED or NOT IGNORED");
-          ExpectWord("ignored");
-        }
-        a.setting = TextFrom(visibility);
+        const std::optional<IndexVisibility> v = AcceptVisibility();
+        if (!v) Fail("VISIBLE, INVISIBLE, IGNORED or NOT IGNORED");
+        a.visibility = *v;
         return a;
       }
       if (PeekWord("constraint") || PeekWord("check")) return OtherAction(from);  // [NOT] ENFORCED
@@ -3580,6 +3943,11 @@ class SqlModeTracker {
 };
 
 }  // namespace
+
+ast::StatementHead ReadHead(std::string_view statement, const ParseOptions& options) {
+  Arena arena;
+  return StatementParser(statement, 0, arena, options).Head();
+}
 
 std::string Diagnostic::ToString() const {
   return fmt::format("{}:{}: {}: {}\n{}", line, column,

@@ -12,9 +12,11 @@
 // tables and LATERAL, index hints, GROUP BY … WITH ROLLUP, HAVING, WINDOW, ORDER BY, LIMIT,
 // locking clauses), INSERT / REPLACE / UPDATE / DELETE in their single- and multi-table forms,
 // the DDL a schema and its migrations hold (CREATE TABLE as SHOW CREATE TABLE and mysqldump
-// print it, CREATE INDEX, ALTER TABLE, DROP TABLE / INDEX, CREATE DATABASE), USE and SET, and
-// MySQL's whole expression grammar with its operator precedence. Views, routines, triggers,
-// GRANT, SHOW and the rest are UnsupportedStatements.
+// print it, CREATE INDEX, ALTER TABLE, DROP TABLE / INDEX, RENAME TABLE, CREATE / DROP
+// DATABASE, CREATE / ALTER / DROP VIEW, the headers of CREATE TRIGGER / PROCEDURE / FUNCTION
+// with their bodies kept as written, DROP TRIGGER / PROCEDURE / FUNCTION), USE and SET, and
+// MySQL's whole expression grammar with its operator precedence. GRANT, SHOW, events and the
+// rest are UnsupportedStatements, with the verb and object kind read at their head.
 #pragma once
 
 #include <cstdint>
@@ -66,6 +68,11 @@ class ParseResult {
 };
 
 ParseResult Parse(std::string_view script, const ParseOptions& options = {});
+
+// What a statement does and to what, read from its first words as for an UnsupportedStatement
+// (ast::StatementHead), whether or not the rest of it parses: for a consumer that must decide
+// about a statement the parser rejected (the server may still accept it).
+ast::StatementHead ReadHead(std::string_view statement, const ParseOptions& options = {});
 
 // SQL text that parses back to an equal AST (identifiers and literals as written, keywords
 // upper-case, one space between tokens, parentheses only where the grammar or precedence

@@ -311,6 +311,14 @@ class Printer {
   void CreateDatabase(const ast::CreateDatabaseStatement& s);
   void Set(const ast::SetStatement& s);
 
+  // Views, DROP DATABASE, triggers and routines.
+  void View(const ast::ViewStatement& s);
+  void DropView(const ast::DropViewStatement& s);
+  void DropDatabase(const ast::DropDatabaseStatement& s);
+  void CreateTrigger(const ast::CreateTriggerStatement& s);
+  void CreateRoutine(const ast::CreateRoutineStatement& s);
+  void DropRoutine(const ast::DropRoutineStatement& s);
+
   template <typename T, typename F>
   void List(std::span<T> items, F each) {
     for (size_t i = 0; i < items.size(); ++i) {
@@ -930,6 +938,20 @@ void Printer::Statement(const ast::Statement& s) {
       return Set(s.As<ast::SetStatement>());
     case ast::StatementKind::kUnsupported:
       return Words(s.As<ast::UnsupportedStatement>().what);
+    case ast::StatementKind::kCreateView:
+      return View(s.As<ast::CreateViewStatement>());
+    case ast::StatementKind::kAlterView:
+      return View(s.As<ast::AlterViewStatement>());
+    case ast::StatementKind::kDropView:
+      return DropView(s.As<ast::DropViewStatement>());
+    case ast::StatementKind::kDropDatabase:
+      return DropDatabase(s.As<ast::DropDatabaseStatement>());
+    case ast::StatementKind::kCreateTrigger:
+      return CreateTrigger(s.As<ast::CreateTriggerStatement>());
+    case ast::StatementKind::kCreateRoutine:
+      return CreateRoutine(s.As<ast::CreateRoutineStatement>());
+    case ast::StatementKind::kDropRoutine:
+      return DropRoutine(s.As<ast::DropRoutineStatement>());
   }
 }
 
@@ -1680,7 +1702,7 @@ void Printer::IndexOptions(const ast::IndexDef& d) {
   Text(" KEY_BLOCK_SIZE=", d.key_block_size);
   Text(" COMMENT ", d.comment);
   Text(" WITH PARSER ", d.parser);
-  WordsAfter(" ", d.visibility);
+  WordsAfter(" ", ast::VisibilityWords(d.visibility));
   Text(" ENGINE_ATTRIBUTE ", d.engine_attribute);
   Text(" SECONDARY_ENGINE_ATTRIBUTE ", d.secondary_engine_attribute);
 }
@@ -1887,7 +1909,7 @@ void Printer::AlterAction(const ast::AlterAction& a) {
       out_ += index_word;
       out_ += a.name.raw;
       out_ += ' ';
-      Words(a.setting);
+      out_ += ast::VisibilityWords(a.visibility);
       return;
     case ast::AlterKind::kDropConstraint:
       out_ += "DROP ";
@@ -1998,6 +2020,128 @@ void Printer::Set(const ast::SetStatement& s) {
     out_ += v.assign_operator ? " := " : " = ";
     Expr(*v.value);
   });
+}
+
+// --- views, DROP DATABASE, triggers and routines ------------------------------------------------
+
+// CREATE [OR REPLACE] | ALTER, then [ALGORITHM=x] [DEFINER=user] [SQL SECURITY x] VIEW
+// [IF NOT EXISTS] name [(cols)] AS query [WITH [CASCADED | LOCAL] CHECK OPTION]
+void Printer::View(const ast::ViewStatement& s) {
+  if (s.kind == ast::StatementKind::kAlterView) {
+    out_ += "ALTER";
+  } else {
+    out_ += s.or_replace ? "CREATE OR REPLACE" : "CREATE";
+  }
+  WordsAfter(" ALGORITHM=", s.algorithm);
+  Text(" DEFINER=", s.definer);
+  WordsAfter(" SQL SECURITY ", s.sql_security);
+  out_ += " VIEW ";
+  if (s.if_not_exists) out_ += "IF NOT EXISTS ";
+  Name(s.name);
+  ColumnList(s.columns);
+  out_ += " AS ";
+  Query(*s.query);
+  switch (s.check_option) {
+    case ast::CheckOption::kNone:
+      break;
+    case ast::CheckOption::kPlain:
+      out_ += " WITH CHECK OPTION";
+      break;
+    case ast::CheckOption::kCascaded:
+      out_ += " WITH CASCADED CHECK OPTION";
+      break;
+    case ast::CheckOption::kLocal:
+      out_ += " WITH LOCAL CHECK OPTION";
+      break;
+  }
+}
+
+// DROP VIEW [IF EXISTS] name, … [RESTRICT | CASCADE]
+void Printer::DropView(const ast::DropViewStatement& s) {
+  out_ += "DROP VIEW ";
+  if (s.if_exists) out_ += "IF EXISTS ";
+  List(s.views, [this](const ast::Name& n) { Name(n); });
+  WordsAfter(" ", s.behavior);
+}
+
+// DROP {DATABASE | SCHEMA} [IF EXISTS] name
+void Printer::DropDatabase(const ast::DropDatabaseStatement& s) {
+  out_ += s.schema_keyword ? "DROP SCHEMA " : "DROP DATABASE ";
+  if (s.if_exists) out_ += "IF EXISTS ";
+  out_ += s.name.raw;
+}
+
+// CREATE [OR REPLACE] [DEFINER=user] TRIGGER [IF NOT EXISTS] name {BEFORE | AFTER} event ON t
+// FOR EACH ROW [{FOLLOWS | PRECEDES} other] body (the body as written)
+void Printer::CreateTrigger(const ast::CreateTriggerStatement& s) {
+  out_ += s.or_replace ? "CREATE OR REPLACE" : "CREATE";
+  Text(" DEFINER=", s.definer);
+  out_ += " TRIGGER ";
+  if (s.if_not_exists) out_ += "IF NOT EXISTS ";
+  Name(s.name);
+  out_ += s.time == ast::TriggerTime::kBefore ? " BEFORE " : " AFTER ";
+  out_ += s.event == ast::TriggerEvent::kInsert   ? "INSERT"
+          : s.event == ast::TriggerEvent::kUpdate ? "UPDATE"
+                                                  : "DELETE";
+  out_ += " ON ";
+  Name(s.table);
+  out_ += " FOR EACH ROW ";
+  if (s.order != ast::TriggerOrder::kNone) {
+    out_ += s.order == ast::TriggerOrder::kFollows ? "FOLLOWS " : "PRECEDES ";
+    out_ += s.other.raw;
+    out_ += ' ';
+  }
+  out_ += s.body;
+}
+
+// CREATE [OR REPLACE] [DEFINER=user] [AGGREGATE] {PROCEDURE | FUNCTION} [IF NOT EXISTS] name
+// (params) [RETURNS type] [characteristics] body (characteristics and body as written)
+void Printer::CreateRoutine(const ast::CreateRoutineStatement& s) {
+  out_ += s.or_replace ? "CREATE OR REPLACE" : "CREATE";
+  Text(" DEFINER=", s.definer);
+  if (s.aggregate) out_ += " AGGREGATE";
+  out_ += s.routine == ast::RoutineKind::kProcedure ? " PROCEDURE " : " FUNCTION ";
+  if (s.if_not_exists) out_ += "IF NOT EXISTS ";
+  Name(s.name);
+  out_ += '(';
+  List(s.params, [this](const ast::RoutineParam& p) {
+    switch (p.mode) {
+      case ast::ParamMode::kNone:
+        break;
+      case ast::ParamMode::kIn:
+        out_ += "IN ";
+        break;
+      case ast::ParamMode::kOut:
+        out_ += "OUT ";
+        break;
+      case ast::ParamMode::kInOut:
+        out_ += "INOUT ";
+        break;
+    }
+    out_ += p.name.raw;
+    out_ += ' ';
+    ColumnType(p.type);
+  });
+  out_ += ')';
+  if (s.has_returns) {
+    out_ += " RETURNS ";
+    ColumnType(s.returns);
+  }
+  for (std::string_view c : s.characteristics) {
+    out_ += ' ';
+    out_ += c;
+  }
+  out_ += ' ';
+  out_ += s.body;
+}
+
+// DROP {TRIGGER | PROCEDURE | FUNCTION} [IF EXISTS] name
+void Printer::DropRoutine(const ast::DropRoutineStatement& s) {
+  out_ += s.object == ast::RoutineObject::kTrigger     ? "DROP TRIGGER "
+          : s.object == ast::RoutineObject::kProcedure ? "DROP PROCEDURE "
+                                                       : "DROP FUNCTION ";
+  if (s.if_exists) out_ += "IF EXISTS ";
+  Name(s.name);
 }
 
 }  // namespace

@@ -19,7 +19,7 @@ class Splitter {
       if (at_line_start_ && TryDelimiterCommand()) continue;
       // Fast path: bytes that cannot start a quote, a comment, a delimiter or a line (once the
       // statement's first byte has been seen, so its position is known).
-      if (!at_line_start_ && have_first_) {
+      if (!at_line_start_ && have_token_) {
         while (pos_ < n && !Special(s_[pos_])) ++pos_;
         if (pos_ >= n) break;
       }
@@ -37,6 +37,16 @@ class Splitter {
           first_line_ = line_;
           first_column_ = static_cast<uint32_t>(pos_ - line_start_ + 1);
         }
+      }
+      const bool comment = c == '#' ||
+                           (c == '-' && pos_ + 1 < n && s_[pos_ + 1] == '-' &&
+                            (pos_ + 2 >= n || IsSpace(s_[pos_ + 2]) ||
+                             static_cast<unsigned char>(s_[pos_ + 2]) < 0x20)) ||
+                           (c == '/' && pos_ + 1 < n && s_[pos_ + 1] == '*' &&
+                            !(pos_ + 2 < n && s_[pos_ + 2] == '!'));
+      if (!IsSpace(c) && !comment && !have_token_) {
+        have_token_ = true;
+        token_line_ = line_;
       }
       if (c == '\'' || c == '"' || c == '`') {
         SkipQuoted(c);
@@ -141,6 +151,7 @@ class Splitter {
       pos_ = p;
       start_ = p;
       have_first_ = false;
+      have_token_ = false;
       at_line_start_ = false;
       return true;
     }
@@ -160,6 +171,7 @@ class Splitter {
     pos_ = p;
     start_ = p;
     have_first_ = false;
+    have_token_ = false;
     at_line_start_ = false;
     return true;
   }
@@ -181,10 +193,12 @@ class Splitter {
         st.offset = first_;
         st.line = first_line_;
         st.column = first_column_;
+        st.token_line = have_token_ ? token_line_ : first_line_;
         out_.push_back(st);
       }
     }
     have_first_ = false;
+    have_token_ = false;
     pos_ = at + length;
     start_ = pos_;
   }
@@ -201,6 +215,9 @@ class Splitter {
   size_t first_ = 0;
   uint32_t first_line_ = 1;
   uint32_t first_column_ = 1;
+  // Its first token (past comments): the fast path above waits for it.
+  bool have_token_ = false;
+  uint32_t token_line_ = 1;
   std::vector<StatementText> out_;
 };
 

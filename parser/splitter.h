@@ -19,6 +19,9 @@ struct StatementText {
   uint64_t offset = 0;    // byte offset of text in the script
   uint32_t line = 1;      // 1-based line and column (in bytes) of text's first byte
   uint32_t column = 1;
+  // The line of its first token: past the comments above it (mysqldump writes one above each
+  // table). A version comment `/*!…*/` is SQL, so its line counts.
+  uint32_t token_line = 1;
 };
 
 std::vector<StatementText> SplitStatements(std::string_view script);

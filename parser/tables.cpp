@@ -83,6 +83,14 @@ class Collector {
       case StatementKind::kUse:
       case StatementKind::kSet:
       case StatementKind::kUnsupported:
+      // Views, databases, triggers and routines are not tables (the header's list).
+      case StatementKind::kCreateView:
+      case StatementKind::kAlterView:
+      case StatementKind::kDropView:
+      case StatementKind::kDropDatabase:
+      case StatementKind::kCreateTrigger:
+      case StatementKind::kCreateRoutine:
+      case StatementKind::kDropRoutine:
         break;
     }
   }

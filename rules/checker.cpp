@@ -84,7 +84,14 @@ bool IsDdl(ast::StatementKind kind) {
     case ast::StatementKind::kRenameTable:
     case ast::StatementKind::kCreateDatabase:
     case ast::StatementKind::kUse:
-    case ast::StatementKind::kUnsupported:  // DROP DATABASE, views: the catalog decides
+    case ast::StatementKind::kCreateView:
+    case ast::StatementKind::kAlterView:
+    case ast::StatementKind::kDropView:
+    case ast::StatementKind::kDropDatabase:
+    case ast::StatementKind::kCreateTrigger:  // schema objects the catalog does not keep
+    case ast::StatementKind::kCreateRoutine:
+    case ast::StatementKind::kDropRoutine:
+    case ast::StatementKind::kUnsupported:  // CREATE OR REPLACE TABLE, …: the catalog decides
       return true;
     default:
       return false;
@@ -96,13 +103,11 @@ bool IsQuery(ast::StatementKind kind) {
          kind == ast::StatementKind::kUpdate || kind == ast::StatementKind::kDelete;
 }
 
-// An unsupported statement that changes the schema (RENAME TABLE, CREATE VIEW, DROP DATABASE),
-// by its first keyword; not SET, GRANT, LOCK TABLES and the like.
-bool ChangesSchema(std::string_view what) {
-  for (std::string_view word : {"create", "alter", "drop", "rename"}) {
-    if (parser::EqualsIgnoreCase(what, word)) return true;
-  }
-  return false;
+// An unmodelled statement that changes the schema (CREATE OR REPLACE TABLE, CREATE EVENT, ALTER
+// DATABASE, …), by the verb the parser read; not SET, GRANT, LOCK TABLES and the like.
+bool ChangesSchema(const ast::UnsupportedStatement& s) {
+  return s.head.verb == ast::Verb::kCreate || s.head.verb == ast::Verb::kAlter ||
+         s.head.verb == ast::Verb::kDrop || s.head.verb == ast::Verb::kRename;
 }
 
 // A span's line and column in `script`: from statement `st`'s own, counting the newlines
@@ -414,7 +419,7 @@ bool Checker::AddApplicationScript(std::string_view file, std::string_view text,
   for (const ast::Statement* st : parsed.statements()) {
     if (IsDdl(st->kind) && st->kind != ast::StatementKind::kUse &&
         (st->kind != ast::StatementKind::kUnsupported ||
-         ChangesSchema(st->As<ast::UnsupportedStatement>().what))) {
+         ChangesSchema(st->As<ast::UnsupportedStatement>()))) {
       return false;
     }
   }

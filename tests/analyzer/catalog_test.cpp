@@ -1227,12 +1227,86 @@ TEST_CASE("views: columns stay unknown when they cannot be told") {
   const Catalog c = Load(R"sql(
 CREATE TABLE t (id INT);
 CREATE VIEW of_unknown AS SELECT * FROM not_defined;
-CREATE VIEW unparsed AS SELECT id FROM t WHERE id IN (1, 2 FROM t;
 )sql");
   CHECK(GetView(c, "", "of_unknown").columns.empty());
   CHECK(GetView(c, "", "of_unknown").HasColumn("anything"));
-  CHECK(GetView(c, "", "unparsed").columns.empty());
   CHECK(Messages(c).empty());
+}
+
+TEST_CASE("views: one whose query does not parse is a parse error, and no view") {
+  Catalog c;
+  const parser::ParseResult parsed = parser::Parse(
+      "CREATE TABLE t (id INT);\nCREATE VIEW unparsed AS SELECT id FROM t WHERE id IN (1, 2 FROM "
+      "t;\n");
+  CHECK_FALSE(parsed.ok());
+  REQUIRE(parsed.diagnostics().size() == 1);
+  CHECK(parsed.diagnostics()[0].line == 2);
+  c.Apply(parsed, "schema.sql");
+  CHECK(c.FindView("", "unparsed") == nullptr);
+  CHECK(Messages(c).empty());
+}
+
+TEST_CASE("views: comments and version comments anywhere in the statement") {
+  const Catalog c = Load(R"sql(
+CREATE TABLE t (id INT, x INT);
+-- the current rows
+CREATE /* a comment */ OR REPLACE /*!50001 ALGORITHM = MERGE */ VIEW
+  /* its name */ `cur` (a, /* second */ b) AS
+  SELECT id, /* the value */ x FROM t -- trailing
+  WHERE id > 0 /*!80000 WITH LOCAL CHECK OPTION */;
+/*!50001 CREATE ALGORITHM=UNDEFINED */
+/*!50013 DEFINER=`root`@`localhost` SQL SECURITY DEFINER */
+/*!50001 VIEW `v` AS select /* inner */ `t`.`x` AS `x` from `t` */;
+)sql");
+  CHECK(Messages(c).empty());
+  const View& cur = GetView(c, "", "cur");
+  CHECK(cur.columns == Names{"a", "b"});
+  CHECK(cur.location.line == 4);
+  CHECK(cur.query.starts_with("SELECT id, /* the value */ x FROM t"));
+  CHECK(cur.query.ends_with("WHERE id > 0"));
+  const View& v = GetView(c, "", "v");
+  CHECK(v.columns == Names{"x"});
+  CHECK(v.location.line == 8);
+  CHECK(v.query == "select /* inner */ `t`.`x` AS `x` from `t`");
+}
+
+TEST_CASE("DROP DATABASE: read from the AST, comments between its words") {
+  Catalog c = Load(R"sql(
+CREATE DATABASE a;
+CREATE DATABASE b;
+CREATE TABLE a.t (id INT);
+CREATE TABLE b.t (id INT);
+CREATE VIEW a.v AS SELECT 1 AS one;
+)sql");
+  ApplySql(c, "DROP /* the old one */ DATABASE -- really\n IF EXISTS `a`;");
+  CHECK(c.tables().size() == 1);
+  CHECK(c.tables()[0].database == "b");
+  CHECK(c.views().empty());
+  ApplySql(c, "DROP SCHEMA IF EXISTS never_made;");
+  CHECK(c.tables().size() == 1);
+  CHECK(Messages(c).empty());
+}
+
+TEST_CASE("RENAME TABLE with a comment between the names") {
+  Catalog c = Load("CREATE TABLE orders (id INT); CREATE TABLE orders_new (id INT, x INT);");
+  ApplySql(c, "DROP TABLE orders; RENAME TABLE orders_new /* swap */ TO orders;");
+  CHECK(Messages(c).empty());
+  CHECK(c.FindTable("", "orders_new") == nullptr);
+  CHECK(Get(c, "", "orders").columns.size() == 2);
+}
+
+TEST_CASE("ALTER INDEX visibility: INVISIBLE and IGNORED hide, VISIBLE and NOT IGNORED show") {
+  Catalog c = Load("CREATE TABLE t (a INT, b INT, KEY ka (a), KEY kb (b) IGNORED);");
+  CHECK(Get(c, "", "t").FindIndex("kb")->invisible);
+  ApplySql(c, "ALTER TABLE t ALTER INDEX ka IGNORED;");
+  CHECK(Get(c, "", "t").FindIndex("ka")->invisible);
+  ApplySql(c, "ALTER TABLE t ALTER INDEX ka NOT IGNORED, ALTER INDEX kb VISIBLE;");
+  CHECK_FALSE(Get(c, "", "t").FindIndex("ka")->invisible);
+  CHECK_FALSE(Get(c, "", "t").FindIndex("kb")->invisible);
+  ApplySql(c, "ALTER TABLE t ALTER KEY kb INVISIBLE;");
+  CHECK(Get(c, "", "t").FindIndex("kb")->invisible);
+  ApplySql(c, "ALTER TABLE t ALTER INDEX nope IGNORED;");
+  CHECK(Messages(c) == Names{"ALTER TABLE `t`: ALTER INDEX `nope`: no such index"});
 }
 
 TEST_CASE("views: every header form, mysqldump's version comments and CHECK OPTION") {

@@ -14,6 +14,20 @@ using connectors::GenerateOptions;
 using connectors::PlanLoad;
 using connectors::TableLoad;
 
+// The seed values of SQL literals, as the workload's AST has them (connectors::SeedOf).
+std::vector<connectors::SeedValue> Seeds(std::initializer_list<std::string_view> literals) {
+  std::vector<connectors::SeedValue> out;
+  for (std::string_view sql : literals) {
+    const parser::ParseResult r = parser::Parse("SELECT " + std::string(sql));
+    REQUIRE(r.ok());
+    const parser::ast::Expr* e =
+        r.statements()[0]->As<parser::ast::SelectStatement>().query->term->select->items[0].expr;
+    REQUIRE(e->kind == parser::ast::ExprKind::kLiteral);
+    out.push_back(connectors::SeedOf(e->As<parser::ast::Literal>()));
+  }
+  return out;
+}
+
 analyzer::Catalog CatalogOf(std::string_view ddl, std::string_view stats = {}) {
   analyzer::Catalog catalog;
   catalog.Apply(parser::Parse(ddl), "x.sql");
@@ -231,12 +245,12 @@ TEST_CASE("datagen: seed values from the workload are among the values", "[datag
       R"json({"tables": [{"database": "shop", "table": "orders", "rows": 1000,
                           "columns": {"status": 4}}]})json");
   GenerateOptions options;
-  options.seed_values["shop.orders.status"] = {"'shipped'", "'cancelled'",
-                                               "'a status far too long for it'"};
-  options.seed_values["shop.orders.customer_id"] = {"42", "5000000000"};
-  options.seed_values["shop.orders.created"] = {"'2024-05-01'", "'2023-02-30'"};
-  options.seed_values["shop.orders.email"] = {"'ann@example.com'"};
-  options.seed_values["shop.orders.id"] = {"7"};  // generated anyway: ids are 1..1000
+  options.seed_values["shop.orders.status"] =
+      Seeds({"'shipped'", "'cancelled'", "'a status far too long for it'"});
+  options.seed_values["shop.orders.customer_id"] = Seeds({"42", "5000000000"});
+  options.seed_values["shop.orders.created"] = Seeds({"'2024-05-01'", "'2023-02-30'"});
+  options.seed_values["shop.orders.email"] = Seeds({"'ann@example.com'"});
+  options.seed_values["shop.orders.id"] = Seeds({"7"});  // generated anyway: ids are 1..1000
   const auto loads = Plan(catalog, options);
   REQUIRE(loads.size() == 1);
   const TableLoad& t = loads[0];
@@ -330,3 +344,78 @@ TEST_CASE("datagen: MySQL 8 collations become MariaDB ones", "[datagen]") {
   CHECK(connectors::ReplaceMysql8Collations("COLLATE utf8mb4_0900_ai_ci", {"utf8mb4_0900_ai_ci"},
                                             nullptr) == "COLLATE utf8mb4_0900_ai_ci");
 }
+
+namespace {
+
+TEST_CASE("datagen: schema statements are classified from the AST", "[datagen]") {
+  using connectors::ClassifySchemaStatement;
+  using connectors::SchemaAction;
+  const auto action = [](std::string_view sql) { return ClassifySchemaStatement(sql).action; };
+  CHECK(action("CREATE TABLE t (a INT)") == SchemaAction::kRun);
+  CHECK(ClassifySchemaStatement("CREATE TABLE t (a INT)").needs_database);
+  CHECK_FALSE(ClassifySchemaStatement("CREATE TABLE db.t (a INT)").needs_database);
+  // DROP DATABASE, with a comment between its words, names its database.
+  const auto drop = ClassifySchemaStatement("DROP /* old */ DATABASE IF EXISTS x");
+  CHECK(drop.action == SchemaAction::kRun);
+  CHECK_FALSE(drop.needs_database);
+  // Not modelled, or not parsed, but a table's DDL by its head: the server decides.
+  CHECK(action("CREATE OR REPLACE TABLE t (a INT)") == SchemaAction::kRun);
+  const auto unparsed = ClassifySchemaStatement("CREATE TABLE t (a INT) WITH SOMETHING NEW");
+  CHECK(unparsed.action == SchemaAction::kRun);
+  CHECK(unparsed.needs_database);
+  CHECK(action("ALTER DATABASE d CHARACTER SET utf8mb4") == SchemaAction::kRun);
+  CHECK_FALSE(ClassifySchemaStatement("ALTER DATABASE d CHARACTER SET utf8mb4").needs_database);
+  CHECK(ClassifySchemaStatement("USE `shop`").use == "shop");
+  CHECK(action("INSERT INTO t VALUES (1)") == SchemaAction::kSkipData);
+  // Views, triggers, routines and other objects: noted; transactions, locks, SHOW: quiet.
+  for (const char* noted :
+       {"CREATE VIEW v AS SELECT 1", "DROP VIEW v",
+        "CREATE DEFINER=`root`@`localhost` TRIGGER tr BEFORE INSERT ON t FOR EACH ROW SET "
+        "NEW.a = 1",
+        "CREATE PROCEDURE p() SELECT 1", "CREATE EVENT e ON SCHEDULE EVERY 1 DAY DO SELECT 1",
+        "GRANT SELECT ON t TO u", "SELEKT 1"}) {
+    INFO(noted);
+    const auto c = ClassifySchemaStatement(noted);
+    CHECK(c.action == SchemaAction::kSkipNoted);
+    CHECK_FALSE(c.why.empty());
+  }
+  for (const char* quiet : {"LOCK TABLES t WRITE", "UNLOCK TABLES", "START TRANSACTION", "COMMIT",
+                            "SHOW TABLES", "SET NAMES utf8mb4", "/* only */"}) {
+    INFO(quiet);
+    CHECK(action(quiet) == SchemaAction::kSkipQuiet);
+  }
+}
+
+TEST_CASE("datagen: seed values carry the parser's kind and value", "[datagen]") {
+  const auto catalog = CatalogOf(
+      "CREATE TABLE shop.t (id INT PRIMARY KEY, name VARCHAR(8) NOT NULL, day DATE NOT NULL,"
+      " price DECIMAL(5,2) NOT NULL);");
+  const std::vector<connectors::SeedValue> name =
+      Seeds({"_utf8mb4'it''s'", "X'41424344'", "'a' 'b'", "'\\\\n\\\\t'", "'far too long'"});
+  CHECK(name[0].kind == parser::ast::LiteralKind::kString);
+  CHECK(name[0].value == "it's");
+  CHECK(name[1].kind == parser::ast::LiteralKind::kHex);
+  CHECK(name[1].value == "41424344");
+  CHECK(name[2].value == "ab");
+  CHECK(name[3].value == "\\n\\t");
+  const std::vector<connectors::SeedValue> day = Seeds({"DATE '2024-05-01'", "'2024-13-01'"});
+  CHECK(day[0].kind == parser::ast::LiteralKind::kTemporal);
+  CHECK(day[0].value == "2024-05-01");
+  GenerateOptions options;
+  options.seed_values["shop.t.name"] = name;
+  options.seed_values["shop.t.day"] = day;
+  options.seed_values["shop.t.price"] = Seeds({"'12.50'", "'twelve'"});
+  const auto loads = Plan(catalog, options);
+  REQUIRE(loads.size() == 1);
+  const TableLoad& t = loads[0];
+  CHECK(Has(Column(t, "name").expression, "WHEN 0 THEN _utf8mb4'it''s' WHEN 1 THEN X'41424344'"));
+  CHECK(Has(Column(t, "day").expression, "WHEN 0 THEN DATE '2024-05-01' ELSE"));
+  CHECK(Has(Column(t, "price").expression, "WHEN 0 THEN '12.50' ELSE"));
+  std::string notes;
+  for (const std::string& n : t.notes) notes += n + "\n";
+  CHECK(Has(notes, "'far too long' (longer than the column)"));
+  CHECK(Has(notes, "'2024-13-01' (not a valid date value)"));
+  CHECK(Has(notes, "'twelve' (not a number)"));
+}
+
+}  // namespace

@@ -29,6 +29,20 @@ constexpr std::string_view kTypes = "qadvisor_datagen_types";
 
 using live::Connect;
 
+// The seed values of SQL literals, as the workload's AST has them (connectors::SeedOf).
+std::vector<connectors::SeedValue> Seeds(std::initializer_list<std::string_view> literals) {
+  std::vector<connectors::SeedValue> out;
+  for (std::string_view sql : literals) {
+    const parser::ParseResult r = parser::Parse("SELECT " + std::string(sql));
+    REQUIRE(r.ok());
+    const parser::ast::Expr* e =
+        r.statements()[0]->As<parser::ast::SelectStatement>().query->term->select->items[0].expr;
+    REQUIRE(e->kind == parser::ast::ExprKind::kLiteral);
+    out.push_back(connectors::SeedOf(e->As<parser::ast::Literal>()));
+  }
+  return out;
+}
+
 std::string ReadFile(const std::string& path) {
   std::ifstream in(path);
   REQUIRE(in.good());
@@ -127,8 +141,8 @@ TEST_CASE("live: datagen fills the example schema", "[live][datagen]") {
   connectors::GenerateOptions options;
   options.default_rows = 200000;
   const std::string orders_key = fmt::format("{}.orders", kShop);
-  options.seed_values[orders_key + ".status"] = {"'shipped'", "'cancelled'"};
-  options.seed_values[fmt::format("{}.customers.email", kShop)] = {"'ann@example.com'"};
+  options.seed_values[orders_key + ".status"] = Seeds({"'shipped'", "'cancelled'"});
+  options.seed_values[fmt::format("{}.customers.email", kShop)] = Seeds({"'ann@example.com'"});
   auto planned = connectors::PlanLoad(catalog, options);
   REQUIRE(planned.ok());
   const std::vector<connectors::TableLoad>& loads = *planned;
@@ -253,11 +267,13 @@ TEST_CASE("live: datagen writes every column type the server accepts", "[live][d
   connectors::GenerateOptions options;
   options.batch = 7000;
   const std::string key = fmt::format("{}.everything.", kTypes);
-  options.seed_values[key + "dtm"] = {"'2024-05-01 10:00:00'"};
-  options.seed_values[key + "ts"] = {"'1999-01-01 00:00:00'"};
-  options.seed_values[key + "tm"] = {"'12:30:01'"};  // odd: not one of the generated
-  options.seed_values[key + "bn"] = {"X'00ff00ff'"};
-  options.seed_values[key + "d2"] = {"-12.5"};
+  options.seed_values[key + "dtm"] = Seeds({"'2024-05-01 10:00:00'"});
+  options.seed_values[key + "ts"] = Seeds({"'1999-01-01 00:00:00'"});
+  options.seed_values[key + "tm"] = Seeds({"'12:30:01'"});  // odd: not one of the generated
+  options.seed_values[key + "bn"] = Seeds({"X'00ff00ff'"});
+  options.seed_values[key + "d2"] = {
+      connectors::SeedValue{"-12.5", parser::ast::LiteralKind::kNumber,
+                            "-12.5"}};  // -12.5 is unary minus on 12.5 in the AST
   auto planned = connectors::PlanLoad(catalog, options);
   REQUIRE(planned.ok());
   const connectors::TableLoad& everything = Find(*planned, key.substr(0, key.size() - 1));
@@ -421,7 +437,7 @@ TEST_CASE("live: generated dates move to cover the latest date the workload name
                           {key + "ts", "2045-01-01"},  // past TIMESTAMP's end: as late as it goes
                           {key + "old", "2010-03-01"},
                           {key + "now", "2023-05-01"}};  // within the usual years: unmoved
-  options.seed_values[key + "at"] = {"'2026-06-15 10:00:00'"};
+  options.seed_values[key + "at"] = Seeds({"'2026-06-15 10:00:00'"});
   auto planned = connectors::PlanLoad(catalog, options);
   REQUIRE(planned.ok());
   REQUIRE(connectors::LoadRows(s, *planned, {}).ok());

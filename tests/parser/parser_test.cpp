@@ -3,6 +3,7 @@
 #include "parser/parser.h"
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 #include <string>
 
 namespace qadvisor::parser {
@@ -318,36 +319,18 @@ TEST_CASE("the note on an unmodelled statement names its kind, past the clauses 
   auto statements = [](std::string_view kind) {
     return std::string(kind) + " statements are not modelled yet; skipped";
   };
-  CHECK(note("CREATE VIEW v AS SELECT 1") == statements("CREATE VIEW"));
-  CHECK(note("create or replace view v as select 1") == statements("CREATE VIEW"));
-  CHECK(note("CREATE ALGORITHM=MERGE VIEW v AS SELECT 1") == statements("CREATE VIEW"));
-  CHECK(note("CREATE OR REPLACE ALGORITHM = TEMPTABLE DEFINER = `root`@`localhost` SQL SECURITY "
-             "INVOKER VIEW v AS SELECT 1") == statements("CREATE VIEW"));
-  CHECK(note("CREATE DEFINER='app'@'%' VIEW v AS SELECT 1") == statements("CREATE VIEW"));
-  CHECK(note("CREATE DEFINER=CURRENT_USER() SQL SECURITY DEFINER VIEW v AS SELECT 1") ==
-        statements("CREATE VIEW"));
-  CHECK(note("CREATE DEFINER = app@localhost VIEW v AS SELECT 1") == statements("CREATE VIEW"));
-  CHECK(note("ALTER ALGORITHM=MERGE DEFINER=`u`@`h` SQL SECURITY INVOKER VIEW v AS SELECT 1") ==
-        statements("ALTER VIEW"));
-  CHECK(note("ALTER VIEW v AS SELECT 1") == statements("ALTER VIEW"));
-  CHECK(note("DROP VIEW IF EXISTS v") == statements("DROP VIEW"));
-  CHECK(note("/*!50001 CREATE ALGORITHM=UNDEFINED */ /*!50013 DEFINER=`root`@`localhost` SQL "
-             "SECURITY DEFINER */ /*!50001 VIEW `v` AS select 1 AS `a` */") ==
-        statements("CREATE VIEW"));
-  CHECK(note("CREATE DEFINER=`root`@`localhost` PROCEDURE p() SELECT 1") ==
-        statements("CREATE PROCEDURE"));
-  CHECK(note("CREATE OR REPLACE FUNCTION f() RETURNS INT RETURN 1") ==
+  // Views, triggers and routines are modelled (see below); what is left of their families is not.
+  CHECK(note("ALTER PROCEDURE p COMMENT 'x'") == statements("ALTER PROCEDURE"));
+  CHECK(note("CREATE DEFINER=`root`@`localhost` EVENT e ON SCHEDULE EVERY 1 DAY DO SELECT 1") ==
+        statements("CREATE EVENT"));
+  CHECK(note("CREATE AGGREGATE FUNCTION f RETURNS STRING SONAME 'udf.so'") ==
         statements("CREATE FUNCTION"));
-  CHECK(note("CREATE DEFINER=CURRENT_USER AGGREGATE FUNCTION f() RETURNS INT RETURN 1") ==
-        statements("CREATE FUNCTION"));
-  CHECK(note("CREATE TRIGGER tr BEFORE INSERT ON t FOR EACH ROW SET NEW.a = 1") ==
-        statements("CREATE TRIGGER"));
   // A form of a kind the parser models keeps its words: CREATE TABLE itself is modelled.
   CHECK(note("CREATE OR REPLACE TABLE t (a INT)") == statements("CREATE OR REPLACE TABLE"));
   // The rest as before.
   CHECK(note("GRANT SELECT ON db.* TO u") == statements("GRANT"));
   CHECK(note("SHOW TABLES") == statements("SHOW TABLES"));
-  CHECK(note("DROP PROCEDURE p") == statements("DROP PROCEDURE"));
+  CHECK(note("ALTER DATABASE d CHARACTER SET utf8mb4") == statements("ALTER DATABASE"));
   CHECK(note("CREATE") == statements("CREATE"));
   CHECK(note("CREATE OR REPLACE") == statements("CREATE"));
 }
@@ -660,7 +643,7 @@ TEST_CASE("ALTER TABLE: the actions a migration uses, and the rest kept as writt
   CHECK(a.actions[9].kind == AlterKind::kOption);
   CHECK(a.actions[10].kind == AlterKind::kAlterIndex);
   CHECK(a.actions[10].name.Value() == "idx_c");
-  CHECK(a.actions[10].setting == "INVISIBLE");
+  CHECK(a.actions[10].visibility == IndexVisibility::kInvisible);
   CHECK(a.actions[11].kind == AlterKind::kDropPrimaryKey);
   CHECK(a.actions[12].index.type == IndexType::kForeign);
   CHECK(a.actions[13].kind == AlterKind::kRenameTable);
@@ -682,7 +665,7 @@ TEST_CASE("ALTER TABLE: ALTER COLUMN, ALTER INDEX, DROP CHECK / CONSTRAINT, FORC
   CHECK(a.actions[3].setting == "SET INVISIBLE");
   CHECK(a.actions[4].kind == AlterKind::kAlterIndex);
   CHECK(a.actions[4].key_keyword);
-  CHECK(a.actions[4].setting == "NOT IGNORED");
+  CHECK(a.actions[4].visibility == IndexVisibility::kNotIgnored);
   CHECK(a.actions[5].kind == AlterKind::kDropConstraint);
   CHECK(a.actions[5].setting == "CHECK");
   CHECK(a.actions[6].if_exists);
@@ -1006,6 +989,325 @@ TEST_CASE("a script's SET sql_mode switches ANSI_QUOTES for the statements after
   // The caller's own ANSI_QUOTES holds until the script changes it.
   const ParseResult ansi = Parse("SELECT \"a\" FROM t", ParseOptions{.ansi_quotes = true});
   CHECK(FirstItemKind(ansi, 0) == ExprKind::kColumn);
+}
+
+TEST_CASE("an unmodelled statement's head: verb and object, read by the parser") {
+  auto head = [](std::string_view sql) {
+    const ParseResult r = Parse(sql);
+    INFO(sql);
+    REQUIRE(r.statements().size() == 1);
+    REQUIRE(r.statements()[0]->kind == StatementKind::kUnsupported);
+    const StatementHead h = r.statements()[0]->As<UnsupportedStatement>().head;
+    CHECK(h.verb == ReadHead(sql).verb);  // the same reading, whether or not it parses
+    CHECK(h.object == ReadHead(sql).object);
+    return h;
+  };
+  const StatementHead t = head("CREATE OR REPLACE TABLE t (a INT)");
+  CHECK(t.verb == Verb::kCreate);
+  CHECK(t.object == ObjectKind::kTable);
+  CHECK(t.or_replace);
+  CHECK(head("/* x */ create sequence s").object == ObjectKind::kSequence);
+  CHECK(head("ALTER DATABASE d CHARACTER SET utf8mb4").object == ObjectKind::kDatabase);
+  CHECK(head("CREATE DEFINER=`u`@`h` EVENT e ON SCHEDULE EVERY 1 DAY DO SELECT 1").object ==
+        ObjectKind::kEvent);
+  CHECK(head("CREATE USER u").object == ObjectKind::kUser);
+  const StatementHead lock = head("LOCK TABLES t WRITE");
+  CHECK(lock.verb == Verb::kLock);
+  CHECK(lock.object == ObjectKind::kNone);
+  CHECK(head("SHOW TABLES").verb == Verb::kShow);
+  CHECK(head("GRANT SELECT ON t TO u").verb == Verb::kGrant);
+  CHECK(head("XA START 'x'").verb == Verb::kOther);
+  // A statement that does not parse still has a head.
+  const StatementHead bad = ReadHead("CREATE TEMPORARY TABLE t (a INT,");
+  CHECK(bad.verb == Verb::kCreate);
+  CHECK(bad.object == ObjectKind::kTable);
+  CHECK(ReadHead("DROP SCHEMA").object == ObjectKind::kDatabase);
+}
+
+TEST_CASE("views: every header form, mysqldump's version comments, CHECK OPTION") {
+  const ParseResult r = Parse(
+      "CREATE OR REPLACE ALGORITHM = TEMPTABLE DEFINER = `root`@`localhost` SQL SECURITY "
+      "INVOKER VIEW shop.v (a, `b c`) AS SELECT id, x FROM t WITH CASCADED CHECK OPTION");
+  const auto& v = Only(r).As<CreateViewStatement>();
+  CHECK(v.or_replace);
+  CHECK(v.algorithm == "TEMPTABLE");
+  CHECK(v.definer == "`root`@`localhost`");
+  CHECK(v.sql_security == "INVOKER");
+  CHECK_FALSE(v.if_not_exists);
+  CHECK(v.name.parts.size() == 2);
+  CHECK(v.name.last().Value() == "v");
+  REQUIRE(v.columns.size() == 2);
+  CHECK(v.columns[1].Value() == "b c");
+  REQUIRE(v.query != nullptr);
+  CHECK(r.text().substr(v.query->span.offset, v.query->span.length) == "SELECT id, x FROM t");
+  CHECK(v.check_option == CheckOption::kCascaded);
+  CHECK(ToSql(v) ==
+        "CREATE OR REPLACE ALGORITHM=TEMPTABLE DEFINER=`root`@`localhost` SQL SECURITY INVOKER "
+        "VIEW shop.v (a, `b c`) AS SELECT id, x FROM t WITH CASCADED CHECK OPTION");
+
+  for (const char* definer : {"'app'@'%'", "CURRENT_USER()", "CURRENT_USER", "app@localhost"}) {
+    const ParseResult d = Parse(std::string("CREATE DEFINER=") + definer + " VIEW v AS SELECT 1");
+    CHECK(Only(d).As<CreateViewStatement>().definer == definer);
+  }
+
+  const std::string dump =
+      "/*!50001 CREATE ALGORITHM=UNDEFINED */\n/*!50013 DEFINER=`root`@`localhost` SQL "
+      "SECURITY DEFINER */\n/*!50001 VIEW `v` AS select `t`.`id` AS `id` from `t` */";
+  const ParseResult m = Parse(dump);
+  const auto& dv = Only(m).As<CreateViewStatement>();
+  CHECK(dv.algorithm == "UNDEFINED");
+  CHECK(dv.definer == "`root`@`localhost`");
+  CHECK(dv.sql_security == "DEFINER");
+  CHECK(dv.check_option == CheckOption::kNone);
+  CHECK(m.text().substr(dv.query->span.offset, dv.query->span.length) ==
+        "select `t`.`id` AS `id` from `t`");
+  CHECK(m.statements()[0]->line == 1);
+
+  const ParseResult a =
+      Parse("ALTER SQL SECURITY DEFINER VIEW v AS SELECT 1 WITH LOCAL CHECK OPTION");
+  const auto& av = Only(a).As<AlterViewStatement>();
+  CHECK(av.sql_security == "DEFINER");
+  CHECK(av.check_option == CheckOption::kLocal);
+  CHECK(ToSql(av) == "ALTER SQL SECURITY DEFINER VIEW v AS SELECT 1 WITH LOCAL CHECK OPTION");
+  CHECK(Only(Parse("CREATE VIEW IF NOT EXISTS v AS SELECT 1"))
+            .As<CreateViewStatement>()
+            .if_not_exists);
+
+  const ParseResult d = Parse("DROP VIEW IF EXISTS a, db.b CASCADE");
+  const auto& dr = Only(d).As<DropViewStatement>();
+  CHECK(dr.if_exists);
+  REQUIRE(dr.views.size() == 2);
+  CHECK(dr.views[1].parts[0].Value() == "db");
+  CHECK(dr.behavior == "CASCADE");
+
+  for (const char* bad :
+       {"CREATE VIEW v AS", "CREATE VIEW v SELECT 1", "CREATE ALGORITHM=FAST VIEW v AS SELECT 1",
+        "CREATE VIEW v AS SELECT 1 WITH CHECK", "DROP VIEW",
+        "CREATE VIEW v AS SELECT id FROM t WHERE id IN (1, 2 FROM t"}) {
+    INFO(bad);
+    CHECK_FALSE(Parse(bad).ok());
+  }
+}
+
+TEST_CASE("ALTER has no OR REPLACE: left unmodelled, not read as ALTER VIEW") {
+  CHECK(Only(Parse("ALTER OR REPLACE VIEW v AS SELECT 1")).kind == StatementKind::kUnsupported);
+}
+
+TEST_CASE("DROP DATABASE / SCHEMA, with comments between its words") {
+  const ParseResult r = Parse("DROP /* old */ SCHEMA -- gone\n IF EXISTS `shop-db`");
+  const auto& d = Only(r).As<DropDatabaseStatement>();
+  CHECK(d.schema_keyword);
+  CHECK(d.if_exists);
+  CHECK(d.name.Value() == "shop-db");
+  CHECK(ToSql(d) == "DROP SCHEMA IF EXISTS `shop-db`");
+  CHECK_FALSE(Only(Parse("drop database x")).As<DropDatabaseStatement>().if_exists);
+  CHECK_FALSE(Parse("DROP DATABASE").ok());
+  CHECK_FALSE(Parse("DROP DATABASE a, b").ok());
+}
+
+TEST_CASE("index visibility is an enum: VISIBLE, INVISIBLE (MySQL), IGNORED, NOT IGNORED") {
+  const ParseResult r = Parse(
+      "ALTER TABLE t ALTER INDEX a VISIBLE, ALTER INDEX b INVISIBLE, ALTER KEY c IGNORED, "
+      "ALTER INDEX d NOT IGNORED");
+  const auto& s = Only(r).As<AlterTableStatement>();
+  REQUIRE(s.actions.size() == 4);
+  CHECK(s.actions[0].visibility == IndexVisibility::kVisible);
+  CHECK(s.actions[1].visibility == IndexVisibility::kInvisible);
+  CHECK(s.actions[2].visibility == IndexVisibility::kIgnored);
+  CHECK(s.actions[2].key_keyword);
+  CHECK(s.actions[3].visibility == IndexVisibility::kNotIgnored);
+  CHECK(ToSql(s) ==
+        "ALTER TABLE t ALTER INDEX a VISIBLE, ALTER INDEX b INVISIBLE, ALTER KEY c IGNORED, "
+        "ALTER INDEX d NOT IGNORED");
+  CHECK_FALSE(Parse("ALTER TABLE t ALTER INDEX a HIDDEN").ok());
+  const ParseResult c = Parse("CREATE TABLE t (a INT, KEY k (a) invisible, KEY j (a))");
+  const auto& ct = Only(c).As<CreateTableStatement>();
+  CHECK(ct.indexes[0].visibility == IndexVisibility::kInvisible);
+  CHECK(ct.indexes[1].visibility == IndexVisibility::kDefault);
+  CHECK(Hidden(ct.indexes[0].visibility));
+  CHECK_FALSE(Hidden(IndexVisibility::kNotIgnored));
+  CHECK(Only(Parse("CREATE INDEX i ON t (a) NOT IGNORED"))
+            .As<CreateIndexStatement>()
+            .index.visibility == IndexVisibility::kNotIgnored);
+}
+
+TEST_CASE("triggers: the header's fields, the body kept as written") {
+  const ParseResult r = Parse(
+      "/*!50003 CREATE*/ /*!50017 DEFINER=`root`@`%`*/ /*!50003 TRIGGER `ins_film` AFTER "
+      "INSERT ON `film` FOR EACH ROW BEGIN\n  INSERT INTO film_text VALUES (new.film_id);\nEND "
+      "*/;;",
+      {});
+  // Under the default delimiter the body's `;` ends the statement: as the client splits it.
+  CHECK_FALSE(r.ok());
+  const ParseResult d = Parse(
+      "DELIMITER ;;\n/*!50003 CREATE*/ /*!50017 DEFINER=`root`@`%`*/ /*!50003 TRIGGER "
+      "`ins_film` AFTER INSERT ON `film` FOR EACH ROW BEGIN\n  INSERT INTO film_text VALUES "
+      "(new.film_id);\nEND */;;\nDELIMITER ;\n");
+  const auto& t = Only(d).As<CreateTriggerStatement>();
+  CHECK(t.definer == "`root`@`%`");
+  CHECK(t.name.last().Value() == "ins_film");
+  CHECK(t.time == TriggerTime::kAfter);
+  CHECK(t.event == TriggerEvent::kInsert);
+  CHECK(t.table.last().Value() == "film");
+  CHECK(t.order == TriggerOrder::kNone);
+  CHECK(t.body == "BEGIN\n  INSERT INTO film_text VALUES (new.film_id);\nEND");
+  // Under DELIMITER //, `END;` ends with the statement's own `;`: not the body's.
+  const ParseResult semi = Parse(
+      "DELIMITER //\nCREATE TRIGGER tr BEFORE INSERT ON t FOR EACH ROW BEGIN\n  SET NEW.a = 1;\n"
+      "END;\n//\nDELIMITER ;\n");
+  CHECK(Only(semi).As<CreateTriggerStatement>().body == "BEGIN\n  SET NEW.a = 1;\nEND");
+
+  const ParseResult f = Parse(
+      "CREATE TRIGGER IF NOT EXISTS db.tr BEFORE UPDATE ON db.t FOR EACH ROW PRECEDES other "
+      "SET NEW.a = OLD.a + 1");
+  const auto& u = Only(f).As<CreateTriggerStatement>();
+  CHECK(u.if_not_exists);
+  CHECK(u.name.parts.size() == 2);
+  CHECK(u.time == TriggerTime::kBefore);
+  CHECK(u.event == TriggerEvent::kUpdate);
+  CHECK(u.order == TriggerOrder::kPrecedes);
+  CHECK(u.other.Value() == "other");
+  CHECK(u.body == "SET NEW.a = OLD.a + 1");
+  CHECK(ToSql(u) ==
+        "CREATE TRIGGER IF NOT EXISTS db.tr BEFORE UPDATE ON db.t FOR EACH ROW PRECEDES other "
+        "SET NEW.a = OLD.a + 1");
+  for (const char* bad : {"CREATE TRIGGER tr INSERT ON t FOR EACH ROW SET NEW.a = 1",
+                          "CREATE TRIGGER tr BEFORE INSERT ON t SET NEW.a = 1",
+                          "CREATE TRIGGER tr BEFORE INSERT ON t FOR EACH ROW"}) {
+    INFO(bad);
+    CHECK_FALSE(Parse(bad).ok());
+  }
+}
+
+TEST_CASE("procedures and functions: parameters, RETURNS, characteristics, body as written") {
+  const ParseResult r = Parse(
+      "CREATE DEFINER=CURRENT_USER PROCEDURE p (IN a INT UNSIGNED, OUT b DECIMAL(10,2), INOUT c "
+      "VARCHAR(20) CHARSET utf8mb4, d DATE) COMMENT 'x' NOT DETERMINISTIC READS SQL DATA SQL "
+      "SECURITY INVOKER SELECT a INTO b");
+  const auto& p = Only(r).As<CreateRoutineStatement>();
+  CHECK(p.routine == RoutineKind::kProcedure);
+  CHECK(p.definer == "CURRENT_USER");
+  REQUIRE(p.params.size() == 4);
+  CHECK(p.params[0].mode == ParamMode::kIn);
+  CHECK(p.params[0].type.is_unsigned);
+  CHECK(p.params[1].mode == ParamMode::kOut);
+  CHECK(p.params[1].type.scale == "2");
+  CHECK(p.params[2].mode == ParamMode::kInOut);
+  CHECK(p.params[2].type.charset == "utf8mb4");
+  CHECK(p.params[3].mode == ParamMode::kNone);
+  CHECK(p.params[3].name.Value() == "d");
+  CHECK_FALSE(p.has_returns);
+  REQUIRE(p.characteristics.size() == 4);
+  CHECK(p.characteristics[0] == "COMMENT 'x'");
+  CHECK(p.characteristics[1] == "NOT DETERMINISTIC");
+  CHECK(p.characteristics[3] == "SQL SECURITY INVOKER");
+  CHECK(p.body == "SELECT a INTO b");
+
+  const ParseResult f = Parse(
+      "CREATE OR REPLACE AGGREGATE FUNCTION IF NOT EXISTS db.f(x INT) RETURNS tinyint(1) "
+      "DETERMINISTIC RETURN x > 0");
+  const auto& fn = Only(f).As<CreateRoutineStatement>();
+  CHECK(fn.routine == RoutineKind::kFunction);
+  CHECK(fn.or_replace);
+  CHECK(fn.aggregate);
+  CHECK(fn.if_not_exists);
+  CHECK(fn.name.parts.size() == 2);
+  CHECK(fn.params[0].mode == ParamMode::kNone);
+  CHECK(fn.has_returns);
+  CHECK(fn.returns.name == "tinyint");
+  CHECK(fn.returns.length == "1");
+  CHECK(fn.body == "RETURN x > 0");
+  CHECK(ToSql(fn) ==
+        "CREATE OR REPLACE AGGREGATE FUNCTION IF NOT EXISTS db.f(x INT) RETURNS TINYINT(1) "
+        "DETERMINISTIC RETURN x > 0");
+  // A function's parameters have no mode; a function returns something.
+  CHECK_FALSE(Parse("CREATE FUNCTION f(IN x INT) RETURNS INT RETURN x").ok());
+  CHECK_FALSE(Parse("CREATE FUNCTION f(x INT) RETURN x").ok());
+
+  const ParseResult d = Parse("DROP FUNCTION IF EXISTS db.f");
+  const auto& df = Only(d).As<DropRoutineStatement>();
+  CHECK(df.object == RoutineObject::kFunction);
+  CHECK(df.if_exists);
+  CHECK(df.name.parts.size() == 2);
+  CHECK(Only(Parse("drop trigger t")).As<DropRoutineStatement>().object == RoutineObject::kTrigger);
+  CHECK(ToSql(Only(Parse("drop procedure if exists p"))) == "DROP PROCEDURE IF EXISTS p");
+}
+
+}  // namespace
+}  // namespace qadvisor::parser
+
+namespace qadvisor::parser {
+namespace {
+
+using namespace ast;  // NOLINT
+
+TEST_CASE("LiteralValue: what a literal denotes") {
+  const auto value = [](std::string_view sql) {
+    const ParseResult r = Parse("SELECT " + std::string(sql));
+    INFO(sql);
+    const Expr& e = *Q(r).term->select->items[0].expr;
+    REQUIRE(e.kind == ExprKind::kLiteral);
+    return LiteralValue(e.As<Literal>());
+  };
+  CHECK(value("'it''s'") == "it's");
+  CHECK(value("\"say \"\"hi\"\"\"") == "say \"hi\"");
+  CHECK(value(R"('a\'b\\c\nd\%')") == "a'b\\c\nd\\%");
+  CHECK(value("'con' /* joined */ 'cat'\n 'enated'") == "concatenated");
+  CHECK(value("N'national'") == "national");
+  CHECK(value("_utf8mb4'x'") == "x");
+  CHECK(value("DATE '2024-05-01'") == "2024-05-01");
+  CHECK(value("0x4142") == "4142");
+  CHECK(value("X'4142'") == "4142");
+  CHECK(value("b'101'") == "101");
+  CHECK(value("0b101") == "101");
+  CHECK(value("12.5e3") == "12.5e3");
+  CHECK(value("NULL") == "NULL");
+}
+
+}  // namespace
+}  // namespace qadvisor::parser
+
+namespace qadvisor::parser {
+namespace {
+
+TEST_CASE("ToJson: views, DROP DATABASE, triggers, routines and unmodelled heads") {
+  const auto json = [](std::string_view sql) {
+    const ParseResult r = Parse(sql);
+    INFO(sql);
+    REQUIRE(r.ok());
+    REQUIRE(r.statements().size() == 1);
+    return nlohmann::json::parse(ToJson(*r.statements()[0]));
+  };
+  const auto v = json("CREATE DEFINER=`u`@`h` VIEW db.v (a) AS SELECT 1 WITH CHECK OPTION");
+  CHECK(v["kind"] == "create_view_statement");
+  CHECK(v["definer"] == "`u`@`h`");
+  CHECK(v["name"] == nlohmann::json::array({"db", "v"}));
+  CHECK(v["columns"] == nlohmann::json::array({"a"}));
+  CHECK(v["query"]["kind"] == "query");
+  CHECK(v["check_option"] == "plain");
+  CHECK(json("ALTER VIEW v AS SELECT 1")["kind"] == "alter_view_statement");
+  CHECK(json("DROP VIEW a, b")["views"].size() == 2);
+  CHECK(json("DROP SCHEMA x")["schema_keyword"] == true);
+  const auto t = json("CREATE TRIGGER tr AFTER DELETE ON t FOR EACH ROW FOLLOWS o DO 1");
+  CHECK(t["time"] == "after");
+  CHECK(t["event"] == "delete");
+  CHECK(t["order"] == "follows");
+  CHECK(t["other"] == "o");
+  CHECK(t["body"] == "DO 1");
+  const auto f = json("CREATE FUNCTION f(x INT) RETURNS INT DETERMINISTIC RETURN x");
+  CHECK(f["routine"] == "function");
+  CHECK(f["params"][0]["mode"] == "none");
+  CHECK(f["params"][0]["type"]["name"] == "INT");
+  CHECK(f["returns"]["name"] == "INT");
+  CHECK(f["characteristics"] == nlohmann::json::array({"DETERMINISTIC"}));
+  CHECK(json("CREATE PROCEDURE p() SELECT 1")["returns"].is_null());
+  CHECK(json("DROP PROCEDURE IF EXISTS p")["object"] == "procedure");
+  const auto u = json("CREATE OR REPLACE TABLE t (a INT)");
+  CHECK(u["verb"] == "create");
+  CHECK(u["object"] == "table");
+  CHECK(u["or_replace"] == true);
+  CHECK(json("ALTER TABLE t ALTER INDEX i NOT IGNORED")["actions"][0]["visibility"] ==
+        "not_ignored");
 }
 
 }  // namespace

@@ -971,7 +971,7 @@ TEST_CASE("CREATE TABLE: each kind of key and constraint, after the columns", "[
                              KeyPart{{}, b.Call("LOWER", {b.Col({"b"})}), {}, Direction::kAsc}});
   k.key_block_size = "8";
   k.comment = "'by name'";
-  k.visibility = "invisible";
+  k.visibility = IndexVisibility::kInvisible;
   IndexDef i = Key(IndexType::kKey, b, {"c"}, "i");
   i.index_keyword = true;
   i.using_type = "HASH";
@@ -1078,7 +1078,7 @@ TEST_CASE("CREATE INDEX and DROP INDEX: kind, USING before ON, options, ALGORITH
   s->index.index_keyword = true;
   s->index.using_type = "btree";
   s->index.comment = "'c'";
-  s->index.visibility = "invisible";
+  s->index.visibility = IndexVisibility::kInvisible;
   std::vector<KeyPart> parts(s->index.parts.begin(), s->index.parts.end());
   parts[0].length = "10";
   parts[1].direction = Direction::kDesc;
@@ -1092,7 +1092,7 @@ TEST_CASE("CREATE INDEX and DROP INDEX: kind, USING before ON, options, ALGORITH
   s->index.type = IndexType::kFulltext;
   s->index.using_type = {};
   s->index.comment = {};
-  s->index.visibility = {};
+  s->index.visibility = IndexVisibility::kDefault;
   s->index.parser = "ngram";
   s->algorithm_lock = {};
   CHECK(ToSql(*s) == "CREATE FULLTEXT INDEX `ux` ON db.t (a(10), b DESC) WITH PARSER ngram");
@@ -1713,7 +1713,9 @@ TEST_CASE("ToJson: a statement with every kind of node parses as JSON", "[json]"
 
   auto* grant = b.New<UnsupportedStatement>();
   grant->what = "grant";
-  CHECK(ToJson(*grant) == R"({"kind":"unsupported_statement","span":[0,0],"what":"grant"})");
+  CHECK(ToJson(*grant) ==
+        R"({"kind":"unsupported_statement","span":[0,0],"what":"grant","verb":"other",)"
+        R"("object":"none","or_replace":false})");
 }
 
 TEST_CASE("ToJson: INSERT, UPDATE and DELETE", "[json]") {
@@ -1914,7 +1916,7 @@ TEST_CASE("ToJson: CREATE INDEX, ALTER TABLE, DROP, CREATE DATABASE, USE, SET", 
         R"("column_keyword":false,"if_exists":false,)"
         R"("column":null,"name":null,"new_name":null,"key_keyword":false,"position":"",)"
         R"("index":null,"charset":"","collation":"","table":[],"rename_word":"","option":null,)"
-        R"("setting":"","default":null,"text":"","period":null}],"partitioning":""})");
+        R"("setting":"","visibility":"default","default":null,"text":"","period":null}],"partitioning":""})");
 
   auto* dt = b.New<DropTableStatement>();
   dt->tables = b.List<ast::Name>({b.N({"a"}), b.N({"db", "b"})});

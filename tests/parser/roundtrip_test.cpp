@@ -30,7 +30,12 @@ TEST_CASE("round-trip fixtures: parse, print, re-parse to an equal AST, print th
     }
     for (const ast::Statement* s : first.statements()) {
       const std::string printed = ToSql(*s);
-      const ParseResult again = Parse(printed);
+      // A trigger's or routine's body may hold `;`s: fed to the parser as the mysql client
+      // would take it, under another delimiter.
+      const bool compound = (s->kind == ast::StatementKind::kCreateTrigger ||
+                             s->kind == ast::StatementKind::kCreateRoutine) &&
+                            printed.find(';') != std::string::npos;
+      const ParseResult again = Parse(compound ? "DELIMITER ;;\n" + printed + ";;\n" : printed);
       INFO(entry.path().filename().string()
            << " statement at byte " << s->span.offset << "\noriginal: "
            << text.substr(s->span.offset, s->span.length) << "\nprinted:  " << printed);
@@ -43,7 +48,7 @@ TEST_CASE("round-trip fixtures: parse, print, re-parse to an equal AST, print th
     }
     ++files;
   }
-  CHECK(files >= 9);
+  CHECK(files >= 13);
   CHECK(statements >= 400);
 }
 

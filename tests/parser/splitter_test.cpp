@@ -24,6 +24,20 @@ TEST_CASE("statements end at a semicolon and the last one may have none") {
   CHECK(Texts(" ;; \n ; ") == Strings{});
 }
 
+TEST_CASE("token_line: the line of the first token, past the comments above it") {
+  const std::vector<StatementText> st = SplitStatements(
+      "--\n-- Table `t`\n--\n\nCREATE TABLE t (a INT);\n/* two\nlines */ # and\n  SELECT 1;\n"
+      "/*!50001 CREATE VIEW v AS SELECT 1 */;\nSELECT\n2;\nDELIMITER ;;\n-- x\nSELECT 3;;\n");
+  REQUIRE(st.size() == 5);
+  CHECK(st[0].line == 1);  // the first byte: the comment above it
+  CHECK(st[0].token_line == 5);
+  CHECK(st[1].line == 6);
+  CHECK(st[1].token_line == 8);
+  CHECK(st[2].token_line == 9);  // a version comment is SQL
+  CHECK(st[3].token_line == 10);
+  CHECK(st[4].token_line == 14);
+}
+
 TEST_CASE("a semicolon inside strings, quoted names and comments does not split") {
   CHECK(Texts("SELECT 'a;b', \"c;d\", `e;f` FROM t; SELECT 2") ==
         Strings{"SELECT 'a;b', \"c;d\", `e;f` FROM t", "SELECT 2"});
