@@ -1435,7 +1435,7 @@ void Printer::IndexDef(const ast::IndexDef& d) {
     return;
   }
   if (d.if_not_exists) out_ += " IF NOT EXISTS";
-  if (!d.name.empty() && d.type != ast::IndexType::kPrimary) {
+  if (!d.name.empty()) {
     out_ += ' ';
     out_ += d.name.raw;
   }

@@ -953,7 +953,7 @@ TEST_CASE("CREATE TABLE: a column with every attribute, in canonical order", "[p
 
 TEST_CASE("CREATE TABLE: each kind of key and constraint, after the columns", "[printer]") {
   Build b;
-  IndexDef pk = Key(IndexType::kPrimary, b, {"id"}, "ignored");
+  IndexDef pk = Key(IndexType::kPrimary, b, {"id"}, "pk_id");  // the server ignores it; kept
   pk.using_type = "btree";
   IndexDef uk = Key(IndexType::kUnique, b, {"a", "b"}, "`uk`");
   uk.key_keyword = true;
@@ -994,7 +994,7 @@ TEST_CASE("CREATE TABLE: each kind of key and constraint, after the columns", "[
   s->columns = b.List<ColumnDef>({Col("id", ColType("INT"))});
   s->indexes = b.List<IndexDef>({pk, uk, ui, k, i, ft, sp, fk, ck, ck2});
   CHECK(ToSql(*s) ==
-        "CREATE TABLE t (id INT, PRIMARY KEY USING BTREE (id), UNIQUE KEY `uk` (a, b), "
+        "CREATE TABLE t (id INT, PRIMARY KEY pk_id USING BTREE (id), UNIQUE KEY `uk` (a, b), "
         "CONSTRAINT u2 UNIQUE (a), KEY k (name(10) DESC, (LOWER(b)) ASC) KEY_BLOCK_SIZE=8 "
         "COMMENT 'by name' INVISIBLE, INDEX i USING HASH (c), FULLTEXT INDEX ft (body) "
         "WITH PARSER ngram, SPATIAL KEY sp (g), CONSTRAINT `fk` FOREIGN KEY fk_idx (a, b) "
