@@ -530,7 +530,7 @@ struct Assignment {  // col = expr (expr may be DEFAULT)
 
 // INSERT | REPLACE [hint] [options] [INTO] table [PARTITION (p, …)] [(col, …)]
 //   { VALUES | VALUE } (row), … | VALUES ROW(…), … | SET col = expr, … | query | TABLE t
-//   [AS row_alias [(col, …)]] [ON DUPLICATE KEY UPDATE col = expr, …]
+//   [AS row_alias [(col, …)]] [ON DUPLICATE KEY UPDATE col = expr, …] [RETURNING items]
 struct InsertStatement : Statement {
   static constexpr StatementKind kKind = StatementKind::kInsert;
   bool replace;           // REPLACE rather than INSERT
@@ -551,6 +551,9 @@ struct InsertStatement : Statement {
   Ident row_alias;    // MySQL 8.0.19: VALUES (…) AS new (a, b)
   std::span<const Ident> row_alias_columns;
   std::span<const Assignment> on_duplicate;
+  // MariaDB 10.5: RETURNING select_item, … — what the statement gives back, read from the rows
+  // it inserted (columns name the target table; no subqueries or aggregates).
+  std::span<const SelectItem> returning;
 };
 
 // [WITH …] UPDATE [hint] [options] table_ref, … SET col = expr, … [WHERE expr]
@@ -569,7 +572,7 @@ struct UpdateStatement : Statement {
 };
 
 // [WITH …] DELETE [hint] [options] FROM table [[AS] alias] [PARTITION (p, …)] [WHERE expr]
-//   [ORDER BY …] [LIMIT n]                                         (single table: tables[0])
+//   [ORDER BY …] [LIMIT n] [RETURNING items]                       (single table: tables[0])
 // | DELETE [options] t1[.*], … FROM table_ref, … [WHERE expr]      (multi-table: targets)
 // | DELETE [options] FROM t1[.*], … USING table_ref, … [WHERE expr] (multi-table, using_form)
 struct DeleteStatement : Statement {
@@ -585,6 +588,7 @@ struct DeleteStatement : Statement {
   const Expr* where;
   std::span<const OrderItem> order_by;
   const Expr* limit;
+  std::span<const SelectItem> returning;  // MariaDB 10.5, single-table form: RETURNING items
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -157,6 +157,7 @@ class Comparer {
   bool Clauses(const ast::Select& a, const ast::Select& b);
   bool GroupBy(const ast::Select& a, const ast::Select& b);
   bool Item(const ast::SelectItem& a, const ast::SelectItem& b);
+  bool Returning(std::span<const ast::SelectItem> a, std::span<const ast::SelectItem> b);
   bool Locking(const ast::Query& a, const ast::Query& b);
   bool TableName(const ast::TableName& a, const ast::TableName& b);
   bool Join(const ast::Join& a, const ast::Join& b);
@@ -534,7 +535,12 @@ bool Comparer::Insert(const ast::InsertStatement& a, const ast::InsertStatement&
          Assignments(a.set, b.set) && Query(a.query, b.query) &&
          Names(a.source_table, b.source_table) && SameAlias(a.row_alias, b.row_alias) &&
          Idents(a.row_alias_columns, b.row_alias_columns) &&
-         Assignments(a.on_duplicate, b.on_duplicate);
+         Assignments(a.on_duplicate, b.on_duplicate) && Returning(a.returning, b.returning);
+}
+
+bool Comparer::Returning(std::span<const ast::SelectItem> a, std::span<const ast::SelectItem> b) {
+  return Spans(a, b,
+               [this](const ast::SelectItem& x, const ast::SelectItem& y) { return Item(x, y); });
 }
 
 bool Comparer::Update(const ast::UpdateStatement& a, const ast::UpdateStatement& b) {
@@ -556,7 +562,8 @@ bool Comparer::Delete(const ast::DeleteStatement& a, const ast::DeleteStatement&
   return With(a.recursive, a.with, b.recursive, b.with) &&
          SameWords(HintBody(a.hint), HintBody(b.hint)) && a.options == b.options &&
          a.using_form == b.using_form && Tables(a.tables, b.tables) && Expr(a.where, b.where) &&
-         Order(a.order_by, b.order_by) && Expr(a.limit, b.limit);
+         Order(a.order_by, b.order_by) && Expr(a.limit, b.limit) &&
+         Returning(a.returning, b.returning);
 }
 
 // --- CREATE TABLE ----------------------------------------------------------------------------

@@ -235,6 +235,7 @@ class JsonBuilder {
   void Update(const ast::UpdateStatement& s);
   void Delete(const ast::DeleteStatement& s);
   void Assignments(std::string_view key, std::span<const ast::Assignment> items);
+  void SelectItems(std::string_view key, std::span<const ast::SelectItem> items);
 
   // CREATE TABLE.
   void CreateTable(const ast::CreateTableStatement& s);
@@ -621,14 +622,7 @@ void JsonBuilder::Select(const ast::Select& s) {
   Text("hint", s.hint);
   Options(kSelectOptions, s.options);
   Text("into", s.into);
-  Array("items", s.items, [this](const ast::SelectItem& item) {
-    BeginPlain();
-    Expr("expr", item.expr);
-    Ident("alias", item.alias);
-    Flag("alias_as", item.alias_as);
-    Text("string_alias", item.string_alias);
-    End();
-  });
+  SelectItems("items", s.items);
   Tables("from", s.from);
   Flag("from_dual", s.from_dual);
   Expr("where", s.where);
@@ -739,6 +733,18 @@ void JsonBuilder::Insert(const ast::InsertStatement& s) {
   Ident("row_alias", s.row_alias);
   Idents("row_alias_columns", s.row_alias_columns);
   Assignments("on_duplicate", s.on_duplicate);
+  SelectItems("returning", s.returning);
+}
+
+void JsonBuilder::SelectItems(std::string_view key, std::span<const ast::SelectItem> items) {
+  Array(key, items, [this](const ast::SelectItem& item) {
+    BeginPlain();
+    Expr("expr", item.expr);
+    Ident("alias", item.alias);
+    Flag("alias_as", item.alias_as);
+    Text("string_alias", item.string_alias);
+    End();
+  });
 }
 
 void JsonBuilder::Update(const ast::UpdateStatement& s) {
@@ -764,6 +770,7 @@ void JsonBuilder::Delete(const ast::DeleteStatement& s) {
   Expr("where", s.where);
   Order("order_by", s.order_by);
   Expr("limit", s.limit);
+  SelectItems("returning", s.returning);
 }
 
 void JsonBuilder::Assignments(std::string_view key, std::span<const ast::Assignment> items) {

@@ -269,7 +269,19 @@ class StatementParser {
       ExpectWord("update");
       s->on_duplicate = ParseAssignments();
     }
+    s->returning = ParseReturning();
     return s;
+  }
+
+  // returning: [RETURNING select_item {, select_item}]   (MariaDB 10.5: INSERT, REPLACE and
+  // single-table DELETE)
+  std::span<const SelectItem> ParseReturning() {
+    if (!AcceptWord("returning")) return {};
+    std::vector<SelectItem> items;
+    do {
+      items.push_back(ParseSelectItem());
+    } while (Accept(TokenKind::kComma));
+    return Keep(items);
   }
 
   // --- CREATE TABLE ----------------------------------------------------------------------------
@@ -1290,6 +1302,7 @@ class StatementParser {
     s->tables = Keep(tables);
     if (AcceptWord("where")) s->where = ParseExpr();
     ParseOrderAndLimit(s->order_by, s->limit);
+    s->returning = ParseReturning();
     return s;
   }
 

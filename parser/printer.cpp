@@ -248,6 +248,7 @@ class Printer {
   void SetOperand(const ast::QueryTerm& t, ast::SetOp parent, bool right);
   void Select(const ast::Select& s);
   void SelectItem(const ast::SelectItem& item);
+  void Returning(std::span<const ast::SelectItem> items);
   void Options(uint32_t options);
   void GroupBy(const ast::Select& s);
   void Windows(std::span<const ast::NamedWindow> windows);
@@ -1186,6 +1187,14 @@ void Printer::Insert(const ast::InsertStatement& s) {
     out_ += " ON DUPLICATE KEY UPDATE ";
     Assignments(s.on_duplicate);
   }
+  Returning(s.returning);
+}
+
+// [RETURNING item, …] (MariaDB)
+void Printer::Returning(std::span<const ast::SelectItem> items) {
+  if (items.empty()) return;
+  out_ += " RETURNING ";
+  List(items, [this](const ast::SelectItem& item) { SelectItem(item); });
 }
 
 // VALUES (1, DEFAULT), (2, 3) | VALUE (…) | VALUES ROW(…), ROW(…); VALUES () is a row of
@@ -1242,6 +1251,7 @@ void Printer::Delete(const ast::DeleteStatement& s) {
   }
   Where(s.where);
   SimpleLimit(s.order_by, s.limit);
+  Returning(s.returning);
 }
 
 void Printer::DeleteTargets(const ast::DeleteStatement& s) {

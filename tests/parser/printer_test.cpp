@@ -1748,7 +1748,7 @@ TEST_CASE("ToJson: INSERT, UPDATE and DELETE", "[json]") {
         R"("into":true,"table":["t"],"partitions":[],"column_list":false,"columns":[],)"
         R"("rows":[[]],"value_keyword":false,"row_keyword":false,"set":[],"query":null,)"
         R"("source_table":[],)"
-        R"("row_alias":null,"row_alias_columns":[],"on_duplicate":[]})");
+        R"("row_alias":null,"row_alias_columns":[],"on_duplicate":[],"returning":[]})");
 
   const nlohmann::json u = nlohmann::json::parse(ToJson(*SampleUpdate(b, 0)));
   CHECK(u["kind"] == "update_statement");
