@@ -227,6 +227,7 @@ struct Function : Expr {
   std::span<const OrderItem> order_by;  // GROUP_CONCAT(… ORDER BY …)
   const Expr* separator;                // GROUP_CONCAT
   const WindowSpec* over;               // OVER (…) or OVER name
+  std::string_view distinct_word;       // DISTINCTROW, DISTINCT ALL, …: DISTINCT spelt so
 };
 
 struct When {
@@ -446,7 +447,7 @@ struct QueryTerm;  // a SELECT block, a set operation, or a parenthesised query
 struct SetOperation {
   SetOp op;
   bool all;
-  bool distinct_keyword;  // UNION DISTINCT written out
+  bool distinct_keyword;  // UNION DISTINCT (or DISTINCTROW, the same token) written out
   const QueryTerm* left;
   const QueryTerm* right;
 };

@@ -308,7 +308,8 @@ bool Comparer::Binary(const ast::Binary& a, const ast::Binary& b) {
 
 bool Comparer::Function(const ast::Function& a, const ast::Function& b) {
   return Names(a.name, b.name) && a.form == b.form && a.distinct == b.distinct &&
-         a.star == b.star && SameWords(a.modifier, b.modifier) && Exprs(a.args, b.args) &&
+         SameWords(a.distinct_word, b.distinct_word) && a.star == b.star &&
+         SameWords(a.modifier, b.modifier) && Exprs(a.args, b.args) &&
          Order(a.order_by, b.order_by) && Expr(a.separator, b.separator) && Window(a.over, b.over);
 }
 

@@ -431,6 +431,7 @@ void JsonBuilder::Function(const ast::Function& f) {
   Idents("name", f.name.parts);
   Enum("form", kCallForms, f.form);
   Flag("distinct", f.distinct);
+  Text("distinct_word", f.distinct_word);
   Flag("star", f.star);
   Text("modifier", f.modifier);
   Exprs("args", f.args);

@@ -8,6 +8,7 @@ namespace {
 
 // Sorted, lower case: binary-searched.
 constexpr std::string_view kReserved[] = {
+    "\\n",  // \N, the lexer's NULL (lower-cased here)
     "accessible",
     "add",
     "all",
@@ -314,7 +315,7 @@ class KeywordTable {
         {"limit", Keyword::kLimit},     {"offset", Keyword::kOffset}, {"is", Keyword::kIs},
         {"not", Keyword::kNot},         {"into", Keyword::kInto},     {"table", Keyword::kTable},
         {"join", Keyword::kJoin},       {"update", Keyword::kUpdate}, {"from", Keyword::kFrom},
-        {"replace", Keyword::kReplace}, {"row", Keyword::kRow}};
+        {"replace", Keyword::kReplace}, {"row", Keyword::kRow},       {"\\n", Keyword::kNull}};
     for (const auto& [w, k] : special) {
       Slot& slot = Find(w);
       const bool reserved = !slot.word.empty() && slot.info.reserved;

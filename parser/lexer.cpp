@@ -243,6 +243,9 @@ Token Lexer::NextToken() {
       return op(TokenKind::kColon, 1);
     case '@':
       return LexVariable(start);
+    case '\\':
+      if (next == 'N') return op(TokenKind::kIdentifier, 2);  // \N is NULL (sql_lex.cc)
+      break;
     case '.':
       if (IsDigit(next) && last_kind_ != TokenKind::kIdentifier &&
           last_kind_ != TokenKind::kQuotedIdentifier) {

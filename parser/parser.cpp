@@ -941,7 +941,7 @@ class StatementParser {
       }
       const uint32_t start = Start();
       if (Peek().kind == TokenKind::kUserVariable || Peek().kind == TokenKind::kSystemVariable) {
-        v.target = ParsePrimary();
+        v.target = ParseVariable();
       } else {
         auto* c = NewExpr<Column>(start);
         c->name = ParseName(2, "a variable name");
@@ -1534,6 +1534,8 @@ class StatementParser {
     set->op = op;
     set->all = AcceptWord("all");
     if (!set->all) set->distinct_keyword = AcceptWord("distinct");
+    // MySQL's lexer makes DISTINCTROW the DISTINCT token: UNION DISTINCTROW is UNION DISTINCT.
+    if (!set->all && !set->distinct_keyword) set->distinct_keyword = AcceptWord("distinctrow");
     set->left = left;
     set->right = right();
     auto* term = arena_.New<QueryTerm>();
@@ -2059,7 +2061,7 @@ class StatementParser {
         auto* is = NewExpr<Is>(start);
         is->operand = left;
         is->negated = AcceptWord("not");
-        if (AcceptWord("null"))
+        if (AcceptWord("null") || AcceptWord("\\N"))
           is->what = IsWhat::kNull;
         else if (AcceptWord("true"))
           is->what = IsWhat::kTrue;
@@ -2356,11 +2358,14 @@ class StatementParser {
       }
       case TokenKind::kUserVariable:
       case TokenKind::kSystemVariable: {
-        Next();
-        auto* v = NewExpr<Variable>(start);
-        v->text = Text(t);
-        v->system = t.kind == TokenKind::kSystemVariable;
-        return Finish(v);
+        const Expr* v = ParseVariable();
+        // simple_expr: @var := expr (sql_yacc.yy): an assignment is an operand anywhere, and
+        // its value runs as far as an expression does: 1 + @a := 2 + 3 adds @a := (2 + 3).
+        if (t.kind == TokenKind::kUserVariable && Peek().kind == TokenKind::kAssign) {
+          Next();
+          return MakeBinary(start, BinaryOp::kAssign, v, ParseExpr());
+        }
+        return v;
       }
       case TokenKind::kLParen:
         return ParseParenthesised();
@@ -2476,26 +2481,25 @@ class StatementParser {
     return t.kind == TokenKind::kIdentifier && IsOneOf(Text(t), kIntervalUnits);
   }
 
-  static constexpr std::string_view kIntervalUnits[] = {"microsecond",
-                                                        "second",
-                                                        "minute",
-                                                        "hour",
-                                                        "day",
-                                                        "week",
-                                                        "month",
-                                                        "quarter",
-                                                        "year",
-                                                        "second_microsecond",
-                                                        "minute_microsecond",
-                                                        "minute_second",
-                                                        "hour_microsecond",
-                                                        "hour_second",
-                                                        "hour_minute",
-                                                        "day_microsecond",
-                                                        "day_second",
-                                                        "day_minute",
-                                                        "day_hour",
-                                                        "year_month"};
+  static constexpr std::string_view kIntervalUnits[] = {
+      "microsecond", "second", "minute", "hour", "day", "week", "month", "quarter", "year",
+      "second_microsecond", "minute_microsecond", "minute_second", "hour_microsecond",
+      "hour_second", "hour_minute", "day_microsecond", "day_second", "day_minute", "day_hour",
+      "year_month",
+      // ODBC's names, which both servers
+      // take as synonyms (sql_yacc.yy)
+      "sql_tsi_microsecond", "sql_tsi_second", "sql_tsi_minute", "sql_tsi_hour", "sql_tsi_day",
+      "sql_tsi_week", "sql_tsi_month", "sql_tsi_quarter", "sql_tsi_year"};
+
+  // @user_var | @@[scope.]system_var: the variable token alone
+  const Expr* ParseVariable() {
+    const uint32_t start = Start();
+    const Token& t = Next();
+    auto* v = NewExpr<Variable>(start);
+    v->text = Text(t);
+    v->system = t.kind == TokenKind::kSystemVariable;
+    return Finish(v);
+  }
 
   std::string_view ParseIntervalUnit() {
     if (!IsIntervalUnit(Peek())) Fail("an interval unit (DAY, HOUR, …)");
@@ -2588,11 +2592,7 @@ class StatementParser {
     if (name.size() == 1 && ParseSpecialForm(*f, fn)) {
       Expect(TokenKind::kRParen, fmt::format("')' to close {}(", Upper(fn)));
     } else {
-      if (AcceptWord("distinct")) {
-        f->distinct = true;
-      } else {
-        AcceptWord("all");
-      }
+      if (!ParseCallDistinct(*f)) AcceptWord("all");
       if (Peek().kind == TokenKind::kStar && Peek(1).kind == TokenKind::kRParen) {
         Next();
         f->star = true;
@@ -2603,6 +2603,19 @@ class StatementParser {
     }
     if (AcceptWord("over")) f->over = ParseOver();
     return Finish(f);
+  }
+
+  // call_distinct: (DISTINCT | DISTINCTROW) [ALL]   (DISTINCTROW is DISTINCT to the lexer,
+  // and in_sum_expr takes an ALL after it: AVG(DISTINCT ALL a)). distinct_word keeps any
+  // spelling other than DISTINCT.
+  bool ParseCallDistinct(Function& f) {
+    const size_t from = pos_;
+    if (!AcceptWord("distinct") && !AcceptWord("distinctrow")) return false;
+    AcceptWord("all");
+    if (Peek().kind == TokenKind::kRParen) Fail("an expression after DISTINCT");
+    f.distinct = true;
+    if (pos_ - from > 1 || !IsWord(tokens_[from], "distinct")) f.distinct_word = TextFrom(from);
+    return true;
   }
 
   // The functions whose arguments are not a plain list. Returns false for plain calls.
@@ -2660,7 +2673,7 @@ class StatementParser {
     if (EqualsIgnoreCase(fn, "group_concat")) {
       // GROUP_CONCAT([DISTINCT] expr {, expr} [ORDER BY …] [SEPARATOR 'str'])
       f.form = CallForm::kGroupConcat;
-      f.distinct = AcceptWord("distinct");
+      ParseCallDistinct(f);
       f.args = ParseExprList();
       if (PeekWord("order") && PeekWord("by", 1)) {
         Next();

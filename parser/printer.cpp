@@ -612,7 +612,10 @@ void Printer::Trim(const ast::Function& f) {
 // f(a, b), COUNT(*), COUNT(DISTINCT a), GROUP_CONCAT(DISTINCT a ORDER BY b SEPARATOR ', ').
 void Printer::PlainCall(const ast::Function& f) {
   Open(f);
-  if (f.distinct) out_ += "DISTINCT ";
+  if (f.distinct) {
+    f.distinct_word.empty() ? void(out_ += "DISTINCT") : Words(f.distinct_word);
+    out_ += ' ';
+  }
   if (f.star) {
     out_ += '*';
   } else {

@@ -64,5 +64,59 @@ TEST_CASE("RETURNING on INSERT, REPLACE and single-table DELETE (MariaDB 10.5)")
   }
 }
 
+TEST_CASE("DISTINCTROW and DISTINCT ALL are spellings of DISTINCT") {
+  const ParseResult r =
+      Parse("SELECT SUM(DISTINCTROW a), MIN(distinct  all b), COUNT(DISTINCT c) FROM t");
+  const Select& s = *One(r).As<SelectStatement>().query->term->select;
+  REQUIRE(s.items.size() == 3);
+  const Function& sum = s.items[0].expr->As<Function>();
+  CHECK(sum.distinct);
+  CHECK(sum.distinct_word == "DISTINCTROW");
+  const Function& min = s.items[1].expr->As<Function>();
+  CHECK(min.distinct);
+  CHECK(min.distinct_word == "distinct  all");
+  CHECK(s.items[2].expr->As<Function>().distinct_word.empty());
+  CHECK(ToSql(One(r)) ==
+        "SELECT SUM(DISTINCTROW a), MIN(DISTINCT ALL b), COUNT(DISTINCT c) FROM t");
+  const ParseResult u = Parse("SELECT a FROM t UNION DISTINCTROW SELECT b FROM u");
+  const SetOperation& op = *One(u).As<SelectStatement>().query->term->set_op;
+  CHECK(op.distinct_keyword);
+  CHECK_FALSE(op.all);
+  CHECK(ToSql(One(u)) == "SELECT a FROM t UNION DISTINCT SELECT b FROM u");
+  for (const char* bad : {"SELECT SUM(ALL DISTINCT a) FROM t", "SELECT SUM(DISTINCTROW) FROM t",
+                          "SELECT a FROM t UNION DISTINCTROW ALL SELECT b FROM u"}) {
+    INFO(bad);
+    CHECK_FALSE(Parse(bad).ok());
+  }
+}
+
+TEST_CASE("SQL_TSI_ interval units, \\N as NULL, @v := expr as an operand") {
+  const ParseResult i = Parse("SELECT a + INTERVAL 3 SQL_TSI_HOUR FROM t");
+  const Binary& add = One(i).As<SelectStatement>().query->term->select->items[0].expr->As<Binary>();
+  CHECK(add.right->As<Interval>().unit == "SQL_TSI_HOUR");
+  CHECK_FALSE(Parse("SELECT a + INTERVAL 3 SQL_TSI_FORTNIGHT FROM t").ok());
+
+  const ParseResult n = Parse("SELECT \\N FROM t WHERE a IS NOT \\N");
+  const Select& ns = *One(n).As<SelectStatement>().query->term->select;
+  CHECK(ns.items[0].expr->As<Literal>().literal == LiteralKind::kNull);
+  CHECK(ns.where->As<Is>().what == IsWhat::kNull);
+  CHECK(ns.where->As<Is>().negated);
+  CHECK(ToSql(One(n)) == "SELECT NULL FROM t WHERE a IS NOT NULL");
+  CHECK_FALSE(Parse("SELECT \\n FROM t").ok());    // only a capital N
+  CHECK_FALSE(Parse("SELECT a \\N FROM t").ok());  // not an alias
+
+  const ParseResult v = Parse("SELECT 1 + @sum := 2 + 3 FROM t");
+  const Binary& plus =
+      One(v).As<SelectStatement>().query->term->select->items[0].expr->As<Binary>();
+  CHECK(plus.op == BinaryOp::kAdd);
+  const Binary& assign = plus.right->As<Binary>();
+  CHECK(assign.op == BinaryOp::kAssign);
+  CHECK(assign.left->As<Variable>().text == "@sum");
+  CHECK(assign.right->As<Binary>().op == BinaryOp::kAdd);  // := takes all of 2 + 3
+  CHECK(ToSql(One(v)) == "SELECT 1 + (@sum := 2 + 3) FROM t");
+  CHECK_FALSE(Parse("SELECT 1 + a := 2 FROM t").ok());  // only a user variable
+  CHECK_FALSE(Parse("SELECT 1 + @@x := 2 FROM t").ok());
+}
+
 }  // namespace
 }  // namespace qadvisor::parser
