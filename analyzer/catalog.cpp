@@ -884,6 +884,10 @@ Column CatalogBuilder::MakeColumn(const ast::ColumnDef& def, const Table& table)
   c.is_unsigned = t.is_unsigned || t.zerofill;  // ZEROFILL implies UNSIGNED
   c.nullable = def.nullability != ast::Nullability::kNotNull && !def.primary_key;
   c.auto_increment = def.auto_increment;
+  if (def.serial_default_value) {  // NOT NULL AUTO_INCREMENT UNIQUE
+    c.nullable = false;
+    c.auto_increment = true;
+  }
   if (def.generated != nullptr) c.generated = parser::ToSql(*def.generated);
   if (c.family == TypeFamily::kEnumSet) {
     c.length = static_cast<uint32_t>(t.values.size());
@@ -1171,7 +1175,7 @@ bool CatalogBuilder::AddColumnKeys(Table& table, const ast::ColumnDef& def, cons
     pk.location = LocationAt(offset);
     if (!InsertIndex(table, std::move(pk), offset)) return false;
   }
-  const bool serial = Phrase(def.type.name) == "serial";
+  const bool serial = Phrase(def.type.name) == "serial" || def.serial_default_value;
   for (int i = 0; i < (def.unique ? 1 : 0) + (serial ? 1 : 0); ++i) {
     Index unique;
     unique.kind = IndexKind::kUnique;

@@ -608,6 +608,9 @@ struct ColumnType {
   bool binary = false;         // the BINARY attribute of a character type: CHAR(10) BINARY
   std::string_view charset;    // CHARACTER SET x or CHARSET x
   std::string_view collation;  // COLLATE x, where written right after the type or as attribute
+  // ASCII | UNICODE | BYTE after a string type: short for CHARACTER SET latin1 / ucs2 / binary
+  // (sql_yacc.yy opt_charset_with_opt_binary), as written
+  std::string_view charset_shorthand;
 };
 
 enum class Nullability : uint8_t { kUnspecified, kNull, kNotNull };
@@ -634,8 +637,10 @@ struct ColumnDef {
   // REFERENCES t [(cols)] [MATCH …] [ON DELETE …] [ON UPDATE …], as written: MySQL and MariaDB
   // parse an inline reference and ignore it (no foreign key is made).
   std::string_view references;
-  std::string_view srid;  // SRID n
-  Span span;              // the whole definition
+  std::string_view srid;           // SRID n
+  Span span;                       // the whole definition
+  bool serial_default_value;       // SERIAL DEFAULT VALUE: NOT NULL AUTO_INCREMENT UNIQUE
+  std::string_view storage_media;  // STORAGE DISK | MEMORY | DEFAULT (MySQL, for NDB), as written
 };
 
 enum class IndexType : uint8_t { kPrimary, kUnique, kKey, kFulltext, kSpatial, kForeign, kCheck };
@@ -765,6 +770,7 @@ struct AlterTableStatement : Statement {
   Name table;
   std::span<const AlterAction> actions;
   std::string_view partitioning;  // a trailing PARTITION … clause, as written
+  bool if_exists;                 // MariaDB 10.5: ALTER TABLE IF EXISTS name
 };
 
 // DROP [TEMPORARY] TABLE [IF EXISTS] name {, name} [RESTRICT | CASCADE]

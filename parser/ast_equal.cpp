@@ -605,7 +605,9 @@ bool Comparer::ColumnDef(const ast::ColumnDef& a, const ast::ColumnDef& b) {
          a.primary_key == b.primary_key && a.comment == b.comment && a.invisible == b.invisible &&
          SameWords(a.column_format, b.column_format) && Expr(a.check, b.check) &&
          a.srid == b.srid && a.check_constraint == b.check_constraint &&
-         SameAlias(a.check_name, b.check_name) && SameSpacing(a.references, b.references);
+         a.serial_default_value == b.serial_default_value &&
+         SameWords(a.storage_media, b.storage_media) && SameAlias(a.check_name, b.check_name) &&
+         SameSpacing(a.references, b.references);
 }
 
 bool Comparer::ColumnType(const ast::ColumnType& a, const ast::ColumnType& b) {
@@ -613,7 +615,8 @@ bool Comparer::ColumnType(const ast::ColumnType& a, const ast::ColumnType& b) {
   return SameWords(a.name, b.name) && a.length == b.length && a.scale == b.scale &&
          Spans(a.values, b.values, same_value) && a.is_unsigned == b.is_unsigned &&
          a.is_signed == b.is_signed && a.zerofill == b.zerofill && a.binary == b.binary &&
-         SameCharset(a.charset, b.charset) && SameCharset(a.collation, b.collation);
+         SameCharset(a.charset, b.charset) && SameCharset(a.collation, b.collation) &&
+         SameWords(a.charset_shorthand, b.charset_shorthand);
 }
 
 bool Comparer::IndexDef(const ast::IndexDef& a, const ast::IndexDef& b) {
@@ -651,7 +654,8 @@ bool Comparer::AlterTable(const ast::AlterTableStatement& a, const ast::AlterTab
     return AlterAction(x, y);
   };
   return a.online == b.online && a.ignore == b.ignore && Names(a.table, b.table) &&
-         Spans(a.actions, b.actions, same_action) && SameSpacing(a.partitioning, b.partitioning);
+         Spans(a.actions, b.actions, same_action) && SameSpacing(a.partitioning, b.partitioning) &&
+         a.if_exists == b.if_exists;
 }
 
 // The column, the key and the option count only for the kinds that have them, COLUMN only

@@ -825,6 +825,8 @@ void JsonBuilder::ColumnDef(const ast::ColumnDef& c) {
   Ident("check_name", c.check_name);
   Text("references", c.references);
   Text("srid", c.srid);
+  Flag("serial_default_value", c.serial_default_value);
+  Text("storage_media", c.storage_media);
   End();
 }
 
@@ -840,6 +842,7 @@ void JsonBuilder::ColumnType(const ast::ColumnType& t) {
   Flag("binary", t.binary);
   Text("charset", t.charset);
   Text("collation", t.collation);
+  Text("charset_shorthand", t.charset_shorthand);
   End();
 }
 
@@ -903,6 +906,7 @@ void JsonBuilder::AlterTable(const ast::AlterTableStatement& s) {
   Idents("table", s.table.parts);
   Array("actions", s.actions, [this](const ast::AlterAction& a) { AlterAction(a); });
   Text("partitioning", s.partitioning);
+  Flag("if_exists", s.if_exists);
 }
 
 // AlterAction's `kind` is written "action" ("kind" names a node's struct). "column", "index"

@@ -429,9 +429,9 @@ class StatementParser {
         Fail("INDEX or KEY");
       }
     }
-    if (d.type != IndexType::kPrimary) d.if_not_exists = AcceptIfNotExists();
-    if (IsIdentToken(Peek()) && !PeekWord("using")) d.name = ParseIdent();
-    if (AcceptWord("using")) d.using_type = Text(Next());
+    d.if_not_exists = AcceptIfNotExists();
+    if (IsIdentToken(Peek()) && !PeekWord("using") && !IsOldIndexType()) d.name = ParseIdent();
+    if (AcceptWord("using") || AcceptOldIndexType()) d.using_type = Text(Next());
     d.parts = ParseKeyParts();
     if (d.type == IndexType::kForeign) {
       ExpectWord("references");
@@ -473,6 +473,18 @@ class StatementParser {
     return TextFrom(from);
   }
 
+  // TYPE {BTREE | HASH | RTREE}: the old spelling of USING type, which both servers still take
+  // (sql_yacc.yy index_type_clause). TYPE alone, before a name or '(', is an index name.
+  bool IsOldIndexType() const {
+    return PeekWord("type") &&
+           (PeekWord("btree", 1) || PeekWord("hash", 1) || PeekWord("rtree", 1));
+  }
+  bool AcceptOldIndexType() {
+    if (!IsOldIndexType()) return false;
+    Next();
+    return true;
+  }
+
   // ( part {, part} )   part: name [(length)] [ASC | DESC] | ( expr ) [ASC | DESC]
   std::span<const KeyPart> ParseKeyParts() {
     Expect(TokenKind::kLParen, "'(' before the key's columns");
@@ -504,7 +516,7 @@ class StatementParser {
       if (AcceptWord("key_block_size")) {
         Accept(TokenKind::kEq);
         d.key_block_size = Text(Next());
-      } else if (AcceptWord("using")) {
+      } else if (AcceptWord("using") || AcceptOldIndexType()) {
         d.using_type = Text(Next());
       } else if (PeekWord("with") && PeekWord("parser", 1)) {
         Next();
@@ -585,6 +597,13 @@ class StatementParser {
         c.column_format = Text(Next());
       } else if (AcceptWord("srid")) {
         c.srid = Text(Next());
+      } else if (PeekWord("serial") && PeekWord("default", 1) && PeekWord("value", 2)) {
+        pos_ += 3;
+        c.serial_default_value = true;
+      } else if (PeekWord("storage") &&
+                 (PeekWord("disk", 1) || PeekWord("memory", 1) || PeekWord("default", 1))) {
+        Next();
+        c.storage_media = Text(Next());
       } else if (PeekWord("check") || PeekWord("constraint")) {
         if (AcceptWord("constraint")) {
           c.check_constraint = true;
@@ -697,6 +716,12 @@ class StatementParser {
         t.charset = ParseCharsetName();
       } else if (AcceptWord("collate")) {
         t.collation = ParseCharsetName();
+      } else if (PeekWord("char") && PeekWord("set", 1)) {  // CHAR SET: CHARACTER SET
+        Next();
+        Next();
+        t.charset = ParseCharsetName();
+      } else if (PeekWord("ascii") || PeekWord("unicode") || PeekWord("byte")) {
+        t.charset_shorthand = Text(Next());
       } else {
         return t;
       }
@@ -805,7 +830,7 @@ class StatementParser {
     d.index_keyword = true;
     s->if_not_exists = AcceptIfNotExists();
     d.name = ParseIdent("an index name");
-    if (AcceptWord("using")) d.using_type = Text(Next());
+    if (AcceptWord("using") || AcceptOldIndexType()) d.using_type = Text(Next());
     ExpectWord("on");
     s->table = ParseName(2, "a table name");
     d.parts = ParseKeyParts();
@@ -974,6 +999,7 @@ class StatementParser {
     s->online = AcceptWord("online");
     s->ignore = AcceptWord("ignore");
     ExpectWord("table");
+    s->if_exists = AcceptIfExists();
     s->table = ParseName(2, "a table name");
     std::vector<AlterAction> actions;
     if (Peek().kind != TokenKind::kEnd && Peek().kind != TokenKind::kSemicolon &&
@@ -1073,6 +1099,7 @@ class StatementParser {
         a.kind = AlterKind::kAlterIndex;
         a.key_keyword = PeekWord("key");
         Next();
+        a.if_exists = AcceptIfExists();  // MariaDB 10.6
         a.name = ParseIdent("an index name");
         const size_t visibility = pos_;
         if (!AcceptWord("visible") && !AcceptWord("invisible") && !AcceptWord("ignored")) {

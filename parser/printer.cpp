@@ -1382,6 +1382,8 @@ void Printer::ColumnDef(const ast::ColumnDef& c) {
   Text(" COMMENT ", c.comment);
   WordsAfter(" COLUMN_FORMAT ", c.column_format);
   Text(" SRID ", c.srid);
+  if (c.serial_default_value) out_ += " SERIAL DEFAULT VALUE";
+  WordsAfter(" STORAGE ", c.storage_media);
   if (c.check != nullptr) {
     if (c.check_constraint) {
       out_ += " CONSTRAINT";
@@ -1424,6 +1426,7 @@ void Printer::ColumnType(const ast::ColumnType& t) {
   if (t.is_signed) out_ += " SIGNED";
   if (t.zerofill) out_ += " ZEROFILL";
   if (t.binary) out_ += " BINARY";
+  WordsAfter(" ", t.charset_shorthand);
   Text(" CHARACTER SET ", t.charset);
   Text(" COLLATE ", t.collation);
 }
@@ -1582,6 +1585,7 @@ void Printer::AlterTable(const ast::AlterTableStatement& s) {
   if (s.online) out_ += "ONLINE ";
   if (s.ignore) out_ += "IGNORE ";
   out_ += "TABLE ";
+  if (s.if_exists) out_ += "IF EXISTS ";
   Name(s.table);
   if (!s.actions.empty()) out_ += ' ';
   List(s.actions, [this](const ast::AlterAction& a) { AlterAction(a); });
@@ -1660,6 +1664,7 @@ void Printer::AlterAction(const ast::AlterAction& a) {
     case ast::AlterKind::kAlterIndex:
       out_ += "ALTER ";
       out_ += index_word;
+      if_exists();
       out_ += a.name.raw;
       out_ += ' ';
       Words(a.setting);

@@ -118,5 +118,58 @@ TEST_CASE("SQL_TSI_ interval units, \\N as NULL, @v := expr as an operand") {
   CHECK_FALSE(Parse("SELECT 1 + @@x := 2 FROM t").ok());
 }
 
+TEST_CASE("column types and attributes: ASCII / UNICODE / BYTE, CHAR SET, SERIAL DEFAULT VALUE") {
+  const ParseResult r = Parse(
+      "CREATE TABLE t (a TEXT ascii, b LONGTEXT BYTE, c VARCHAR(9) CHAR SET latin1, "
+      "d INT SERIAL DEFAULT VALUE, e INT STORAGE disk)");
+  const auto& s = One(r).As<CreateTableStatement>();
+  REQUIRE(s.columns.size() == 5);
+  CHECK(s.columns[0].type.charset_shorthand == "ascii");
+  CHECK(s.columns[1].type.charset_shorthand == "BYTE");
+  CHECK(s.columns[2].type.charset == "latin1");
+  CHECK(s.columns[3].serial_default_value);
+  CHECK_FALSE(s.columns[3].auto_increment);  // the attribute, not its expansion
+  CHECK(s.columns[4].storage_media == "disk");
+  CHECK(ToSql(s) ==
+        "CREATE TABLE t (a TEXT ASCII, b LONGTEXT BYTE, c VARCHAR(9) CHARACTER SET latin1, "
+        "d INT SERIAL DEFAULT VALUE, e INT STORAGE DISK)");
+  for (const char* bad :
+       {"CREATE TABLE t (a INT SERIAL DEFAULT)", "CREATE TABLE t (a INT SERIAL)",
+        "CREATE TABLE t (a INT STORAGE)", "CREATE TABLE t (a TEXT CHAR latin1)"}) {
+    INFO(bad);
+    CHECK_FALSE(Parse(bad).ok());
+  }
+}
+
+TEST_CASE("TYPE BTREE is USING BTREE; MariaDB's IF [NOT] EXISTS in ALTER TABLE") {
+  const ParseResult r =
+      Parse("CREATE TABLE t (a INT, KEY type TYPE HASH (a), PRIMARY KEY (a) TYPE BTREE)");
+  const auto& s = One(r).As<CreateTableStatement>();
+  REQUIRE(s.indexes.size() == 2);
+  CHECK(s.indexes[0].name.Value() == "type");
+  CHECK(s.indexes[0].using_type == "HASH");
+  CHECK(s.indexes[1].using_type == "BTREE");
+  CHECK(ToSql(s) == "CREATE TABLE t (a INT, KEY type USING HASH (a), PRIMARY KEY USING BTREE (a))");
+  const ParseResult ci = Parse("CREATE INDEX i TYPE RTREE ON t (g)");
+  CHECK(One(ci).As<CreateIndexStatement>().index.using_type == "RTREE");
+  CHECK_FALSE(Parse("CREATE INDEX i TYPE ON t (g)").ok());
+
+  const ParseResult a = Parse(
+      "ALTER TABLE IF EXISTS t ADD PRIMARY KEY IF NOT EXISTS (a), "
+      "ALTER KEY IF EXISTS k NOT IGNORED");
+  const auto& alter = One(a).As<AlterTableStatement>();
+  CHECK(alter.if_exists);
+  REQUIRE(alter.actions.size() == 2);
+  CHECK(alter.actions[0].index.type == IndexType::kPrimary);
+  CHECK(alter.actions[0].index.if_not_exists);
+  CHECK(alter.actions[1].if_exists);
+  CHECK(alter.actions[1].name.Value() == "k");
+  CHECK(ToSql(alter) ==
+        "ALTER TABLE IF EXISTS t ADD PRIMARY KEY IF NOT EXISTS (a), "
+        "ALTER KEY IF EXISTS k NOT IGNORED");
+  CHECK_FALSE(Parse("ALTER TABLE IF NOT EXISTS t ADD COLUMN a INT").ok());
+  CHECK_FALSE(Parse("ALTER TABLE IF t ADD COLUMN a INT").ok());
+}
+
 }  // namespace
 }  // namespace qadvisor::parser
