@@ -1334,7 +1334,7 @@ bool CatalogBuilder::DropColumn(Table& table, std::string_view name, bool if_exi
 void CatalogBuilder::SetTableOption(Table& table, std::string_view name, std::string_view value) {
   std::string option = Phrase(name);
   if (option.starts_with("default ")) option.erase(0, 8);
-  if (option == "charset" || option == "character set") {
+  if (option == "charset" || option == "character set" || option == "char set") {
     CharsetCollation cc = Resolve(value, "", DatabaseDefaults(table.database));
     table.charset = std::move(cc.charset);
     table.collation = std::move(cc.collation);
@@ -1391,7 +1391,7 @@ bool CatalogBuilder::CreateDatabase(const ast::CreateDatabaseStatement& s) {
   for (const ast::TableOption& o : s.options) {
     std::string option = Phrase(o.name);
     if (option.starts_with("default ")) option.erase(0, 8);
-    if (option == "charset" || option == "character set") charset = o.value;
+    if (option == "charset" || option == "character set" || option == "char set") charset = o.value;
     if (option == "collate") collation = o.value;
   }
   const std::string server = catalog_.ServerCharset();
@@ -1447,7 +1447,8 @@ bool CatalogBuilder::CreateTable(const ast::CreateTableStatement& s) {
     for (const ast::TableOption& o : s.options) {
       std::string option = Phrase(o.name);
       if (option.starts_with("default ")) option.erase(0, 8);
-      if (option == "charset" || option == "character set") charset = o.value;
+      if (option == "charset" || option == "character set" || option == "char set")
+        charset = o.value;
       if (option == "collate") collation = o.value;
       if (option == "engine" || option == "type")
         table.engine = parser::LowerAscii(Unquote(o.value));
@@ -1500,7 +1501,7 @@ bool CatalogBuilder::ApplyOtherAction(Table& table, const ast::AlterAction& acti
   // Table options written without `=`: [DEFAULT] CHARACTER SET x, CHARSET x, COLLATE x, ENGINE x.
   size_t i = word(0) == "default" ? 1 : 0;
   std::string option = word(i);
-  if (option == "character" && word(i + 1) == "set") {
+  if ((option == "character" || option == "char") && word(i + 1) == "set") {
     option = "character set";
     ++i;
   }

@@ -756,10 +756,11 @@ struct AlterAction {
   // strings); kAlterIndex: the visibility as written (VISIBLE, INVISIBLE, IGNORED, NOT IGNORED);
   // kDropConstraint: CHECK or CONSTRAINT as written.
   std::string_view setting;
-  const Expr* default_value;  // kAlterColumn SET DEFAULT
-  bool default_parens;        // SET DEFAULT (expr) written with its parentheses
-  std::string_view text;      // kOther: the action as written
-  Span span;                  // the whole action
+  const Expr* default_value;       // kAlterColumn SET DEFAULT
+  bool default_parens;             // SET DEFAULT (expr) written with its parentheses
+  std::string_view text;           // kOther: the action as written
+  Span span;                       // the whole action
+  std::string_view drop_behavior;  // kDropColumn: RESTRICT | CASCADE (ignored by the servers)
 };
 
 // ALTER [ONLINE] [IGNORE] TABLE name action {, action} [partitioning]

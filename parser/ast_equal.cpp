@@ -676,7 +676,7 @@ bool Comparer::AlterAction(const ast::AlterAction& a, const ast::AlterAction& b)
     case K::kChangeColumn:
       return a.column_keyword == b.column_keyword && ColumnDef(a.column, b.column);
     case K::kDropColumn:
-      return a.column_keyword == b.column_keyword;
+      return a.column_keyword == b.column_keyword && SameWords(a.drop_behavior, b.drop_behavior);
     case K::kAddIndex:
       return IndexDef(a.index, b.index);
     case K::kDropIndex:

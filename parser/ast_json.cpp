@@ -947,6 +947,7 @@ void JsonBuilder::AlterAction(const ast::AlterAction& a) {
   Text("setting", a.setting);
   Expr("default", a.default_value);
   Text("text", a.text);
+  Text("drop_behavior", a.drop_behavior);
   End();
 }
 

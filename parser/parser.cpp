@@ -763,7 +763,7 @@ class StatementParser {
     TableOption o{};
     const size_t from = pos_;
     AcceptWord("default");
-    if ((PeekWord("character") && PeekWord("set", 1)) ||
+    if (((PeekWord("character") || PeekWord("char")) && PeekWord("set", 1)) ||
         (PeekWord("data") && PeekWord("directory", 1)) ||
         (PeekWord("index") && PeekWord("directory", 1))) {
       Next();
@@ -944,7 +944,8 @@ class StatementParser {
       if (AcceptWord("collate")) s->collation = ParseCharsetName();
       return s;
     }
-    if (PeekWord("charset") || (PeekWord("character") && PeekWord("set", 1))) {
+    if (PeekWord("charset") ||
+        ((PeekWord("character") || PeekWord("char")) && PeekWord("set", 1))) {
       const size_t from = pos_;
       if (!AcceptWord("charset")) {
         Next();
@@ -1008,7 +1009,8 @@ class StatementParser {
         actions.push_back(ParseAlterAction());
         // Table options follow one another with or without commas (ENGINE=InnoDB
         // ROW_FORMAT=DYNAMIC, as SHOW CREATE TABLE writes them).
-        while (actions.back().kind == AlterKind::kOption && PeekTableOption()) {
+        while (actions.back().kind == AlterKind::kOption &&
+               (PeekTableOption() || PeekCharsetOptionWithoutEq())) {
           actions.push_back(ParseAlterAction());
         }
       } while (Accept(TokenKind::kComma));
@@ -1092,6 +1094,8 @@ class StatementParser {
       a.column_keyword = AcceptWord("column");
       a.if_exists = AcceptIfExists();
       a.name = ParseIdent("a column name");
+      // opt_restrict: parsed and ignored by both servers
+      if (PeekWord("restrict") || PeekWord("cascade")) a.drop_behavior = Text(Next());
       return a;
     }
     if (AcceptWord("alter")) {
@@ -1170,7 +1174,9 @@ class StatementParser {
         return a;
       }
       a.kind = AlterKind::kRenameTable;
-      if (PeekWord("to") || PeekWord("as")) a.rename_word = Text(Next());
+      if (PeekWord("to") || PeekWord("as") || Peek().kind == TokenKind::kEq) {
+        a.rename_word = Text(Next());  // RENAME = t: both servers take `=` for TO
+      }
       a.table = ParseName(2, "the new table name");
       return a;
     }
@@ -1179,7 +1185,7 @@ class StatementParser {
       Next();
       a.kind = AlterKind::kConvertCharset;
       if (!AcceptWord("charset")) {
-        ExpectWord("character");
+        if (!AcceptWord("char")) ExpectWord("character");  // CHAR SET: CHARACTER SET
         ExpectWord("set");
       }
       a.charset = ParseCharsetName();
@@ -1201,7 +1207,18 @@ class StatementParser {
     return Peek().kind == TokenKind::kIdentifier &&
            (Peek(1).kind == TokenKind::kEq ||
             (PeekWord("default") && Peek(2).kind == TokenKind::kEq) ||
-            (PeekWord("default") && PeekWord("character", 1) && Peek(3).kind == TokenKind::kEq));
+            (PeekWord("default") && PeekWord("character", 1) && Peek(3).kind == TokenKind::kEq) ||
+            (PeekWord("default") && PeekWord("char", 1) && Peek(3).kind == TokenKind::kEq));
+  }
+
+  // [DEFAULT] {COLLATE | CHARSET | CHARACTER SET | CHAR SET} x without `=`, after another table
+  // option (ALTER TABLE t DEFAULT CHARSET=x COLLATE y, as phpMyAdmin writes it).
+  bool PeekCharsetOptionWithoutEq() const {
+    const size_t i = PeekWord("default") ? 1 : 0;
+    if (PeekWord("collate", i) || PeekWord("charset", i)) {
+      return IsIdentToken(Peek(i + 1)) || Peek(i + 1).kind == TokenKind::kString;
+    }
+    return (PeekWord("character", i) || PeekWord("char", i)) && PeekWord("set", i + 1);
   }
 
   // Any other action, up to the next comma at this level, kept as written.
@@ -1476,9 +1493,20 @@ class StatementParser {
   // --- names ---------------------------------------------------------------------------------
   bool IsIdentToken(const Token& t) const {
     return t.kind == TokenKind::kQuotedIdentifier ||
-           (t.kind == TokenKind::kIdentifier && !IsReservedWord(Text(t)));
+           (t.kind == TokenKind::kIdentifier && (!IsReservedWord(Text(t)) || BeforeDotName(t)));
   }
   Ident MakeIdent(const Token& t) const { return Ident{Text(t), t.offset + base_}; }
+
+  // A word written right before `.name` is a name, reserved or not: both servers' lexers skip
+  // the keyword lookup there (sql_lex.cc: `if (start == get_ptr() && c == '.' && ident_map…`),
+  // so default.t, trigger.num and select.desc are qualified names.
+  bool BeforeDotName(const Token& t) const {
+    const size_t dot = t.offset + t.length;
+    if (dot + 1 >= text_.size() || text_[dot] != '.') return false;
+    const unsigned char c = text_[dot + 1];
+    return c == '_' || c == '$' || c >= 0x80 || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+           (c >= 'A' && c <= 'Z');
+  }
 
   // ident: identifier | `quoted identifier`  (a reserved word needs quotes)
   Ident ParseIdent(std::string_view what = "an identifier") {
@@ -2565,7 +2593,7 @@ class StatementParser {
     const Token& first = Peek();
     // A reserved word is a function name only right before '(' (IF(, LEFT(, REPLACE(, …).
     if (first.kind == TokenKind::kIdentifier && IsReservedWord(Text(first)) &&
-        Peek(1).kind != TokenKind::kLParen) {
+        Peek(1).kind != TokenKind::kLParen && !BeforeDotName(first)) {
       // A reserved word that is often a column name (order, key, desc, …) gets a hint; a clause
       // keyword where an expression is missing (FROM, WHERE, …) does not.
       static constexpr std::string_view kClauseWords[] = {

@@ -1611,6 +1611,7 @@ void Printer::AlterAction(const ast::AlterAction& a) {
       out_ += a.column_keyword ? "DROP COLUMN " : "DROP ";
       if_exists();
       out_ += a.name.raw;
+      WordsAfter(" ", a.drop_behavior);
       return;
     case ast::AlterKind::kDropIndex:
       out_ += "DROP ";

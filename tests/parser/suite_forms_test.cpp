@@ -171,5 +171,69 @@ TEST_CASE("TYPE BTREE is USING BTREE; MariaDB's IF [NOT] EXISTS in ALTER TABLE")
   CHECK_FALSE(Parse("ALTER TABLE IF t ADD COLUMN a INT").ok());
 }
 
+TEST_CASE("names: a word before .name is a name; EMPTY, GROUPS and ROW follow MariaDB") {
+  const ParseResult r = Parse("SELECT select.desc, trigger.num FROM db.select AS `trigger`");
+  const Select& s = *One(r).As<SelectStatement>().query->term->select;
+  REQUIRE(s.items.size() == 2);
+  CHECK(s.items[0].expr->As<Column>().name.parts[0].Value() == "select");
+  CHECK(s.items[0].expr->As<Column>().name.last().Value() == "desc");
+  CHECK(One(Parse("ALTER TABLE default.t ADD COLUMN x INT"))
+            .As<AlterTableStatement>()
+            .table.parts[0]
+            .Value() == "default");
+  // Reserved words stay reserved when a space or a quote follows the dot.
+  CHECK_FALSE(Parse("SELECT select . desc FROM t").ok());
+  CHECK_FALSE(Parse("SELECT trigger FROM t").ok());
+  CHECK_FALSE(Parse("SELECT a FROM t WHERE default.`x` = 1 OR default = 1").ok());
+
+  const ParseResult c = Parse("CREATE TABLE t (row INT, empty INT, groups INT)");
+  const auto& ct = One(c).As<CreateTableStatement>();
+  REQUIRE(ct.columns.size() == 3);
+  CHECK(ct.columns[0].name.Value() == "row");
+  CHECK(One(Parse("SELECT 1 AS row"))
+            .As<SelectStatement>()
+            .query->term->select->items[0]
+            .alias.Value() == "row");
+  // RETURNING is reserved on MariaDB, and ROW(…) is still a row constructor.
+  CHECK_FALSE(Parse("ALTER TABLE t ADD returning INT").ok());
+  const ParseResult rw = Parse("SELECT ROW(1, 2) = ROW(a, b) FROM t");
+  CHECK(One(rw).As<SelectStatement>().query->term->select->items[0].expr->As<Binary>().left->kind ==
+        ExprKind::kRow);
+}
+
+TEST_CASE("ALTER TABLE: RENAME =, DROP COLUMN … CASCADE, CHAR SET, options without commas") {
+  const ParseResult r = Parse("ALTER TABLE t RENAME = db.u");
+  const AlterAction& rename = One(r).As<AlterTableStatement>().actions[0];
+  CHECK(rename.kind == AlterKind::kRenameTable);
+  CHECK(rename.rename_word == "=");
+  CHECK(rename.table.parts.size() == 2);
+  CHECK(ToSql(One(r)) == "ALTER TABLE t RENAME = db.u");
+
+  const ParseResult d = Parse("ALTER TABLE t DROP COLUMN a cascade");
+  const AlterAction& drop = One(d).As<AlterTableStatement>().actions[0];
+  CHECK(drop.kind == AlterKind::kDropColumn);
+  CHECK(drop.drop_behavior == "cascade");
+  CHECK(ToSql(One(d)) == "ALTER TABLE t DROP COLUMN a CASCADE");
+
+  const ParseResult o = Parse("ALTER TABLE t DEFAULT CHARSET=hp8 COLLATE hp8_english_ci");
+  const auto& opts = One(o).As<AlterTableStatement>();
+  REQUIRE(opts.actions.size() == 2);
+  CHECK(opts.actions[0].option.value == "hp8");
+  // An option without `=` is kept as written, as at the start of the list (the catalog reads it).
+  CHECK(opts.actions[1].kind == AlterKind::kOther);
+  CHECK(opts.actions[1].text == "COLLATE hp8_english_ci");
+
+  const ParseResult cv = Parse("ALTER TABLE t CONVERT TO CHAR SET latin1");
+  CHECK(One(cv).As<AlterTableStatement>().actions[0].charset == "latin1");
+  const ParseResult set = Parse("SET CHAR SET DEFAULT");
+  CHECK(One(set).As<SetStatement>().charset);
+  CHECK(One(set).As<SetStatement>().value == "DEFAULT");
+  for (const char* bad : {"ALTER TABLE t RENAME = ", "ALTER TABLE t DROP COLUMN a CASCADE RESTRICT",
+                          "ALTER TABLE t CONVERT TO CHAR latin1", "SET CHAR utf8"}) {
+    INFO(bad);
+    CHECK_FALSE(Parse(bad).ok());
+  }
+}
+
 }  // namespace
 }  // namespace qadvisor::parser
