@@ -1907,7 +1907,8 @@ TEST_CASE("ToJson: CREATE INDEX, ALTER TABLE, DROP, CREATE DATABASE, USE, SET", 
         R"("column_keyword":false,"if_exists":false,)"
         R"("column":null,"name":null,"new_name":null,"key_keyword":false,"position":"",)"
         R"("index":null,"charset":"","collation":"","table":[],"rename_word":"","option":null,)"
-        R"("setting":"","default":null,"text":"","drop_behavior":""}],"partitioning":"","if_exists":false})");
+        R"("setting":"","default":null,"text":"","drop_behavior":""}],"partitioning":"",)"
+        R"("if_exists":false})");
 
   auto* dt = b.New<DropTableStatement>();
   dt->tables = b.List<ast::Name>({b.N({"a"}), b.N({"db", "b"})});
