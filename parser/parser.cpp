@@ -359,7 +359,8 @@ class StatementParser {
     } else if (s->as_keyword || !s->duplicates.empty()) {
       Fail("a query");
     }
-    if (!s->has_elements && s->query == nullptr) Fail("'(' or LIKE after the table name");
+    // CREATE TABLE t [options] with no columns parses on both servers (sql_yacc.yy): it is
+    // error 1113, "A table must have at least 1 column", when run, not a syntax error.
     return s;
   }
 
@@ -548,7 +549,10 @@ class StatementParser {
 
   ColumnDef ParseColumnDefBody() {
     ColumnDef c{};
-    c.name = ParseIdent("a column name or a key definition");
+    // field_ident: [[db.]table.]name | .name — both servers check the qualifier names this table
+    // and drop it; so does the AST.
+    Accept(TokenKind::kDot);
+    c.name = ParseName(3, "a column name or a key definition").last();
     c.type = ParseColumnType();
     for (;;) {
       if (PeekWord("not") && PeekWord("null", 1)) {
@@ -1245,6 +1249,7 @@ class StatementParser {
     std::vector<Ident> cols;
     if (Peek().kind != TokenKind::kRParen) {
       do {
+        Accept(TokenKind::kDot);  // .t.a: as in a column definition (simple_ident_q)
         Name n = ParseName(3, "a column name");
         cols.push_back(n.last());
       } while (Accept(TokenKind::kComma));
@@ -2191,7 +2196,9 @@ class StatementParser {
       in->operand = left;
       in->negated = negated;
       Expect(TokenKind::kLParen, "'(' after IN");
-      if (PeekWord("select") || PeekWord("with") || QueryAt(0)) {
+      // IN ((SELECT …), 1): a parenthesised query followed by a comma is the list's first value.
+      if (PeekWord("select") || PeekWord("with") ||
+          (QueryAt(0) && Peek(MatchingParen(0) + 1).kind != TokenKind::kComma)) {
         in->subquery = ParseQuery();
       } else {
         in->list = ParseExprList();
@@ -2528,6 +2535,9 @@ class StatementParser {
       const Token& t = Peek(i);
       if (t.kind == TokenKind::kEnd) return false;
       if (t.kind == TokenKind::kLParen) ++depth;
+      // INTERVAL(n, n1, …) takes two or more arguments: a comma makes it the function, even
+      // with a unit after it (INTERVAL INTERVAL(1, 0, 1) DAY).
+      if (t.kind == TokenKind::kComma && depth == 1) return true;
       if (t.kind == TokenKind::kRParen && --depth == 0) return !IsIntervalUnit(Peek(i + 1));
     }
   }
@@ -2745,7 +2755,8 @@ class StatementParser {
       f.args = ParseExprList();
       if (AcceptWord("using")) {
         f.form = CallForm::kCharUsing;
-        f.modifier = ParseIdent("a character set").raw;
+        // BINARY is reserved but a character set here (CHAR(65 USING BINARY))
+        f.modifier = PeekWord("binary") ? Text(Next()) : ParseIdent("a character set").raw;
       }
       return true;
     }

@@ -235,5 +235,67 @@ TEST_CASE("ALTER TABLE: RENAME =, DROP COLUMN … CASCADE, CHAR SET, options wit
   }
 }
 
+TEST_CASE("expression corners: CHAR USING BINARY, INTERVAL(…) in INTERVAL, IN ((SELECT …), x)") {
+  const ParseResult c = Parse("SELECT CHAR(65 USING binary)");
+  const Function& f =
+      One(c).As<SelectStatement>().query->term->select->items[0].expr->As<Function>();
+  CHECK(f.form == CallForm::kCharUsing);
+  CHECK(f.modifier == "binary");
+
+  const ParseResult i = Parse("SELECT DATE_ADD(d, INTERVAL INTERVAL(1, 0, 1) DAY) FROM t");
+  const Function& add =
+      One(i).As<SelectStatement>().query->term->select->items[0].expr->As<Function>();
+  REQUIRE(add.args.size() == 2);
+  const Interval& iv = add.args[1]->As<Interval>();
+  CHECK(iv.unit == "DAY");
+  CHECK(iv.value->As<Function>().args.size() == 3);
+  // One value in parentheses is still an interval's value: INTERVAL (1) DAY.
+  const ParseResult one = Parse("SELECT d + INTERVAL (1) DAY FROM t");
+  CHECK(
+      One(one).As<SelectStatement>().query->term->select->items[0].expr->As<Binary>().right->kind ==
+      ExprKind::kInterval);
+
+  const ParseResult in = Parse("SELECT a FROM t WHERE a IN ((SELECT b FROM u LIMIT 1), 1)");
+  const In& list = One(in).As<SelectStatement>().query->term->select->where->As<In>();
+  CHECK(list.subquery == nullptr);
+  REQUIRE(list.list.size() == 2);
+  CHECK(list.list[0]->kind == ExprKind::kSubquery);
+  const ParseResult sub =
+      Parse("SELECT a FROM t WHERE a IN ((SELECT b FROM u) UNION (SELECT c FROM v))");
+  CHECK(One(sub).As<SelectStatement>().query->term->select->where->As<In>().subquery != nullptr);
+}
+
+TEST_CASE("DDL corners: qualified column names, CREATE TABLE without columns, long versions") {
+  const ParseResult r = Parse("CREATE TABLE db.t (t.a INT, .b INT, db.t.c INT)");
+  const auto& s = One(r).As<CreateTableStatement>();
+  REQUIRE(s.columns.size() == 3);
+  CHECK(s.columns[0].name.Value() == "a");
+  CHECK(s.columns[1].name.Value() == "b");
+  CHECK(s.columns[2].name.Value() == "c");
+  CHECK(ToSql(s) == "CREATE TABLE db.t (a INT, b INT, c INT)");
+  const ParseResult ins = Parse("INSERT INTO t (.t.a, .b) VALUES (1, 2)");
+  const auto& i = One(ins).As<InsertStatement>();
+  REQUIRE(i.columns.size() == 2);
+  CHECK(i.columns[0].Value() == "a");
+  CHECK_FALSE(Parse("CREATE TABLE t (..a INT)").ok());
+  CHECK_FALSE(Parse("INSERT INTO t (.) VALUES (1)").ok());
+
+  const ParseResult bare = Parse("CREATE TABLE t");
+  const auto& b = One(bare).As<CreateTableStatement>();
+  CHECK_FALSE(b.has_elements);
+  CHECK(b.columns.empty());
+  CHECK(ToSql(b) == "CREATE TABLE t");
+
+  // Six digits from 20.0 up name no server: the comment is no SQL, as on MariaDB.
+  const ParseResult v = Parse("SELECT /*!401011 FROM*/ t");
+  const Select& vs = *One(v).As<SelectStatement>().query->term->select;
+  CHECK(vs.from.empty());
+  REQUIRE(vs.items.size() == 1);
+  CHECK(vs.items[0].expr->kind == ExprKind::kColumn);
+  CHECK(One(Parse("SELECT 1 /*!50001 FROM t*/"))
+            .As<SelectStatement>()
+            .query->term->select->from.size() == 1);
+}
+
 }  // namespace
 }  // namespace qadvisor::parser
