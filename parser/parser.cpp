@@ -1215,9 +1215,11 @@ class StatementParser {
             (PeekWord("default") && PeekWord("char", 1) && Peek(3).kind == TokenKind::kEq));
   }
 
-  // [DEFAULT] {COLLATE | CHARSET | CHARACTER SET | CHAR SET} x without `=`, after another table
-  // option (ALTER TABLE t DEFAULT CHARSET=x COLLATE y, as phpMyAdmin writes it).
+  // [DEFAULT] {COLLATE | CHARSET | CHARACTER SET | CHAR SET} x, ENGINE x or TABLESPACE x
+  // without `=`, after another table option (ALTER TABLE t DEFAULT CHARSET=x COLLATE y, as
+  // phpMyAdmin writes it).
   bool PeekCharsetOptionWithoutEq() const {
+    if ((PeekWord("engine") || PeekWord("tablespace")) && IsIdentToken(Peek(1))) return true;
     const size_t i = PeekWord("default") ? 1 : 0;
     if (PeekWord("collate", i) || PeekWord("charset", i)) {
       return IsIdentToken(Peek(i + 1)) || Peek(i + 1).kind == TokenKind::kString;

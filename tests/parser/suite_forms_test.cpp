@@ -90,7 +90,7 @@ TEST_CASE("DISTINCTROW and DISTINCT ALL are spellings of DISTINCT") {
   }
 }
 
-TEST_CASE("SQL_TSI_ interval units, \\N as NULL, @v := expr as an operand") {
+TEST_CASE("SQL_TSI_ interval units, backslash-N as NULL, @v := expr as an operand") {
   const ParseResult i = Parse("SELECT a + INTERVAL 3 SQL_TSI_HOUR FROM t");
   const Binary& add = One(i).As<SelectStatement>().query->term->select->items[0].expr->As<Binary>();
   CHECK(add.right->As<Interval>().unit == "SQL_TSI_HOUR");
@@ -141,7 +141,7 @@ TEST_CASE("column types and attributes: ASCII / UNICODE / BYTE, CHAR SET, SERIAL
   }
 }
 
-TEST_CASE("TYPE BTREE is USING BTREE; MariaDB's IF [NOT] EXISTS in ALTER TABLE") {
+TEST_CASE("TYPE BTREE is USING BTREE, MariaDB's IF [NOT] EXISTS in ALTER TABLE") {
   const ParseResult r =
       Parse("CREATE TABLE t (a INT, KEY type TYPE HASH (a), PRIMARY KEY (a) TYPE BTREE)");
   const auto& s = One(r).As<CreateTableStatement>();
@@ -171,7 +171,7 @@ TEST_CASE("TYPE BTREE is USING BTREE; MariaDB's IF [NOT] EXISTS in ALTER TABLE")
   CHECK_FALSE(Parse("ALTER TABLE IF t ADD COLUMN a INT").ok());
 }
 
-TEST_CASE("names: a word before .name is a name; EMPTY, GROUPS and ROW follow MariaDB") {
+TEST_CASE("names: a word before .name is a name, EMPTY, GROUPS and ROW follow MariaDB") {
   const ParseResult r = Parse("SELECT select.desc, trigger.num FROM db.select AS `trigger`");
   const Select& s = *One(r).As<SelectStatement>().query->term->select;
   REQUIRE(s.items.size() == 2);
