@@ -388,6 +388,8 @@ void Binder::BindStatement(const Statement& statement) {
       m_.blocks[b].limit = LiteralNumber(limit);
       if (m_.blocks[b].tables.size() == 1) m_.target = m_.blocks[b].tables[0].table;
       if (!update) {
+        // MariaDB's RETURNING reads the deleted rows: its columns name this block's table.
+        for (const SelectItem& item : d->returning) Visit(b, item.expr);
         if (d->targets.empty()) Written(m_.target);
         for (const Name& target : d->targets) {
           for (const TableUse& use : m_.blocks[b].tables) {

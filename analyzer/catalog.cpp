@@ -903,6 +903,10 @@ Column CatalogBuilder::MakeColumn(const ast::ColumnDef& def, const Table& table)
   c.is_unsigned = t.is_unsigned || t.zerofill;  // ZEROFILL implies UNSIGNED
   c.nullable = def.nullability != ast::Nullability::kNotNull && !def.primary_key;
   c.auto_increment = def.auto_increment;
+  if (def.serial_default_value) {  // NOT NULL AUTO_INCREMENT UNIQUE
+    c.nullable = false;
+    c.auto_increment = true;
+  }
   if (def.generated != nullptr) c.generated = parser::ToSql(*def.generated);
   if (c.family == TypeFamily::kEnumSet) {
     c.length = static_cast<uint32_t>(t.values.size());
@@ -1191,7 +1195,7 @@ bool CatalogBuilder::AddColumnKeys(Table& table, const ast::ColumnDef& def, cons
     pk.location = LocationAt(offset);
     if (!InsertIndex(table, std::move(pk), offset)) return false;
   }
-  const bool serial = Phrase(def.type.name) == "serial";
+  const bool serial = Phrase(def.type.name) == "serial" || def.serial_default_value;
   for (int i = 0; i < (def.unique ? 1 : 0) + (serial ? 1 : 0); ++i) {
     Index unique;
     unique.kind = IndexKind::kUnique;
@@ -1350,7 +1354,7 @@ bool CatalogBuilder::DropColumn(Table& table, std::string_view name, bool if_exi
 void CatalogBuilder::SetTableOption(Table& table, std::string_view name, std::string_view value) {
   std::string option = Phrase(name);
   if (option.starts_with("default ")) option.erase(0, 8);
-  if (option == "charset" || option == "character set") {
+  if (option == "charset" || option == "character set" || option == "char set") {
     CharsetCollation cc = Resolve(value, "", DatabaseDefaults(table.database));
     table.charset = std::move(cc.charset);
     table.collation = std::move(cc.collation);
@@ -1421,7 +1425,7 @@ bool CatalogBuilder::CreateDatabase(const ast::CreateDatabaseStatement& s) {
   for (const ast::TableOption& o : s.options) {
     std::string option = Phrase(o.name);
     if (option.starts_with("default ")) option.erase(0, 8);
-    if (option == "charset" || option == "character set") charset = o.value;
+    if (option == "charset" || option == "character set" || option == "char set") charset = o.value;
     if (option == "collate") collation = o.value;
   }
   const std::string server = catalog_.ServerCharset();
@@ -1477,7 +1481,8 @@ bool CatalogBuilder::CreateTable(const ast::CreateTableStatement& s) {
     for (const ast::TableOption& o : s.options) {
       std::string option = Phrase(o.name);
       if (option.starts_with("default ")) option.erase(0, 8);
-      if (option == "charset" || option == "character set") charset = o.value;
+      if (option == "charset" || option == "character set" || option == "char set")
+        charset = o.value;
       if (option == "collate") collation = o.value;
       if (option == "engine" || option == "type")
         table.engine = parser::LowerAscii(Unquote(o.value));
@@ -1530,7 +1535,7 @@ bool CatalogBuilder::ApplyOtherAction(Table& table, const ast::AlterAction& acti
   // Table options written without `=`: [DEFAULT] CHARACTER SET x, CHARSET x, COLLATE x, ENGINE x.
   size_t i = word(0) == "default" ? 1 : 0;
   std::string option = word(i);
-  if (option == "character" && word(i + 1) == "set") {
+  if ((option == "character" || option == "char") && word(i + 1) == "set") {
     option = "character set";
     ++i;
   }

@@ -262,7 +262,10 @@ std::string IndexOperation(const ast::IndexDef& index, bool replaces_primary, bo
 }
 
 bool AddsIndex(const ast::AlterAction& a) {
-  if (a.kind == ast::AlterKind::kAddColumn) return a.column.unique || a.column.primary_key;
+  if (a.kind == ast::AlterKind::kAddColumn) {
+    // SERIAL DEFAULT VALUE makes a unique key too
+    return a.column.unique || a.column.primary_key || a.column.serial_default_value;
+  }
   if (a.kind != ast::AlterKind::kAddIndex) return false;
   return a.index.type != ast::IndexType::kForeign && a.index.type != ast::IndexType::kCheck;
 }
@@ -462,14 +465,15 @@ std::vector<DdlOperation> OperationsOf(const ast::Statement& statement, const Ta
           const ast::ColumnDef& c = a.column;
           const bool stored = c.generated != nullptr && (EqualsIgnoreCase(c.storage, "stored") ||
                                                          EqualsIgnoreCase(c.storage, "persistent"));
-          std::string op = c.auto_increment         ? "add-auto-increment-column"
+          const bool auto_increment = c.auto_increment || c.serial_default_value;
+          std::string op = auto_increment           ? "add-auto-increment-column"
                            : stored                 ? "add-stored-column"
                            : c.generated != nullptr ? "add-virtual-column"
                            : !a.position.empty()    ? "add-column-at-position"
                                                     : "add-column";
           add("ADD COLUMN " + Q(c.name.Value()), a.span, {op});
           // An inline UNIQUE / PRIMARY KEY adds an index with the column: measured, a rebuild.
-          if (c.unique || c.primary_key) {
+          if (c.unique || c.primary_key || c.serial_default_value) {
             ops.back().conditions.emplace_back("with-new-index");
             ops.back().conditions.emplace_back("with-non-instant");  // the index is not INSTANT
           }

@@ -251,12 +251,13 @@ struct Function : Expr {
   // MariaDB's JSON_ARRAYAGG(… LIMIT …).
   const Expr* limit;
   const Expr* offset;
-  bool offset_keyword;        // LIMIT n OFFSET m rather than LIMIT m, n
-  FromEdge from_edge;         // NTH_VALUE(…) FROM FIRST | FROM LAST
-  NullTreatment nulls;        // FIRST_VALUE(…) RESPECT NULLS | IGNORE NULLS, before OVER
-  const DataType* returning;  // kJsonValue: RETURNING type, or null
-  JsonOn on_empty;            // kJsonValue: … ON EMPTY
-  JsonOn on_error;            // kJsonValue: … ON ERROR
+  bool offset_keyword;             // LIMIT n OFFSET m rather than LIMIT m, n
+  FromEdge from_edge;              // NTH_VALUE(…) FROM FIRST | FROM LAST
+  NullTreatment nulls;             // FIRST_VALUE(…) RESPECT NULLS | IGNORE NULLS, before OVER
+  const DataType* returning;       // kJsonValue: RETURNING type, or null
+  JsonOn on_empty;                 // kJsonValue: … ON EMPTY
+  JsonOn on_error;                 // kJsonValue: … ON ERROR
+  std::string_view distinct_word;  // DISTINCTROW, DISTINCT ALL, …: DISTINCT spelt so
 };
 
 struct When {
@@ -516,7 +517,7 @@ struct QueryTerm;  // a SELECT block, a set operation, or a parenthesised query
 struct SetOperation {
   SetOp op;
   bool all;
-  bool distinct_keyword;  // UNION DISTINCT written out
+  bool distinct_keyword;  // UNION DISTINCT (or DISTINCTROW, the same token) written out
   const QueryTerm* left;
   const QueryTerm* right;
 };
@@ -633,7 +634,7 @@ struct Assignment {  // col = expr (expr may be DEFAULT)
 
 // INSERT | REPLACE [hint] [options] [INTO] table [PARTITION (p, …)] [(col, …)]
 //   { VALUES | VALUE } (row), … | VALUES ROW(…), … | SET col = expr, … | query | TABLE t
-//   [AS row_alias [(col, …)]] [ON DUPLICATE KEY UPDATE col = expr, …]
+//   [AS row_alias [(col, …)]] [ON DUPLICATE KEY UPDATE col = expr, …] [RETURNING items]
 struct InsertStatement : Statement {
   static constexpr StatementKind kKind = StatementKind::kInsert;
   bool replace;           // REPLACE rather than INSERT
@@ -654,6 +655,9 @@ struct InsertStatement : Statement {
   Ident row_alias;    // MySQL 8.0.19: VALUES (…) AS new (a, b)
   std::span<const Ident> row_alias_columns;
   std::span<const Assignment> on_duplicate;
+  // MariaDB 10.5: RETURNING select_item, … — what the statement gives back, read from the rows
+  // it inserted (columns name the target table; no subqueries or aggregates).
+  std::span<const SelectItem> returning;
 };
 
 // MariaDB application-time periods: FOR PORTION OF period FROM expr TO expr, after the one table
@@ -681,7 +685,7 @@ struct UpdateStatement : Statement {
 };
 
 // [WITH …] DELETE [hint] [options] FROM table [[AS] alias] [PARTITION (p, …)] [WHERE expr]
-//   [ORDER BY …] [LIMIT n]                                         (single table: tables[0])
+//   [ORDER BY …] [LIMIT n] [RETURNING items]                       (single table: tables[0])
 // | DELETE [options] t1[.*], … FROM table_ref, … [WHERE expr]      (multi-table: targets)
 // | DELETE [options] FROM t1[.*], … USING table_ref, … [WHERE expr] (multi-table, using_form)
 struct DeleteStatement : Statement {
@@ -698,6 +702,7 @@ struct DeleteStatement : Statement {
   std::span<const OrderItem> order_by;
   const Expr* limit;
   Portion portion;  // MariaDB 10.4.3, single-table form: after the table, before WHERE
+  std::span<const SelectItem> returning;  // MariaDB 10.5, single-table form: RETURNING items
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -716,6 +721,9 @@ struct ColumnType {
   bool binary = false;         // the BINARY attribute of a character type: CHAR(10) BINARY
   std::string_view charset;    // CHARACTER SET x or CHARSET x
   std::string_view collation;  // COLLATE x, where written right after the type or as attribute
+  // ASCII | UNICODE | BYTE after a string type: short for CHARACTER SET latin1 / ucs2 / binary
+  // (sql_yacc.yy opt_charset_with_opt_binary), as written
+  std::string_view charset_shorthand;
 };
 
 // JSON_TABLE (MySQL 8.0 14.17.6 "JSON Table Functions", MariaDB 10.6): a table reference, declared
@@ -789,6 +797,8 @@ struct ColumnDef {
   // and GENERATED ALWAYS AS ROW START | END: START or END (with generated_always set).
   std::string_view versioning;
   std::string_view row_boundary;
+  bool serial_default_value;       // SERIAL DEFAULT VALUE: NOT NULL AUTO_INCREMENT UNIQUE
+  std::string_view storage_media;  // STORAGE DISK | MEMORY | DEFAULT (MySQL, for NDB), as written
 };
 
 enum class IndexType : uint8_t { kPrimary, kUnique, kKey, kFulltext, kSpatial, kForeign, kCheck };
@@ -933,12 +943,13 @@ struct AlterAction {
   // kAlterColumn: "SET DEFAULT", "DROP DEFAULT", "SET VISIBLE" or "SET INVISIBLE" (these
   // strings); kDropConstraint: CHECK or CONSTRAINT as written.
   std::string_view setting;
-  IndexVisibility visibility;  // kAlterIndex
-  const Expr* default_value;   // kAlterColumn SET DEFAULT
-  bool default_parens;         // SET DEFAULT (expr) written with its parentheses
-  std::string_view text;       // kOther: the action as written
-  Span span;                   // the whole action
-  PeriodDef period;            // kAddPeriod; kDropPeriod: its name only
+  IndexVisibility visibility;      // kAlterIndex
+  const Expr* default_value;       // kAlterColumn SET DEFAULT
+  bool default_parens;             // SET DEFAULT (expr) written with its parentheses
+  std::string_view text;           // kOther: the action as written
+  Span span;                       // the whole action
+  PeriodDef period;                // kAddPeriod; kDropPeriod: its name only
+  std::string_view drop_behavior;  // kDropColumn: RESTRICT | CASCADE (ignored by the servers)
 };
 
 // ALTER [ONLINE] [IGNORE] TABLE name action {, action} [partitioning]
@@ -949,6 +960,7 @@ struct AlterTableStatement : Statement {
   Name table;
   std::span<const AlterAction> actions;
   std::string_view partitioning;  // a trailing PARTITION … clause, as written
+  bool if_exists;                 // MariaDB 10.5: ALTER TABLE IF EXISTS name
 };
 
 // DROP [TEMPORARY] TABLE [IF EXISTS] name {, name} [RESTRICT | CASCADE]

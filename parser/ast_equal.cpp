@@ -174,6 +174,7 @@ class Comparer {
   bool Clauses(const ast::Select& a, const ast::Select& b);
   bool GroupBy(const ast::Select& a, const ast::Select& b);
   bool Item(const ast::SelectItem& a, const ast::SelectItem& b);
+  bool Returning(std::span<const ast::SelectItem> a, std::span<const ast::SelectItem> b);
   bool Locking(const ast::Query& a, const ast::Query& b);
   bool Portion(const ast::Portion& a, const ast::Portion& b) {
     return a.period.empty() == b.period.empty() && ast::SameName(a.period, b.period) &&
@@ -340,7 +341,8 @@ bool Comparer::Binary(const ast::Binary& a, const ast::Binary& b) {
 
 bool Comparer::Function(const ast::Function& a, const ast::Function& b) {
   return Names(a.name, b.name) && a.form == b.form && a.distinct == b.distinct &&
-         a.star == b.star && SameWords(a.modifier, b.modifier) && Exprs(a.args, b.args) &&
+         SameWords(a.distinct_word, b.distinct_word) && a.star == b.star &&
+         SameWords(a.modifier, b.modifier) && Exprs(a.args, b.args) &&
          Order(a.order_by, b.order_by) && Expr(a.separator, b.separator) &&
          Window(a.over, b.over) && Expr(a.limit, b.limit) && Expr(a.offset, b.offset) &&
          (a.offset == nullptr || a.offset_keyword == b.offset_keyword) &&
@@ -702,7 +704,12 @@ bool Comparer::Insert(const ast::InsertStatement& a, const ast::InsertStatement&
          Assignments(a.set, b.set) && Query(a.query, b.query) &&
          Names(a.source_table, b.source_table) && SameAlias(a.row_alias, b.row_alias) &&
          Idents(a.row_alias_columns, b.row_alias_columns) &&
-         Assignments(a.on_duplicate, b.on_duplicate);
+         Assignments(a.on_duplicate, b.on_duplicate) && Returning(a.returning, b.returning);
+}
+
+bool Comparer::Returning(std::span<const ast::SelectItem> a, std::span<const ast::SelectItem> b) {
+  return Spans(a, b,
+               [this](const ast::SelectItem& x, const ast::SelectItem& y) { return Item(x, y); });
 }
 
 bool Comparer::Update(const ast::UpdateStatement& a, const ast::UpdateStatement& b) {
@@ -724,7 +731,8 @@ bool Comparer::Delete(const ast::DeleteStatement& a, const ast::DeleteStatement&
   return With(a.recursive, a.with, b.recursive, b.with) &&
          SameWords(HintBody(a.hint), HintBody(b.hint)) && a.options == b.options &&
          a.using_form == b.using_form && Tables(a.tables, b.tables) && Expr(a.where, b.where) &&
-         Order(a.order_by, b.order_by) && Expr(a.limit, b.limit) && Portion(a.portion, b.portion);
+         Order(a.order_by, b.order_by) && Expr(a.limit, b.limit) && Portion(a.portion, b.portion) &&
+         Returning(a.returning, b.returning);
 }
 
 // --- CREATE TABLE ----------------------------------------------------------------------------
@@ -773,7 +781,9 @@ bool Comparer::ColumnDef(const ast::ColumnDef& a, const ast::ColumnDef& b) {
          a.primary_key == b.primary_key && a.comment == b.comment && a.invisible == b.invisible &&
          SameWords(a.column_format, b.column_format) && Expr(a.check, b.check) &&
          a.srid == b.srid && a.check_constraint == b.check_constraint &&
-         SameAlias(a.check_name, b.check_name) && SameSpacing(a.references, b.references);
+         a.serial_default_value == b.serial_default_value &&
+         SameWords(a.storage_media, b.storage_media) && SameAlias(a.check_name, b.check_name) &&
+         SameSpacing(a.references, b.references);
 }
 
 bool Comparer::ColumnType(const ast::ColumnType& a, const ast::ColumnType& b) {
@@ -781,7 +791,8 @@ bool Comparer::ColumnType(const ast::ColumnType& a, const ast::ColumnType& b) {
   return SameWords(a.name, b.name) && a.length == b.length && a.scale == b.scale &&
          Spans(a.values, b.values, same_value) && a.is_unsigned == b.is_unsigned &&
          a.is_signed == b.is_signed && a.zerofill == b.zerofill && a.binary == b.binary &&
-         SameCharset(a.charset, b.charset) && SameCharset(a.collation, b.collation);
+         SameCharset(a.charset, b.charset) && SameCharset(a.collation, b.collation) &&
+         SameWords(a.charset_shorthand, b.charset_shorthand);
 }
 
 bool Comparer::IndexDef(const ast::IndexDef& a, const ast::IndexDef& b) {
@@ -820,7 +831,8 @@ bool Comparer::AlterTable(const ast::AlterTableStatement& a, const ast::AlterTab
     return AlterAction(x, y);
   };
   return a.online == b.online && a.ignore == b.ignore && Names(a.table, b.table) &&
-         Spans(a.actions, b.actions, same_action) && SameSpacing(a.partitioning, b.partitioning);
+         Spans(a.actions, b.actions, same_action) && SameSpacing(a.partitioning, b.partitioning) &&
+         a.if_exists == b.if_exists;
 }
 
 // The column, the key and the option count only for the kinds that have them, COLUMN only
@@ -841,7 +853,7 @@ bool Comparer::AlterAction(const ast::AlterAction& a, const ast::AlterAction& b)
     case K::kChangeColumn:
       return a.column_keyword == b.column_keyword && ColumnDef(a.column, b.column);
     case K::kDropColumn:
-      return a.column_keyword == b.column_keyword;
+      return a.column_keyword == b.column_keyword && SameWords(a.drop_behavior, b.drop_behavior);
     case K::kAddIndex:
       return IndexDef(a.index, b.index);
     case K::kDropIndex:

@@ -22,9 +22,9 @@ namespace {
 
 // Enumerator names, indexed by value; each static_assert ties a table to its enum's last value.
 constexpr std::string_view kExprKinds[] = {
-    "literal", "param",  "variable", "column",   "unary", "binary",  "is",
-    "between", "in",     "like",     "function", "case",  "cast",    "interval",
-    "collate", "exists", "subquery", "row",      "match", "default", "sequence_value", "escape"};
+    "literal",  "param", "variable", "column",  "unary",          "binary",   "is",      "between",
+    "in",       "like",  "function", "case",    "cast",           "interval", "collate", "exists",
+    "subquery", "row",   "match",    "default", "sequence_value", "escape"};
 static_assert(std::size(kExprKinds) == static_cast<size_t>(ast::ExprKind::kEscape) + 1);
 constexpr std::string_view kLiteralKinds[] = {"string", "number", "hex",   "bit",
                                               "null",   "true",   "false", "temporal"};
@@ -242,6 +242,7 @@ class JsonBuilder {
   void Update(const ast::UpdateStatement& s);
   void Delete(const ast::DeleteStatement& s);
   void Assignments(std::string_view key, std::span<const ast::Assignment> items);
+  void SelectItems(std::string_view key, std::span<const ast::SelectItem> items);
 
   // CREATE TABLE.
   void CreateTable(const ast::CreateTableStatement& s);
@@ -453,6 +454,7 @@ void JsonBuilder::Function(const ast::Function& f) {
   Idents("name", f.name.parts);
   Enum("form", kCallForms, f.form);
   Flag("distinct", f.distinct);
+  Text("distinct_word", f.distinct_word);
   Flag("star", f.star);
   Text("modifier", f.modifier);
   Exprs("args", f.args);
@@ -736,14 +738,7 @@ void JsonBuilder::Select(const ast::Select& s) {
   Text("hint", s.hint);
   Options(kSelectOptions, s.options);
   Text("into", s.into);
-  Array("items", s.items, [this](const ast::SelectItem& item) {
-    BeginPlain();
-    Expr("expr", item.expr);
-    Ident("alias", item.alias);
-    Flag("alias_as", item.alias_as);
-    Text("string_alias", item.string_alias);
-    End();
-  });
+  SelectItems("items", s.items);
   Tables("from", s.from);
   Flag("from_dual", s.from_dual);
   Expr("where", s.where);
@@ -919,6 +914,18 @@ void JsonBuilder::Insert(const ast::InsertStatement& s) {
   Ident("row_alias", s.row_alias);
   Idents("row_alias_columns", s.row_alias_columns);
   Assignments("on_duplicate", s.on_duplicate);
+  SelectItems("returning", s.returning);
+}
+
+void JsonBuilder::SelectItems(std::string_view key, std::span<const ast::SelectItem> items) {
+  Array(key, items, [this](const ast::SelectItem& item) {
+    BeginPlain();
+    Expr("expr", item.expr);
+    Ident("alias", item.alias);
+    Flag("alias_as", item.alias_as);
+    Text("string_alias", item.string_alias);
+    End();
+  });
 }
 
 void JsonBuilder::Update(const ast::UpdateStatement& s) {
@@ -946,6 +953,7 @@ void JsonBuilder::Delete(const ast::DeleteStatement& s) {
   Order("order_by", s.order_by);
   Expr("limit", s.limit);
   Portion(s.portion);
+  SelectItems("returning", s.returning);
 }
 
 void JsonBuilder::Assignments(std::string_view key, std::span<const ast::Assignment> items) {
@@ -1004,6 +1012,8 @@ void JsonBuilder::ColumnDef(const ast::ColumnDef& c) {
   Text("secondary_engine_attribute", c.secondary_engine_attribute);
   Text("versioning", c.versioning);
   Text("row_boundary", c.row_boundary);
+  Flag("serial_default_value", c.serial_default_value);
+  Text("storage_media", c.storage_media);
   End();
 }
 
@@ -1027,6 +1037,7 @@ void JsonBuilder::ColumnType(const ast::ColumnType& t) {
   Flag("binary", t.binary);
   Text("charset", t.charset);
   Text("collation", t.collation);
+  Text("charset_shorthand", t.charset_shorthand);
   End();
 }
 
@@ -1092,6 +1103,7 @@ void JsonBuilder::AlterTable(const ast::AlterTableStatement& s) {
   Idents("table", s.table.parts);
   Array("actions", s.actions, [this](const ast::AlterAction& a) { AlterAction(a); });
   Text("partitioning", s.partitioning);
+  Flag("if_exists", s.if_exists);
 }
 
 // AlterAction's `kind` is written "action" ("kind" names a node's struct). "column", "index"
@@ -1139,6 +1151,7 @@ void JsonBuilder::AlterAction(const ast::AlterAction& a) {
   } else {
     Raw("null");
   }
+  Text("drop_behavior", a.drop_behavior);
   End();
 }
 

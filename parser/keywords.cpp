@@ -8,8 +8,11 @@
 namespace qadvisor::parser {
 namespace {
 
-// Sorted, lower case: binary-searched.
+// Sorted, lower case: binary-searched. EMPTY, GROUPS and ROW are reserved on MySQL 8.0 but not on
+// MariaDB, and RETURNING the other way round: for these four words the list follows MariaDB
+// (https://mariadb.com/kb/en/reserved-words/), which is what lets `row` name a column.
 constexpr std::string_view kReserved[] = {
+    "\\n",  // \N, the lexer's NULL (lower-cased here)
     "accessible",
     "add",
     "all",
@@ -74,7 +77,6 @@ constexpr std::string_view kReserved[] = {
     "each",
     "else",
     "elseif",
-    "empty",
     "enclosed",
     "escaped",
     "except",
@@ -98,7 +100,6 @@ constexpr std::string_view kReserved[] = {
     "grant",
     "group",
     "grouping",
-    "groups",
     "having",
     "high_priority",
     "hour_microsecond",
@@ -210,7 +211,6 @@ constexpr std::string_view kReserved[] = {
     "revoke",
     "right",
     "rlike",
-    "row",
     "row_number",
     "rows",
     "schema",
@@ -296,7 +296,7 @@ class KeywordTable {
         {"limit", Keyword::kLimit},     {"offset", Keyword::kOffset}, {"is", Keyword::kIs},
         {"not", Keyword::kNot},         {"into", Keyword::kInto},     {"table", Keyword::kTable},
         {"join", Keyword::kJoin},       {"update", Keyword::kUpdate}, {"from", Keyword::kFrom},
-        {"replace", Keyword::kReplace}, {"row", Keyword::kRow}};
+        {"replace", Keyword::kReplace}, {"row", Keyword::kRow},       {"\\n", Keyword::kNull}};
     for (const auto& [w, k] : special) {
       Slot& slot = Find(w);
       const bool reserved = !slot.word.empty() && slot.info.reserved;

@@ -277,7 +277,19 @@ class StatementParser {
       ExpectWord("update");
       s->on_duplicate = ParseAssignments();
     }
+    s->returning = ParseReturning();
     return s;
+  }
+
+  // returning: [RETURNING select_item {, select_item}]   (MariaDB 10.5: INSERT, REPLACE and
+  // single-table DELETE)
+  std::span<const SelectItem> ParseReturning() {
+    if (!AcceptWord("returning")) return {};
+    std::vector<SelectItem> items;
+    do {
+      items.push_back(ParseSelectItem());
+    } while (Accept(TokenKind::kComma));
+    return Keep(items);
   }
 
   // --- CREATE TABLE ----------------------------------------------------------------------------
@@ -359,7 +371,8 @@ class StatementParser {
     } else if (s->as_keyword || !s->duplicates.empty()) {
       Fail("a query");
     }
-    if (!s->has_elements && s->query == nullptr) Fail("'(' or LIKE after the table name");
+    // CREATE TABLE t [options] with no columns parses on both servers (sql_yacc.yy): it is
+    // error 1113, "A table must have at least 1 column", when run, not a syntax error.
     return s;
   }
 
@@ -450,9 +463,9 @@ class StatementParser {
         Fail("INDEX or KEY");
       }
     }
-    if (d.type != IndexType::kPrimary) d.if_not_exists = AcceptIfNotExists();
-    if (IsIdentToken(Peek()) && !PeekWord("using")) d.name = ParseIdent();
-    if (AcceptWord("using")) d.using_type = Text(Next());
+    d.if_not_exists = AcceptIfNotExists();
+    if (IsIdentToken(Peek()) && !PeekWord("using") && !IsOldIndexType()) d.name = ParseIdent();
+    if (AcceptWord("using") || AcceptOldIndexType()) d.using_type = Text(Next());
     d.parts = ParseKeyParts();
     if (d.type == IndexType::kForeign) {
       ExpectWord("references");
@@ -494,6 +507,18 @@ class StatementParser {
     return TextFrom(from);
   }
 
+  // TYPE {BTREE | HASH | RTREE}: the old spelling of USING type, which both servers still take
+  // (sql_yacc.yy index_type_clause). TYPE alone, before a name or '(', is an index name.
+  bool IsOldIndexType() const {
+    return PeekWord("type") &&
+           (PeekWord("btree", 1) || PeekWord("hash", 1) || PeekWord("rtree", 1));
+  }
+  bool AcceptOldIndexType() {
+    if (!IsOldIndexType()) return false;
+    Next();
+    return true;
+  }
+
   // ( part {, part} )   part: name [(length)] [ASC | DESC] | ( expr ) [ASC | DESC]
   std::span<const KeyPart> ParseKeyParts() {
     Expect(TokenKind::kLParen, "'(' before the key's columns");
@@ -525,7 +550,7 @@ class StatementParser {
       if (AcceptWord("key_block_size")) {
         Accept(TokenKind::kEq);
         d.key_block_size = Text(Next());
-      } else if (AcceptWord("using")) {
+      } else if (AcceptWord("using") || AcceptOldIndexType()) {
         d.using_type = Text(Next());
       } else if (PeekWord("with") && PeekWord("parser", 1)) {
         Next();
@@ -574,7 +599,10 @@ class StatementParser {
 
   ColumnDef ParseColumnDefBody() {
     ColumnDef c{};
-    c.name = ParseIdent("a column name or a key definition");
+    // field_ident: [[db.]table.]name | .name — both servers check the qualifier names this table
+    // and drop it; so does the AST.
+    Accept(TokenKind::kDot);
+    c.name = ParseName(3, "a column name or a key definition").last();
     c.type = ParseColumnType();
     for (;;) {
       if (PeekWord("not") && PeekWord("null", 1)) {
@@ -639,6 +667,13 @@ class StatementParser {
         Next();
         Next();
         c.versioning = TextFrom(from);
+      } else if (PeekWord("serial") && PeekWord("default", 1) && PeekWord("value", 2)) {
+        pos_ += 3;
+        c.serial_default_value = true;
+      } else if (PeekWord("storage") &&
+                 (PeekWord("disk", 1) || PeekWord("memory", 1) || PeekWord("default", 1))) {
+        Next();
+        c.storage_media = Text(Next());
       } else if (PeekWord("check") || PeekWord("constraint")) {
         if (AcceptWord("constraint")) {
           c.check_constraint = true;
@@ -772,6 +807,12 @@ class StatementParser {
         t.charset = ParseCharsetName();
       } else if (AcceptWord("collate")) {
         t.collation = ParseCharsetName();
+      } else if (PeekWord("char") && PeekWord("set", 1)) {  // CHAR SET: CHARACTER SET
+        Next();
+        Next();
+        t.charset = ParseCharsetName();
+      } else if (PeekWord("ascii") || PeekWord("unicode") || PeekWord("byte")) {
+        t.charset_shorthand = Text(Next());
       } else {
         return t;
       }
@@ -813,7 +854,7 @@ class StatementParser {
     TableOption o{};
     const size_t from = pos_;
     AcceptWord("default");
-    if ((PeekWord("character") && PeekWord("set", 1)) ||
+    if (((PeekWord("character") || PeekWord("char")) && PeekWord("set", 1)) ||
         (PeekWord("data") && PeekWord("directory", 1)) ||
         (PeekWord("index") && PeekWord("directory", 1))) {
       Next();
@@ -880,7 +921,7 @@ class StatementParser {
     d.index_keyword = true;
     s->if_not_exists = AcceptIfNotExists();
     d.name = ParseIdent("an index name");
-    if (AcceptWord("using")) d.using_type = Text(Next());
+    if (AcceptWord("using") || AcceptOldIndexType()) d.using_type = Text(Next());
     ExpectWord("on");
     s->table = ParseName(2, "a table name");
     d.parts = ParseKeyParts();
@@ -1355,7 +1396,8 @@ class StatementParser {
       s->variables = ParseSetVariables();
       return s;
     }
-    if (PeekWord("charset") || (PeekWord("character") && PeekWord("set", 1))) {
+    if (PeekWord("charset") ||
+        ((PeekWord("character") || PeekWord("char")) && PeekWord("set", 1))) {
       const size_t from = pos_;
       if (!AcceptWord("charset")) {
         Next();
@@ -1385,7 +1427,7 @@ class StatementParser {
       }
       const uint32_t start = Start();
       if (Peek().kind == TokenKind::kUserVariable || Peek().kind == TokenKind::kSystemVariable) {
-        v.target = ParsePrimary();
+        v.target = ParseVariable();
       } else {
         auto* c = NewExpr<Column>(start);
         c->name = ParseName(2, "a variable name");
@@ -1417,6 +1459,7 @@ class StatementParser {
     s->online = AcceptWord("online");
     s->ignore = AcceptWord("ignore");
     ExpectWord("table");
+    s->if_exists = AcceptIfExists();
     s->table = ParseName(2, "a table name");
     std::vector<AlterAction> actions;
     if (Peek().kind != TokenKind::kEnd && Peek().kind != TokenKind::kSemicolon &&
@@ -1425,7 +1468,8 @@ class StatementParser {
         actions.push_back(ParseAlterAction());
         // Table options follow one another with or without commas (ENGINE=InnoDB
         // ROW_FORMAT=DYNAMIC, as SHOW CREATE TABLE writes them).
-        while (actions.back().kind == AlterKind::kOption && PeekTableOption()) {
+        while (actions.back().kind == AlterKind::kOption &&
+               (PeekTableOption() || PeekCharsetOptionWithoutEq())) {
           actions.push_back(ParseAlterAction());
         }
       } while (Accept(TokenKind::kComma));
@@ -1537,6 +1581,8 @@ class StatementParser {
       a.column_keyword = AcceptWord("column");
       a.if_exists = AcceptIfExists();
       a.name = ParseIdent("a column name");
+      // opt_restrict: parsed and ignored by both servers
+      if (PeekWord("restrict") || PeekWord("cascade")) a.drop_behavior = Text(Next());
       return a;
     }
     if (AcceptWord("alter")) {
@@ -1544,6 +1590,7 @@ class StatementParser {
         a.kind = AlterKind::kAlterIndex;
         a.key_keyword = PeekWord("key");
         Next();
+        a.if_exists = AcceptIfExists();  // MariaDB 10.6
         a.name = ParseIdent("an index name");
         const std::optional<IndexVisibility> v = AcceptVisibility();
         if (!v) Fail("VISIBLE, INVISIBLE, IGNORED or NOT IGNORED");
@@ -1611,7 +1658,9 @@ class StatementParser {
         return a;
       }
       a.kind = AlterKind::kRenameTable;
-      if (PeekWord("to") || PeekWord("as")) a.rename_word = Text(Next());
+      if (PeekWord("to") || PeekWord("as") || Peek().kind == TokenKind::kEq) {
+        a.rename_word = Text(Next());  // RENAME = t: both servers take `=` for TO
+      }
       a.table = ParseName(2, "the new table name");
       return a;
     }
@@ -1620,7 +1669,7 @@ class StatementParser {
       Next();
       a.kind = AlterKind::kConvertCharset;
       if (!AcceptWord("charset")) {
-        ExpectWord("character");
+        if (!AcceptWord("char")) ExpectWord("character");  // CHAR SET: CHARACTER SET
         ExpectWord("set");
       }
       a.charset = ParseCharsetName();
@@ -1642,7 +1691,20 @@ class StatementParser {
     return Peek().kind == TokenKind::kIdentifier &&
            (Peek(1).kind == TokenKind::kEq ||
             (PeekWord("default") && Peek(2).kind == TokenKind::kEq) ||
-            (PeekWord("default") && PeekWord("character", 1) && Peek(3).kind == TokenKind::kEq));
+            (PeekWord("default") && PeekWord("character", 1) && Peek(3).kind == TokenKind::kEq) ||
+            (PeekWord("default") && PeekWord("char", 1) && Peek(3).kind == TokenKind::kEq));
+  }
+
+  // [DEFAULT] {COLLATE | CHARSET | CHARACTER SET | CHAR SET} x, ENGINE x or TABLESPACE x
+  // without `=`, after another table option (ALTER TABLE t DEFAULT CHARSET=x COLLATE y, as
+  // phpMyAdmin writes it).
+  bool PeekCharsetOptionWithoutEq() const {
+    if ((PeekWord("engine") || PeekWord("tablespace")) && IsIdentToken(Peek(1))) return true;
+    const size_t i = PeekWord("default") ? 1 : 0;
+    if (PeekWord("collate", i) || PeekWord("charset", i)) {
+      return IsIdentToken(Peek(i + 1)) || Peek(i + 1).kind == TokenKind::kString;
+    }
+    return (PeekWord("character", i) || PeekWord("char", i)) && PeekWord("set", i + 1);
   }
 
   // Any other action, up to the next comma at this level, kept as written.
@@ -1669,6 +1731,7 @@ class StatementParser {
     std::vector<Ident> cols;
     if (Peek().kind != TokenKind::kRParen) {
       do {
+        Accept(TokenKind::kDot);  // .t.a: as in a column definition (simple_ident_q)
         Name n = ParseName(3, "a column name");
         cols.push_back(n.last());
       } while (Accept(TokenKind::kComma));
@@ -1772,6 +1835,7 @@ class StatementParser {
     s->portion = ParsePortion();
     if (AcceptWord("where")) s->where = ParseExpr();
     ParseOrderAndLimit(s->order_by, s->limit);
+    s->returning = ParseReturning();
     return s;
   }
 
@@ -1930,9 +1994,20 @@ class StatementParser {
   // --- names ---------------------------------------------------------------------------------
   bool IsIdentToken(const Token& t) const {
     return t.kind == TokenKind::kQuotedIdentifier ||
-           (t.kind == TokenKind::kIdentifier && !IsReservedWord(Text(t)));
+           (t.kind == TokenKind::kIdentifier && (!IsReservedWord(Text(t)) || BeforeDotName(t)));
   }
   Ident MakeIdent(const Token& t) const { return Ident{Text(t), t.offset + base_}; }
+
+  // A word written right before `.name` is a name, reserved or not: both servers' lexers skip
+  // the keyword lookup there (sql_lex.cc: `if (start == get_ptr() && c == '.' && ident_map…`),
+  // so default.t, trigger.num and select.desc are qualified names.
+  bool BeforeDotName(const Token& t) const {
+    const size_t dot = t.offset + t.length;
+    if (dot + 1 >= text_.size() || text_[dot] != '.') return false;
+    const unsigned char c = text_[dot + 1];
+    return c == '_' || c == '$' || c >= 0x80 || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+           (c >= 'A' && c <= 'Z');
+  }
 
   // ident: identifier | `quoted identifier`  (a reserved word needs quotes)
   Ident ParseIdent(std::string_view what = "an identifier") {
@@ -2015,6 +2090,8 @@ class StatementParser {
     set->op = op;
     set->all = AcceptWord("all");
     if (!set->all) set->distinct_keyword = AcceptWord("distinct");
+    // MySQL's lexer makes DISTINCTROW the DISTINCT token: UNION DISTINCTROW is UNION DISTINCT.
+    if (!set->all && !set->distinct_keyword) set->distinct_keyword = AcceptWord("distinctrow");
     set->left = left;
     set->right = right();
     auto* term = arena_.New<QueryTerm>();
@@ -2843,7 +2920,7 @@ class StatementParser {
         auto* is = NewExpr<Is>(start);
         is->operand = left;
         is->negated = AcceptWord("not");
-        if (AcceptWord("null"))
+        if (AcceptWord("null") || AcceptWord("\\N"))
           is->what = IsWhat::kNull;
         else if (AcceptWord("true"))
           is->what = IsWhat::kTrue;
@@ -2918,7 +2995,9 @@ class StatementParser {
       in->operand = left;
       in->negated = negated;
       Expect(TokenKind::kLParen, "'(' after IN");
-      if (PeekWord("select") || PeekWord("with") || TableOrValuesAt(0) || QueryAt(0)) {
+      // IN ((SELECT …), 1): a parenthesised query followed by a comma is the list's first value.
+      if (PeekWord("select") || PeekWord("with") || TableOrValuesAt(0) ||
+          (QueryAt(0) && Peek(MatchingParen(0) + 1).kind != TokenKind::kComma)) {
         in->subquery = ParseQuery();
       } else {
         in->list = ParseExprList();
@@ -3140,11 +3219,14 @@ class StatementParser {
       }
       case TokenKind::kUserVariable:
       case TokenKind::kSystemVariable: {
-        Next();
-        auto* v = NewExpr<Variable>(start);
-        v->text = Text(t);
-        v->system = t.kind == TokenKind::kSystemVariable;
-        return Finish(v);
+        const Expr* v = ParseVariable();
+        // simple_expr: @var := expr (sql_yacc.yy): an assignment is an operand anywhere, and
+        // its value runs as far as an expression does: 1 + @a := 2 + 3 adds @a := (2 + 3).
+        if (t.kind == TokenKind::kUserVariable && Peek().kind == TokenKind::kAssign) {
+          Next();
+          return MakeBinary(start, BinaryOp::kAssign, v, ParseExpr());
+        }
+        return v;
       }
       case TokenKind::kLParen:
         return ParseParenthesised();
@@ -3271,6 +3353,9 @@ class StatementParser {
       const Token& t = Peek(i);
       if (t.kind == TokenKind::kEnd) return false;
       if (t.kind == TokenKind::kLParen) ++depth;
+      // INTERVAL(n, n1, …) takes two or more arguments: a comma makes it the function, even
+      // with a unit after it (INTERVAL INTERVAL(1, 0, 1) DAY).
+      if (t.kind == TokenKind::kComma && depth == 1) return true;
       if (t.kind == TokenKind::kRParen && --depth == 0) return !IsIntervalUnit(Peek(i + 1));
     }
   }
@@ -3279,26 +3364,25 @@ class StatementParser {
     return t.kind == TokenKind::kIdentifier && IsOneOf(Text(t), kIntervalUnits);
   }
 
-  static constexpr std::string_view kIntervalUnits[] = {"microsecond",
-                                                        "second",
-                                                        "minute",
-                                                        "hour",
-                                                        "day",
-                                                        "week",
-                                                        "month",
-                                                        "quarter",
-                                                        "year",
-                                                        "second_microsecond",
-                                                        "minute_microsecond",
-                                                        "minute_second",
-                                                        "hour_microsecond",
-                                                        "hour_second",
-                                                        "hour_minute",
-                                                        "day_microsecond",
-                                                        "day_second",
-                                                        "day_minute",
-                                                        "day_hour",
-                                                        "year_month"};
+  static constexpr std::string_view kIntervalUnits[] = {
+      "microsecond", "second", "minute", "hour", "day", "week", "month", "quarter", "year",
+      "second_microsecond", "minute_microsecond", "minute_second", "hour_microsecond",
+      "hour_second", "hour_minute", "day_microsecond", "day_second", "day_minute", "day_hour",
+      "year_month",
+      // ODBC's names, which both servers
+      // take as synonyms (sql_yacc.yy)
+      "sql_tsi_microsecond", "sql_tsi_second", "sql_tsi_minute", "sql_tsi_hour", "sql_tsi_day",
+      "sql_tsi_week", "sql_tsi_month", "sql_tsi_quarter", "sql_tsi_year"};
+
+  // @user_var | @@[scope.]system_var: the variable token alone
+  const Expr* ParseVariable() {
+    const uint32_t start = Start();
+    const Token& t = Next();
+    auto* v = NewExpr<Variable>(start);
+    v->text = Text(t);
+    v->system = t.kind == TokenKind::kSystemVariable;
+    return Finish(v);
+  }
 
   std::string_view ParseIntervalUnit() {
     if (!IsIntervalUnit(Peek())) Fail("an interval unit (DAY, HOUR, …)");
@@ -3337,7 +3421,7 @@ class StatementParser {
     const Token& first = Peek();
     // A reserved word is a function name only right before '(' (IF(, LEFT(, REPLACE(, …).
     if (first.kind == TokenKind::kIdentifier && IsReservedWord(Text(first)) &&
-        Peek(1).kind != TokenKind::kLParen) {
+        Peek(1).kind != TokenKind::kLParen && !BeforeDotName(first)) {
       // A reserved word that is often a column name (order, key, desc, …) gets a hint; a clause
       // keyword where an expression is missing (FROM, WHERE, …) does not.
       static constexpr std::string_view kClauseWords[] = {
@@ -3391,11 +3475,7 @@ class StatementParser {
     if (name.size() == 1 && ParseSpecialForm(*f, fn)) {
       Expect(TokenKind::kRParen, fmt::format("')' to close {}(", Upper(fn)));
     } else {
-      if (AcceptWord("distinct")) {
-        f->distinct = true;
-      } else {
-        AcceptWord("all");
-      }
+      if (!ParseCallDistinct(*f)) AcceptWord("all");
       if (Peek().kind == TokenKind::kStar && Peek(1).kind == TokenKind::kRParen) {
         Next();
         f->star = true;
@@ -3407,6 +3487,19 @@ class StatementParser {
     ParseNullTreatment(*f, fn);
     if (AcceptWord("over")) f->over = ParseOver();
     return Finish(f);
+  }
+
+  // call_distinct: (DISTINCT | DISTINCTROW) [ALL]   (DISTINCTROW is DISTINCT to the lexer,
+  // and in_sum_expr takes an ALL after it: AVG(DISTINCT ALL a)). distinct_word keeps any
+  // spelling other than DISTINCT.
+  bool ParseCallDistinct(Function& f) {
+    const size_t from = pos_;
+    if (!AcceptWord("distinct") && !AcceptWord("distinctrow")) return false;
+    AcceptWord("all");
+    if (Peek().kind == TokenKind::kRParen) Fail("an expression after DISTINCT");
+    f.distinct = true;
+    if (pos_ - from > 1 || !IsWord(tokens_[from], "distinct")) f.distinct_word = TextFrom(from);
+    return true;
   }
 
   // The functions whose arguments are not a plain list. Returns false for plain calls.
@@ -3464,7 +3557,7 @@ class StatementParser {
     if (EqualsIgnoreCase(fn, "group_concat")) {
       // GROUP_CONCAT([DISTINCT] expr {, expr} [ORDER BY …] [SEPARATOR 'str'])
       f.form = CallForm::kGroupConcat;
-      f.distinct = AcceptWord("distinct");
+      ParseCallDistinct(f);
       f.args = ParseExprList();
       if (PeekWord("order") && PeekWord("by", 1)) {
         Next();
@@ -3508,7 +3601,8 @@ class StatementParser {
       f.args = ParseExprList();
       if (AcceptWord("using")) {
         f.form = CallForm::kCharUsing;
-        f.modifier = ParseIdent("a character set").raw;
+        // BINARY is reserved but a character set here (CHAR(65 USING BINARY))
+        f.modifier = PeekWord("binary") ? Text(Next()) : ParseIdent("a character set").raw;
       }
       return true;
     }

@@ -252,6 +252,7 @@ class Printer {
   void SetOperand(const ast::QueryTerm& t, ast::SetOp parent, bool right);
   void Select(const ast::Select& s);
   void SelectItem(const ast::SelectItem& item);
+  void Returning(std::span<const ast::SelectItem> items);
   void Options(uint32_t options);
   void GroupBy(const ast::Select& s);
   void Windows(std::span<const ast::NamedWindow> windows);
@@ -692,7 +693,10 @@ void Printer::Trim(const ast::Function& f) {
 // f(a, b), COUNT(*), COUNT(DISTINCT a), GROUP_CONCAT(DISTINCT a ORDER BY b SEPARATOR ', ').
 void Printer::PlainCall(const ast::Function& f) {
   Open(f);
-  if (f.distinct) out_ += "DISTINCT ";
+  if (f.distinct) {
+    f.distinct_word.empty() ? void(out_ += "DISTINCT") : Words(f.distinct_word);
+    out_ += ' ';
+  }
   if (f.star) {
     out_ += '*';
   } else {
@@ -1405,6 +1409,14 @@ void Printer::Insert(const ast::InsertStatement& s) {
     out_ += " ON DUPLICATE KEY UPDATE ";
     Assignments(s.on_duplicate);
   }
+  Returning(s.returning);
+}
+
+// [RETURNING item, …] (MariaDB)
+void Printer::Returning(std::span<const ast::SelectItem> items) {
+  if (items.empty()) return;
+  out_ += " RETURNING ";
+  List(items, [this](const ast::SelectItem& item) { SelectItem(item); });
 }
 
 // VALUES (1, DEFAULT), (2, 3) | VALUE (…) | VALUES ROW(…), ROW(…); VALUES () is a row of
@@ -1463,6 +1475,7 @@ void Printer::Delete(const ast::DeleteStatement& s) {
   Portion(s.portion);
   Where(s.where);
   SimpleLimit(s.order_by, s.limit);
+  Returning(s.returning);
 }
 
 // FOR PORTION OF period FROM a TO b (MariaDB)
@@ -1611,6 +1624,8 @@ void Printer::ColumnDef(const ast::ColumnDef& c) {
   Text(" ENGINE_ATTRIBUTE ", c.engine_attribute);
   Text(" SECONDARY_ENGINE_ATTRIBUTE ", c.secondary_engine_attribute);
   WordsAfter(" ", c.versioning);
+  if (c.serial_default_value) out_ += " SERIAL DEFAULT VALUE";
+  WordsAfter(" STORAGE ", c.storage_media);
   if (c.check != nullptr) {
     if (c.check_constraint) {
       out_ += " CONSTRAINT";
@@ -1653,6 +1668,7 @@ void Printer::ColumnType(const ast::ColumnType& t) {
   if (t.is_signed) out_ += " SIGNED";
   if (t.zerofill) out_ += " ZEROFILL";
   if (t.binary) out_ += " BINARY";
+  WordsAfter(" ", t.charset_shorthand);
   Text(" CHARACTER SET ", t.charset);
   Text(" COLLATE ", t.collation);
 }
@@ -1677,7 +1693,7 @@ void Printer::IndexDef(const ast::IndexDef& d) {
     return;
   }
   if (d.if_not_exists) out_ += " IF NOT EXISTS";
-  if (!d.name.empty() && d.type != ast::IndexType::kPrimary) {
+  if (!d.name.empty()) {
     out_ += ' ';
     out_ += d.name.raw;
   }
@@ -1829,6 +1845,7 @@ void Printer::AlterTable(const ast::AlterTableStatement& s) {
   if (s.online) out_ += "ONLINE ";
   if (s.ignore) out_ += "IGNORE ";
   out_ += "TABLE ";
+  if (s.if_exists) out_ += "IF EXISTS ";
   Name(s.table);
   if (!s.actions.empty()) out_ += ' ';
   List(s.actions, [this](const ast::AlterAction& a) { AlterAction(a); });
@@ -1854,6 +1871,7 @@ void Printer::AlterAction(const ast::AlterAction& a) {
       out_ += a.column_keyword ? "DROP COLUMN " : "DROP ";
       if_exists();
       out_ += a.name.raw;
+      WordsAfter(" ", a.drop_behavior);
       return;
     case ast::AlterKind::kDropIndex:
       out_ += "DROP ";
@@ -1907,6 +1925,7 @@ void Printer::AlterAction(const ast::AlterAction& a) {
     case ast::AlterKind::kAlterIndex:
       out_ += "ALTER ";
       out_ += index_word;
+      if_exists();
       out_ += a.name.raw;
       out_ += ' ';
       out_ += ast::VisibilityWords(a.visibility);

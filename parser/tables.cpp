@@ -29,6 +29,7 @@ class Collector {
         Sub(s.query);
         if (!s.source_table.parts.empty()) Add(s.source_table);
         Assignments(s.on_duplicate);
+        for (const SelectItem& item : s.returning) Visit(item.expr);  // MariaDB: subqueries
         break;
       }
       case StatementKind::kUpdate: {
@@ -51,6 +52,7 @@ class Collector {
         Refs(s.tables);
         Visit(s.where);
         Order(s.order_by);
+        for (const SelectItem& item : s.returning) Visit(item.expr);
         ctes_.resize(scope);
         break;
       }

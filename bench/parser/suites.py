@@ -147,9 +147,10 @@ def comparable(node, literal=False):
     """
     if isinstance(node, dict):
         # NULL, TRUE and FALSE are equal however they are spelt; other literals by text.
-        lit = node.get("kind") == "literal" and node.get("literal") not in ("null", "true", "false")
+        spelt = node.get("kind") == "literal" and node.get("literal") in ("null", "true", "false")
+        lit = node.get("kind") == "literal" and not spelt
         return {k: (v if lit and k == "text" else comparable(v))
-                for k, v in node.items() if k != "span"}
+                for k, v in node.items() if k != "span" and not (spelt and k == "text")}
     if isinstance(node, list):
         return [comparable(v) for v in node]
     if isinstance(node, str):

@@ -586,6 +586,19 @@ CREATE TABLE t (a INT NULL PRIMARY KEY, b INT, c INT UNIQUE KEY, b_3 INT,
   CHECK(IndexNames(t) == std::vector<std::string>{"PRIMARY", "c", "b", "b_2", "b_3", "b_4", "c_2"});
 }
 
+TEST_CASE("SERIAL DEFAULT VALUE: NOT NULL AUTO_INCREMENT with a unique key, on any integer") {
+  const Catalog c = Load(R"sql(
+CREATE TABLE t (id SMALLINT NULL SERIAL DEFAULT VALUE, n INT, s VARCHAR(9) CHAR SET latin1);)sql");
+  REQUIRE(c.issues().empty());
+  const Table& t = Get(c, "", "t");
+  CHECK_FALSE(Col(t, "id").nullable);
+  CHECK(Col(t, "id").auto_increment);
+  CHECK(Col(t, "id").type == "smallint");  // unlike the SERIAL type, which is BIGINT UNSIGNED
+  CHECK(Col(t, "n").nullable);
+  CHECK(IndexNames(t) == std::vector<std::string>{"id"});
+  CHECK(Idx(t, "id").kind == IndexKind::kUnique);
+}
+
 TEST_CASE("FOREIGN KEY: an implicit index when none starts with its columns") {
   Catalog c = Load(R"sql(
 CREATE TABLE parent (id INT PRIMARY KEY, code INT, UNIQUE KEY (code));

@@ -168,4 +168,16 @@ TEST_CASE("operations of an ALTER, and the algorithm each target uses") {
         "add-column INPLACE rebuilds");
 }
 
+TEST_CASE("SERIAL DEFAULT VALUE is an auto-increment column with a unique key") {
+  for (const char* target : {"mysql-8.0", "mariadb-10.11"}) {
+    INFO(target);
+    const std::string serial =
+        Describe("ALTER TABLE orders ADD COLUMN seq BIGINT UNSIGNED SERIAL DEFAULT VALUE", target);
+    CHECK(serial.starts_with("add-auto-increment-column "));
+    CHECK(serial == Describe("ALTER TABLE orders ADD COLUMN seq BIGINT UNSIGNED NOT NULL "
+                             "AUTO_INCREMENT UNIQUE",
+                             target));
+  }
+}
+
 }  // namespace

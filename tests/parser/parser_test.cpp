@@ -575,7 +575,7 @@ TEST_CASE("CREATE TABLE … LIKE, … AS SELECT, TEMPORARY, IF NOT EXISTS") {
   CHECK_FALSE(Parse("CREATE TABLE t (a INT,)").ok());
   CHECK(Parse("CREATE TABLE t (a INT,)").diagnostics()[0].message ==
         "expected a column name or a key definition, found ')'");
-  CHECK_FALSE(Parse("CREATE TABLE t").ok());
+  CHECK_FALSE(Parse("CREATE TABLE").ok());  // CREATE TABLE t parses: see suite_forms_test.cpp
 }
 
 }  // namespace

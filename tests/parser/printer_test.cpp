@@ -958,7 +958,7 @@ TEST_CASE("CREATE TABLE: a column with every attribute, in canonical order", "[p
 
 TEST_CASE("CREATE TABLE: each kind of key and constraint, after the columns", "[printer]") {
   Build b;
-  IndexDef pk = Key(IndexType::kPrimary, b, {"id"}, "ignored");
+  IndexDef pk = Key(IndexType::kPrimary, b, {"id"}, "pk_id");  // the server ignores it; kept
   pk.using_type = "btree";
   IndexDef uk = Key(IndexType::kUnique, b, {"a", "b"}, "`uk`");
   uk.key_keyword = true;
@@ -999,7 +999,7 @@ TEST_CASE("CREATE TABLE: each kind of key and constraint, after the columns", "[
   s->columns = b.List<ColumnDef>({Col("id", ColType("INT"))});
   s->indexes = b.List<IndexDef>({pk, uk, ui, k, i, ft, sp, fk, ck, ck2});
   CHECK(ToSql(*s) ==
-        "CREATE TABLE t (id INT, PRIMARY KEY USING BTREE (id), UNIQUE KEY `uk` (a, b), "
+        "CREATE TABLE t (id INT, PRIMARY KEY pk_id USING BTREE (id), UNIQUE KEY `uk` (a, b), "
         "CONSTRAINT u2 UNIQUE (a), KEY k (name(10) DESC, (LOWER(b)) ASC) KEY_BLOCK_SIZE=8 "
         "COMMENT 'by name' INVISIBLE, INDEX i USING HASH (c), FULLTEXT INDEX ft (body) "
         "WITH PARSER ngram, SPATIAL KEY sp (g), CONSTRAINT `fk` FOREIGN KEY fk_idx (a, b) "
@@ -1757,7 +1757,7 @@ TEST_CASE("ToJson: INSERT, UPDATE and DELETE", "[json]") {
         R"("into":true,"table":["t"],"partitions":[],"column_list":false,"columns":[],)"
         R"("rows":[[]],"value_keyword":false,"row_keyword":false,"set":[],"query":null,)"
         R"("source_table":[],)"
-        R"("row_alias":null,"row_alias_columns":[],"on_duplicate":[]})");
+        R"("row_alias":null,"row_alias_columns":[],"on_duplicate":[],"returning":[]})");
 
   const nlohmann::json u = nlohmann::json::parse(ToJson(*SampleUpdate(b, 0)));
   CHECK(u["kind"] == "update_statement");
@@ -1910,13 +1910,15 @@ TEST_CASE("ToJson: CREATE INDEX, ALTER TABLE, DROP, CREATE DATABASE, USE, SET", 
   CHECK(a[4]["rename_word"] == "TO");
 
   auto* other = Alter(b, {Action(AlterKind::kOther)});
-  CHECK(ToJson(*other) ==
-        R"({"kind":"alter_table_statement","span":[0,0],"online":false,"ignore":false,)"
-        R"("table":["t"],"actions":[{"kind":"alter_action","span":[0,0],"action":"other",)"
-        R"("column_keyword":false,"if_exists":false,)"
-        R"("column":null,"name":null,"new_name":null,"key_keyword":false,"position":"",)"
-        R"("index":null,"charset":"","collation":"","table":[],"rename_word":"","option":null,)"
-        R"("setting":"","visibility":"default","default":null,"text":"","period":null}],"partitioning":""})");
+  CHECK(
+      ToJson(*other) ==
+      R"({"kind":"alter_table_statement","span":[0,0],"online":false,"ignore":false,)"
+      R"("table":["t"],"actions":[{"kind":"alter_action","span":[0,0],"action":"other",)"
+      R"("column_keyword":false,"if_exists":false,)"
+      R"("column":null,"name":null,"new_name":null,"key_keyword":false,"position":"",)"
+      R"("index":null,"charset":"","collation":"","table":[],"rename_word":"","option":null,)"
+      R"("setting":"","visibility":"default","default":null,"text":"","period":null,"drop_behavior":""}],"partitioning":"",)"
+      R"("if_exists":false})");
 
   auto* dt = b.New<DropTableStatement>();
   dt->tables = b.List<ast::Name>({b.N({"a"}), b.N({"db", "b"})});
