@@ -78,8 +78,7 @@ class Fingerprinter {
       return true;
     }
     if (t.kind != TokenKind::kIdentifier) return false;
-    const std::string_view w = Text(t);
-    const Keyword k = LookupKeyword(w).keyword;
+    const Keyword k = t.keyword;
     return k == Keyword::kNull || k == Keyword::kTrue || k == Keyword::kFalse;
   }
   // _utf8mb4'text': an underscore and a character set name before a literal.
@@ -258,7 +257,7 @@ class Fingerprinter {
     Lexer alone(inner);
     const Token word = alone.Next();
     const bool plain = word.kind == TokenKind::kIdentifier && word.length == inner.size() &&
-                       alone.Next().kind == TokenKind::kEnd && !IsReservedWord(inner);
+                       alone.Next().kind == TokenKind::kEnd && !IsReserved(word.keyword);
     const bool table = IsTableName();
     if (plain) {
       EmitLowered(inner, options_.fold_identifier_digits);
@@ -281,7 +280,7 @@ class Fingerprinter {
     const std::string_view w = Text(t);
     const bool at_start = statement_start_;
     statement_start_ = false;
-    const KeywordInfo kw = LookupKeyword(w);
+    const KeywordInfo kw{t.keyword, IsReserved(t.keyword)};
     switch (kw.keyword) {
       case Keyword::kNull:
       case Keyword::kTrue:
@@ -309,8 +308,7 @@ class Fingerprinter {
       case Keyword::kValues:
       case Keyword::kValue:
         if (Peek().kind == TokenKind::kLParen ||
-            (kw.keyword != Keyword::kIn && Peek().kind == TokenKind::kIdentifier &&
-             LookupKeyword(Text(Peek())).keyword == Keyword::kRow)) {
+            (kw.keyword != Keyword::kIn && Peek().keyword == Keyword::kRow)) {
           HandleList(w, kw.keyword == Keyword::kIn);
           return;
         }
@@ -412,7 +410,7 @@ class Fingerprinter {
   // Consumes `(` or `ROW (`; false when the next tokens are neither.
   bool OpenRow(Lexer& lx) const {
     Token t = Next(lx);
-    if (t.kind == TokenKind::kIdentifier && LookupKeyword(Text(t)).keyword == Keyword::kRow) {
+    if (t.keyword == Keyword::kRow) {
       t = Next(lx);
     }
     return t.kind == TokenKind::kLParen;
@@ -454,7 +452,7 @@ class Fingerprinter {
       const size_t row = out_.size();
       Lexer peek = lex_;
       const Token t = Next(peek);
-      if (t.kind == TokenKind::kIdentifier && LookupKeyword(Text(t)).keyword == Keyword::kRow) {
+      if (t.keyword == Keyword::kRow) {
         Handle(Next(lex_));  // ROW
       }
       if (Peek().kind != TokenKind::kLParen) break;
@@ -489,8 +487,7 @@ class Fingerprinter {
     if (!IsValue(Next(copy))) return false;
     Lexer more = copy;
     const Token sep = Next(more);
-    if (sep.kind == TokenKind::kComma || (sep.kind == TokenKind::kIdentifier &&
-                                          LookupKeyword(Text(sep)).keyword == Keyword::kOffset)) {
+    if (sep.kind == TokenKind::kComma || sep.keyword == Keyword::kOffset) {
       if (IsValue(Next(more))) copy = more;
     }
     lex_ = copy;

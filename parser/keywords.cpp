@@ -8,301 +8,40 @@
 namespace qadvisor::parser {
 namespace {
 
-// Sorted, lower case: binary-searched. EMPTY, GROUPS and ROW are reserved on MySQL 8.0 but not on
-// MariaDB, and RETURNING the other way round: for these four words the list follows MariaDB
-// (https://mariadb.com/kb/en/reserved-words/), which is what lets `row` name a column.
-constexpr std::string_view kReserved[] = {
-    "\\n",  // \N, the lexer's NULL (lower-cased here)
-    "accessible",
-    "add",
-    "all",
-    "alter",
-    "analyze",
-    "and",
-    "as",
-    "asc",
-    "asensitive",
-    "before",
-    "between",
-    "bigint",
-    "binary",
-    "blob",
-    "both",
-    "by",
-    "call",
-    "cascade",
-    "case",
-    "change",
-    "char",
-    "character",
-    "check",
-    "collate",
-    "column",
-    "condition",
-    "constraint",
-    "continue",
-    "convert",
-    "create",
-    "cross",
-    "cube",
-    "cume_dist",
-    "current_date",
-    "current_role",
-    "current_time",
-    "current_timestamp",
-    "current_user",
-    "cursor",
-    "database",
-    "databases",
-    "day_hour",
-    "day_microsecond",
-    "day_minute",
-    "day_second",
-    "dec",
-    "decimal",
-    "declare",
-    "default",
-    "delayed",
-    "delete",
-    "dense_rank",
-    "desc",
-    "describe",
-    "deterministic",
-    "distinct",
-    "distinctrow",
-    "div",
-    "double",
-    "drop",
-    "dual",
-    "each",
-    "else",
-    "elseif",
-    "enclosed",
-    "escaped",
-    "except",
-    "exists",
-    "exit",
-    "explain",
-    "false",
-    "fetch",
-    "first_value",
-    "float",
-    "float4",
-    "float8",
-    "for",
-    "force",
-    "foreign",
-    "from",
-    "fulltext",
-    "function",
-    "generated",
-    "get",
-    "grant",
-    "group",
-    "grouping",
-    "having",
-    "high_priority",
-    "hour_microsecond",
-    "hour_minute",
-    "hour_second",
-    "if",
-    "ignore",
-    "in",
-    "index",
-    "infile",
-    "inner",
-    "inout",
-    "insensitive",
-    "insert",
-    "int",
-    "int1",
-    "int2",
-    "int3",
-    "int4",
-    "int8",
-    "integer",
-    "intersect",
-    "interval",
-    "into",
-    "io_after_gtids",
-    "io_before_gtids",
-    "is",
-    "iterate",
-    "join",
-    "json_table",
-    "key",
-    "keys",
-    "kill",
-    "lag",
-    "last_value",
-    "lateral",
-    "lead",
-    "leading",
-    "leave",
-    "left",
-    "like",
-    "limit",
-    "linear",
-    "lines",
-    "load",
-    "localtime",
-    "localtimestamp",
-    "lock",
-    "long",
-    "longblob",
-    "longtext",
-    "loop",
-    "low_priority",
-    "master_bind",
-    "master_ssl_verify_server_cert",
-    "match",
-    "maxvalue",
-    "mediumblob",
-    "mediumint",
-    "mediumtext",
-    "middleint",
-    "minute_microsecond",
-    "minute_second",
-    "mod",
-    "modifies",
-    "natural",
-    "no_write_to_binlog",
-    "not",
-    "nth_value",
-    "ntile",
-    "null",
-    "numeric",
-    "of",
-    "on",
-    "optimize",
-    "optimizer_costs",
-    "option",
-    "optionally",
-    "or",
-    "order",
-    "out",
-    "outer",
-    "outfile",
-    "over",
-    "partition",
-    "percent_rank",
-    "precision",
-    "primary",
-    "procedure",
-    "purge",
-    "range",
-    "rank",
-    "read",
-    "read_write",
-    "reads",
-    "real",
-    "recursive",
-    "references",
-    "regexp",
-    "release",
-    "rename",
-    "repeat",
-    "replace",
-    "require",
-    "resignal",
-    "restrict",
-    "return",
-    "returning",
-    "revoke",
-    "right",
-    "rlike",
-    "row_number",
-    "rows",
-    "schema",
-    "schemas",
-    "second_microsecond",
-    "select",
-    "sensitive",
-    "separator",
-    "set",
-    "show",
-    "signal",
-    "smallint",
-    "spatial",
-    "specific",
-    "sql",
-    "sql_big_result",
-    "sql_calc_found_rows",
-    "sql_small_result",
-    "sqlexception",
-    "sqlstate",
-    "sqlwarning",
-    "ssl",
-    "starting",
-    "stored",
-    "straight_join",
-    "system",
-    "table",
-    "terminated",
-    "then",
-    "tinyblob",
-    "tinyint",
-    "tinytext",
-    "to",
-    "trailing",
-    "trigger",
-    "true",
-    "undo",
-    "union",
-    "unique",
-    "unlock",
-    "unsigned",
-    "update",
-    "usage",
-    "use",
-    "using",
-    "utc_date",
-    "utc_time",
-    "utc_timestamp",
-    "values",
-    "varbinary",
-    "varchar",
-    "varcharacter",
-    "varying",
-    "virtual",
-    "when",
-    "where",
-    "while",
-    "window",
-    "with",
-    "write",
-    "xor",
-    "year_month",
-    "zerofill",
+struct Entry {
+  std::string_view text;
+  bool reserved;
+};
+
+constexpr Entry kKeywords[] = {
+    {"", false},  // kNone
+#define QADVISOR_KEYWORD(name, text, reserved) {text, reserved},
+#include "parser/keyword_list.inc"
+#undef QADVISOR_KEYWORD
 };
 
 constexpr size_t kLongestKeyword = 32;
-constexpr size_t kTableSize = 1024;  // a power of two, about four times the words it holds
+constexpr size_t kTableSize = 2048;  // a power of two, at least three times the words it holds
+static_assert(std::size(kKeywords) * 3 <= kTableSize);
 
 struct Slot {
   std::string_view word;  // empty: free
   KeywordInfo info;
 };
 
-// Open addressing with linear probing, built once from kReserved and the special words.
+// Open addressing with linear probing, built once from the keyword list.
 class KeywordTable {
  public:
   KeywordTable() {
-    for (const std::string_view w : kReserved) Insert(w, {Keyword::kOther, true});
-    const std::pair<std::string_view, Keyword> special[] = {
-        {"null", Keyword::kNull},       {"true", Keyword::kTrue},     {"false", Keyword::kFalse},
-        {"asc", Keyword::kAsc},         {"use", Keyword::kUse},       {"call", Keyword::kCall},
-        {"in", Keyword::kIn},           {"values", Keyword::kValues}, {"value", Keyword::kValue},
-        {"limit", Keyword::kLimit},     {"offset", Keyword::kOffset}, {"is", Keyword::kIs},
-        {"not", Keyword::kNot},         {"into", Keyword::kInto},     {"table", Keyword::kTable},
-        {"join", Keyword::kJoin},       {"update", Keyword::kUpdate}, {"from", Keyword::kFrom},
-        {"replace", Keyword::kReplace}, {"row", Keyword::kRow},       {"\\n", Keyword::kNull}};
-    for (const auto& [w, k] : special) {
-      Slot& slot = Find(w);
-      const bool reserved = !slot.word.empty() && slot.info.reserved;
-      slot.word = w;
-      slot.info = {k, reserved};
+    for (size_t i = 1; i < std::size(kKeywords); ++i) {
+      Slot& slot = Find(kKeywords[i].text);
+      slot.word = kKeywords[i].text;
+      slot.info = {static_cast<Keyword>(i), kKeywords[i].reserved};
     }
+    // \N is the lexer's way to write NULL (LOAD DATA's, and SELECT \N): the keyword NULL.
+    Slot& null = Find("\\n");
+    null.word = "\\n";
+    null.info = {Keyword::kNull, true};
   }
 
   KeywordInfo Lookup(std::string_view word) const {
@@ -322,11 +61,6 @@ class KeywordTable {
     for (size_t i = base::Fnv1a32(lower) & (kTableSize - 1);; i = (i + 1) & (kTableSize - 1)) {
       if (slots_[i].word.empty() || slots_[i].word == lower) return slots_[i];
     }
-  }
-  void Insert(std::string_view lower, KeywordInfo info) {
-    Slot& slot = Find(lower);
-    slot.word = lower;
-    slot.info = info;
   }
   std::array<Slot, kTableSize> slots_{};
 };
@@ -359,6 +93,14 @@ bool IsOneOf(std::string_view word, std::span<const std::string_view> words) {
   return false;
 }
 
-bool IsReservedWord(std::string_view word) { return LookupKeyword(word).reserved; }
+bool IsReserved(Keyword keyword) {
+  const auto i = static_cast<size_t>(keyword);
+  return i < std::size(kKeywords) && kKeywords[i].reserved;
+}
+
+std::string_view KeywordText(Keyword keyword) {
+  const auto i = static_cast<size_t>(keyword);
+  return i < std::size(kKeywords) ? kKeywords[i].text : std::string_view();
+}
 
 }  // namespace qadvisor::parser

@@ -152,9 +152,10 @@ Token Lexer::NextToken() {
   if (pos_ >= n) {
     if (in_version_comment_) {  // `/*!50001 …` without its `*/`
       in_version_comment_ = false;
-      return {TokenKind::kUnterminated, version_start_, n - version_start_};
+      return {
+          .kind = TokenKind::kUnterminated, .offset = version_start_, .length = n - version_start_};
     }
-    return {TokenKind::kEnd, n, 0};
+    return {.kind = TokenKind::kEnd, .offset = n, .length = 0};
   }
 
   const bool was_after_word = after_word_;
@@ -250,7 +251,11 @@ Token Lexer::NextToken() {
     case '@':
       return LexVariable(start);
     case '\\':
-      if (next == 'N') return op(TokenKind::kIdentifier, 2);  // \N is NULL (sql_lex.cc)
+      if (next == 'N') {  // \N is NULL (sql_lex.cc)
+        Token null = op(TokenKind::kIdentifier, 2);
+        null.keyword = Keyword::kNull;
+        return null;
+      }
       break;
     case '.':
       // A dot right after a word (no space between) qualifies it: `t.5col` is a column of t
@@ -367,7 +372,9 @@ Token Lexer::LexWord(uint32_t start) {
   pos_ = start;
   while (pos_ < n && IsIdent(text_[pos_])) ++pos_;
   after_word_ = true;
-  return Make(TokenKind::kIdentifier, start);
+  Token t = Make(TokenKind::kIdentifier, start);
+  t.keyword = LookupKeyword(t.Text(text_)).keyword;
+  return t;
 }
 
 // @name, @'name', @"name", @`name`; @@name, @@global.name, @@session.name.

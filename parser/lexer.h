@@ -23,11 +23,13 @@
 #include <cstdint>
 #include <string_view>
 
+#include "parser/keywords.h"
+
 namespace qadvisor::parser {
 
 enum class TokenKind : uint8_t {
   kEnd,               // end of input
-  kIdentifier,        // bare word: keyword or identifier; see LookupKeyword()
+  kIdentifier,        // bare word: keyword or identifier; see Token::keyword
   kQuotedIdentifier,  // `name` (or "name" with ANSI_QUOTES)
   kString,            // 'text' or "text"
   kNationalString,    // N'text'
@@ -80,6 +82,7 @@ enum class TokenKind : uint8_t {
 
 struct Token {
   TokenKind kind = TokenKind::kEnd;
+  Keyword keyword = Keyword::kNone;  // kIdentifier: which keyword the word is, if any
   uint32_t offset = 0;
   uint32_t length = 0;
 
@@ -115,7 +118,9 @@ class Lexer {
 
  private:
   Token NextToken();
-  Token Make(TokenKind kind, uint32_t start) const { return {kind, start, pos_ - start}; }
+  Token Make(TokenKind kind, uint32_t start) const {
+    return {.kind = kind, .offset = start, .length = pos_ - start};
+  }
   Token LexQuoted(uint32_t start, char quote, TokenKind kind);
   Token LexNumberOrWord(uint32_t start);
   Token LexWord(uint32_t start);

@@ -158,6 +158,37 @@ TEST_CASE("lexer reads bare words as identifiers, keywords included", "[lexer]")
   CHECK(One("$price") == Lexed{kIdentifier, "$price"});
 }
 
+TEST_CASE("lexer resolves each bare word's keyword once, in any case", "[lexer]") {
+  const auto keyword = [](std::string_view text) { return Lexer(text).Next().keyword; };
+  CHECK(keyword("select") == Keyword::kSelect);
+  CHECK(keyword("SeLeCt") == Keyword::kSelect);
+  CHECK(keyword("straight_join") == Keyword::kStraightJoin);
+  CHECK(keyword("users") == Keyword::kNone);     // a name
+  CHECK(keyword("`select`") == Keyword::kNone);  // quoted: never a keyword
+  CHECK(keyword("'select'") == Keyword::kNone);  // a string
+  CHECK(keyword("\\N") == Keyword::kNull);       // the lexer's NULL
+  CHECK(keyword("selects") == Keyword::kNone);
+  CHECK(IsReserved(Keyword::kSelect));
+  CHECK_FALSE(IsReserved(Keyword::kNone));
+  CHECK_FALSE(IsReserved(LookupKeyword("algorithm").keyword));  // a keyword, not reserved
+  CHECK(LookupKeyword("algorithm").keyword == Keyword::kAlgorithm);
+}
+
+TEST_CASE("every keyword of the list looks itself up, reserved flag included", "[lexer]") {
+  size_t reserved = 0;
+  for (auto k = static_cast<uint16_t>(Keyword::kNone) + 1;; ++k) {
+    const auto keyword = static_cast<Keyword>(k);
+    const std::string_view text = KeywordText(keyword);
+    if (text.empty()) break;  // past the last one
+    INFO(text);
+    CHECK(LookupKeyword(text).keyword == keyword);
+    CHECK(LookupKeyword(text).reserved == IsReserved(keyword));
+    CHECK(std::none_of(text.begin(), text.end(), [](char c) { return c >= 'A' && c <= 'Z'; }));
+    reserved += IsReserved(keyword);
+  }
+  CHECK(reserved > 250);  // MySQL 8.0 and MariaDB reserve about 260 words between them
+}
+
 TEST_CASE("lexer accepts UTF-8 bytes (U+0080 and above) in identifiers", "[lexer]") {
   CHECK(One("caf\xc3\xa9") == Lexed{kIdentifier, "caf\xc3\xa9"});    // café
   CHECK(One("\xe8\xa1\xa8") == Lexed{kIdentifier, "\xe8\xa1\xa8"});  // 表
