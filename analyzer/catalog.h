@@ -231,7 +231,7 @@ class Catalog {
   std::vector<Database> databases_;
   std::string current_database_;
   std::vector<CatalogIssue> issues_;
-  // Filled in by the implementation (catalog.cpp) as it needs.
+  // Filled in by the DDL applier (catalog_builder.h) as it needs.
   friend class CatalogBuilder;
 };
 

@@ -12,7 +12,7 @@
 //    give the same rows.
 //  - LoadRows runs them and then ANALYZE TABLE, so the optimizer has statistics.
 //
-// How values are made (the contract tests rely on; details in datagen.cpp):
+// How values are made (the contract tests rely on; details in datagen_plan.cpp):
 //  - every row r (1-based) of a table gets, per column, an index k into the column's domain of
 //    `distinct` values, and k is rendered as a value of the column's type that fits it (never
 //    longer than the column, within the integer, DECIMAL, TIMESTAMP, … range), distinct k giving
