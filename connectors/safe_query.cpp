@@ -1,9 +1,10 @@
 // Statements made safe to run on a user's server: the rewrites to SELECT, the last gate, and the
 // text verify sends (see safe_query.h for the contract and what the gate refuses, and why).
 //
-// Rewrites take the original text for every part they keep, sliced at token boundaries found
-// with the lexer (expression spans leave out enclosing parentheses, so a WHERE is taken from its
-// keyword to the end of the statement, never from its expression's span).
+// Rewrites take the original text for every part they keep, sliced at token boundaries that
+// parser/sql_text.h finds (expression spans leave out enclosing parentheses, so a WHERE is taken
+// from its keyword to the end of the statement, never from its expression's span). No lexer runs
+// here: the tokens, words and code ends come from parser/.
 #include "connectors/safe_query.h"
 
 #include <fmt/format.h>
@@ -15,13 +16,15 @@
 #include <vector>
 
 #include "base/ascii.h"
-#include "parser/lexer.h"
+#include "parser/sql_text.h"
 
 namespace qadvisor::connectors {
 namespace {
 
 namespace ast = parser::ast;
-using parser::Lexer;
+using parser::CodeEnd;
+using parser::FindTopLevelWord;
+using parser::IsWord;
 using parser::LexerOptions;
 using parser::ParseOptions;
 using parser::Token;
@@ -52,10 +55,6 @@ std::string Excerpt(std::string_view text, size_t offset, size_t max = 40) {
 // A refusal: "<what>: <detail>". `what` is a fixed phrase (callers group refusals by it).
 Status Refuse(std::string_view what, std::string_view detail) {
   return InvalidArgument(fmt::format("{}: {}", what, detail));
-}
-
-bool IsWord(std::string_view text, const Token& t, std::string_view word) {
-  return t.kind == TokenKind::kIdentifier && EqualsIgnoreCase(t.Text(text), word);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -142,12 +141,13 @@ Status ScanGap(std::string_view text, size_t from, size_t to, bool* in_comment) 
 // sent as is: no `;`, no placeholders, no quote escaped with a backslash, no `"name"(`.
 Result<Scan> ScanTokens(std::string_view text, bool ansi_quotes, bool gate) {
   Scan scan;
-  Lexer lexer(text, LexerOptions{.ansi_quotes = ansi_quotes, .keep_comments = true});
+  const std::vector<Token> tokens =
+      parser::Tokenize(text, LexerOptions{.ansi_quotes = ansi_quotes, .keep_comments = true});
   size_t pos = 0;
   bool in_comment = false;            // inside /*! … */
   bool double_quoted_before = false;  // the last token (not a comment) was quoted with "
-  for (;;) {
-    const Token t = lexer.Next();
+  for (size_t i = 0;; ++i) {
+    const Token t = i < tokens.size() ? tokens[i] : Token{};  // kEnd after the last
     const size_t gap_end = t.kind == TokenKind::kEnd ? text.size() : t.offset;
     QADVISOR_RETURN_IF_ERROR(ScanGap(text, pos, std::max(pos, gap_end), &in_comment));
     if (t.kind == TokenKind::kEnd) break;
@@ -241,9 +241,8 @@ Status CheckBytes(std::string_view text) {
 std::string DoubleEscapedQuotes(std::string_view text, bool ansi_quotes) {
   std::string out;
   out.reserve(text.size());
-  Lexer lexer(text, LexerOptions{.ansi_quotes = ansi_quotes});
   size_t pos = 0;
-  for (Token t = lexer.Next(); t.kind != TokenKind::kEnd; t = lexer.Next()) {
+  for (const Token& t : parser::Tokenize(text, LexerOptions{.ansi_quotes = ansi_quotes})) {
     if (!IsStringToken(t.kind)) continue;
     const std::string_view tt = t.Text(text);
     char quote = 0;
@@ -272,56 +271,6 @@ std::string DoubleEscapedQuotes(std::string_view text, bool ansi_quotes) {
   }
   out.append(text.substr(pos));
   return out;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Token searches over a range of the text
-
-// The offset of the first bare word of text[from, to) at parenthesis depth 0 that is one of
-// `words`, or `to`. A word after a dot is a name (`t.limit`); ORDER after FOR is an index hint's
-// (`USE INDEX FOR ORDER BY (i)`).
-size_t FindWord(std::string_view text, size_t from, size_t to,
-                std::initializer_list<std::string_view> words, bool ansi_quotes) {
-  to = std::min(to, text.size());
-  if (from >= to) return to;
-  const std::string_view range = text.substr(from, to - from);
-  Lexer lexer(range, LexerOptions{.ansi_quotes = ansi_quotes});
-  int depth = 0;
-  Token before;
-  for (Token t = lexer.Next(); t.kind != TokenKind::kEnd; before = t, t = lexer.Next()) {
-    if (t.kind == TokenKind::kLParen) ++depth;
-    if (t.kind == TokenKind::kRParen) --depth;
-    if (depth > 0 || t.kind != TokenKind::kIdentifier || before.kind == TokenKind::kDot) continue;
-    const std::string_view w = t.Text(range);
-    if (EqualsIgnoreCase(w, "ORDER") && IsWord(range, before, "FOR")) continue;
-    for (std::string_view word : words) {
-      if (EqualsIgnoreCase(w, word)) return from + t.offset;
-    }
-  }
-  return to;
-}
-
-// Where the code of text[from, to) ends: after its last token that is not a comment (and the
-// `*/` of an executable comment it is in), so trailing comments and white space are left out.
-size_t CodeEnd(std::string_view text, size_t from, size_t to, bool ansi_quotes) {
-  to = std::min(to, text.size());
-  if (from >= to) return from;
-  const std::string_view range = text.substr(from, to - from);
-  Lexer lexer(range, LexerOptions{.ansi_quotes = ansi_quotes, .keep_comments = true});
-  size_t end = 0;
-  for (Token t = lexer.Next(); t.kind != TokenKind::kEnd; t = lexer.Next()) {
-    if (t.kind != TokenKind::kComment) end = t.offset + t.length;
-  }
-  for (;;) {
-    size_t i = end;
-    while (i < range.size() && IsSpace(range[i])) ++i;
-    if (range.substr(i).starts_with("*/")) {
-      end = i + 2;
-      continue;
-    }
-    break;
-  }
-  return from + end;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -649,10 +598,10 @@ std::string KindName(const ast::Statement& s, std::string_view text) {
   for (std::string_view first : {"ALTER", "CREATE", "DROP", "LOAD", "SHOW", "START", "LOCK"}) {
     if (what != first) continue;
     const std::string_view rest = text.substr(s.span.offset, s.span.length);
-    Lexer lexer(rest);
-    lexer.Next();
-    const Token second = lexer.Next();
-    if (second.kind == TokenKind::kIdentifier) what += " " + UpperAscii(second.Text(rest));
+    const std::vector<Token> first_two = parser::Tokenize(rest, {}, 2);
+    if (first_two.size() == 2 && first_two[1].kind == TokenKind::kIdentifier) {
+      what += " " + UpperAscii(first_two[1].Text(rest));
+    }
   }
   return what;
 }
@@ -683,7 +632,7 @@ struct Range {
 Result<Range> LockClause(std::string_view text, const ast::Query& q, bool ansi_quotes) {
   const size_t end = q.span.end();
   const size_t from = std::min<size_t>(q.term != nullptr ? q.term->span.end() : q.span.offset, end);
-  const size_t at = FindWord(text, from, end, {"FOR", "LOCK"}, ansi_quotes);
+  const size_t at = FindTopLevelWord(text, from, end, {"FOR", "LOCK"}, ansi_quotes);
   if (at >= end) {
     return Status(
         StatusCode::kInternal,
@@ -770,16 +719,18 @@ Result<std::string> DmlAsSelect(std::string_view text, const ast::Statement& s,
   if (tables.empty()) return Status(StatusCode::kInternal, "a statement without tables");
   const size_t start = s.span.offset;
   const size_t end = CodeEnd(text, start, s.span.end(), ansi_quotes);
-  const size_t verb = FindWord(text, start, end, {keyword}, ansi_quotes);
+  const size_t verb = FindTopLevelWord(text, start, end, {keyword}, ansi_quotes);
   const size_t refs = tables.front()->span.offset;
   if (verb >= end || refs < verb) {
     return Status(StatusCode::kInternal, fmt::format("no {} keyword found", keyword));
   }
   // An UPDATE's references end at SET; then, for both, WHERE / ORDER BY / LIMIT run to the end.
-  const size_t refs_end = keyword == "UPDATE"
-                              ? FindWord(text, refs, end, {"SET"}, ansi_quotes)
-                              : FindWord(text, refs, end, {"WHERE", "ORDER", "LIMIT"}, ansi_quotes);
-  const size_t tail = FindWord(text, refs_end, end, {"WHERE", "ORDER", "LIMIT"}, ansi_quotes);
+  const size_t refs_end =
+      keyword == "UPDATE"
+          ? FindTopLevelWord(text, refs, end, {"SET"}, ansi_quotes)
+          : FindTopLevelWord(text, refs, end, {"WHERE", "ORDER", "LIMIT"}, ansi_quotes);
+  const size_t tail =
+      FindTopLevelWord(text, refs_end, end, {"WHERE", "ORDER", "LIMIT"}, ansi_quotes);
 
   // Only the parts kept are walked for locking clauses to cut (a SET's subqueries go away).
   Walker walker;
@@ -1002,16 +953,15 @@ size_t FirstSelectKeyword(std::string_view select) {
       t = t->set_op != nullptr ? t->set_op->left : t->parens != nullptr ? t->parens->term : nullptr;
     }
     if (t != nullptr) {
-      Lexer lexer(select.substr(t->select->span.offset));
-      const Token first = lexer.Next();
-      if (IsWord(select.substr(t->select->span.offset), first, "SELECT")) {
-        return t->select->span.offset + first.offset;
+      const std::string_view block = select.substr(t->select->span.offset);
+      const std::vector<Token> first = parser::Tokenize(block, {}, 1);
+      if (!first.empty() && IsWord(block, first[0], "SELECT")) {
+        return t->select->span.offset + first[0].offset;
       }
     }
   }
   // Not one SELECT we can parse (the caller should not have one): the first SELECT word.
-  Lexer lexer(select);
-  for (Token t = lexer.Next(); t.kind != TokenKind::kEnd; t = lexer.Next()) {
+  for (const Token& t : parser::Tokenize(select)) {
     if (IsWord(select, t, "SELECT")) return t.offset;
   }
   return std::string_view::npos;
@@ -1026,9 +976,7 @@ size_t FirstSelectKeyword(std::string_view select) {
 // hint scanner refuses `*/` in a quoted name), and a space cannot make one.
 std::string WithoutTimeHints(std::string_view content) {
   std::string out;
-  Lexer lexer(content);
-  std::vector<Token> tokens;
-  for (Token t = lexer.Next(); t.kind != TokenKind::kEnd; t = lexer.Next()) tokens.push_back(t);
+  const std::vector<Token> tokens = parser::Tokenize(content);
   size_t pos = 0;
   for (size_t i = 0; i + 1 < tokens.size(); ++i) {
     const bool max_time = IsWord(content, tokens[i], "MAX_EXECUTION_TIME");
@@ -1054,9 +1002,8 @@ std::string MySqlWithLimit(std::string_view select, double seconds) {
   const size_t at = FirstSelectKeyword(select);
   if (at == std::string_view::npos) return std::string(select);
   const size_t after = at + 6;  // SELECT
-  Lexer lexer(select.substr(at));
-  lexer.Next();
-  const Token next = lexer.Next();
+  const std::vector<Token> first_two = parser::Tokenize(select.substr(at), {}, 2);
+  const Token next = first_two.size() == 2 ? first_two[1] : Token{};
   if (next.kind == TokenKind::kHint && next.length >= 5) {
     const size_t hint_at = at + next.offset;
     const std::string_view old = select.substr(hint_at, next.length);  // /*+ … */
@@ -1103,9 +1050,7 @@ Result<RunnableWrite> CheckWrite(std::string_view sql, const ParseOptions& optio
 }
 
 std::string FillPlaceholders(std::string_view text, std::vector<size_t>* generic) {
-  std::vector<Token> tokens;
-  Lexer lexer(text);
-  for (Token t = lexer.Next(); t.kind != TokenKind::kEnd; t = lexer.Next()) tokens.push_back(t);
+  const std::vector<Token> tokens = parser::Tokenize(text);
   auto kind_at = [&](size_t i) { return i < tokens.size() ? tokens[i].kind : TokenKind::kEnd; };
   auto word_at = [&](size_t i, std::string_view w) {
     return i < tokens.size() && IsWord(text, tokens[i], w);
