@@ -39,7 +39,6 @@ using catalog_internal::IsTextType;
 using catalog_internal::Phrase;
 using catalog_internal::ToUint;
 using catalog_internal::Unquote;
-using catalog_internal::Words;
 
 // --- CatalogBuilder: positions and issues --------------------------------------------------------
 
@@ -503,7 +502,7 @@ void CatalogBuilder::FinishForeignKeys(Table& table) {
 // --- CatalogBuilder: columns ---------------------------------------------------------------------
 
 // Puts `column` in place of column `replace` (-1: appends), then moves it as `position` says.
-bool CatalogBuilder::PlaceColumn(Table& table, Column column, std::string_view position,
+bool CatalogBuilder::PlaceColumn(Table& table, Column column, const ast::AlterAction& position,
                                  int replace, uint32_t offset) {
   size_t at = table.columns.size();
   if (replace >= 0) {
@@ -512,15 +511,14 @@ bool CatalogBuilder::PlaceColumn(Table& table, Column column, std::string_view p
   } else {
     table.columns.push_back(std::move(column));
   }
-  const std::vector<std::string> words = Words(position);
-  if (words.empty()) return true;
+  if (!position.first && position.after.raw.empty()) return true;
   Column moved = std::move(table.columns[at]);
   table.columns.erase(table.columns.begin() + static_cast<ptrdiff_t>(at));
-  if (EqualsIgnoreCase(words[0], "first")) {
+  if (position.first) {
     table.columns.insert(table.columns.begin(), std::move(moved));
     return true;
   }
-  const std::string after = words.size() > 1 ? words[1] : "";
+  const std::string after = position.after.Value();
   for (size_t i = 0; i < table.columns.size(); ++i) {
     if (EqualsIgnoreCase(table.columns[i].name, after)) {
       table.columns.insert(table.columns.begin() + static_cast<ptrdiff_t>(i + 1), std::move(moved));
@@ -762,24 +760,6 @@ bool CatalogBuilder::CreateTable(const ast::CreateTableStatement& s) {
   return true;
 }
 
-bool CatalogBuilder::ApplyOtherAction(Table& table, const ast::AlterAction& action) {
-  const std::vector<std::string> w = Words(action.text);
-  auto word = [&](size_t i) { return i < w.size() ? parser::LowerAscii(w[i]) : std::string(); };
-  // Table options written without `=`: [DEFAULT] CHARACTER SET x, CHARSET x, COLLATE x, ENGINE x.
-  size_t i = word(0) == "default" ? 1 : 0;
-  std::string option = word(i);
-  if ((option == "character" || option == "char") && word(i + 1) == "set") {
-    option = "character set";
-    ++i;
-  }
-  size_t value = i + 1;
-  if (word(value) == "=") ++value;
-  if (IsOneOf(option, {"charset", "character set", "collate", "engine"}) && value < w.size()) {
-    SetTableOption(table, option, w[value]);
-  }
-  return true;  // anything else (ALTER COLUMN … SET DEFAULT, FORCE, …) changes no index
-}
-
 bool CatalogBuilder::ApplyAction(Table& table, const ast::AlterAction& a, std::string* rename_db,
                                  std::string* rename_to) {
   const uint32_t offset = a.span.offset;
@@ -792,7 +772,7 @@ bool CatalogBuilder::ApplyAction(Table& table, const ast::AlterAction& a, std::s
         return false;
       }
       const Column copy = column;
-      return PlaceColumn(table, std::move(column), a.position, -1, offset) &&
+      return PlaceColumn(table, std::move(column), a, -1, offset) &&
              AddColumnKeys(table, a.column, copy);
     }
     case ast::AlterKind::kModifyColumn:
@@ -814,7 +794,7 @@ bool CatalogBuilder::ApplyAction(Table& table, const ast::AlterAction& a, std::s
       }
       RenameColumnEverywhere(table, old_name, column.name);
       const Column copy = column;
-      if (!PlaceColumn(table, std::move(column), a.position, at, offset)) return false;
+      if (!PlaceColumn(table, std::move(column), a, at, offset)) return false;
       if (const Index* pk = table.PrimaryKey()) {
         for (const KeyPart& p : pk->parts) {
           if (p.expression.empty() && EqualsIgnoreCase(p.column, copy.name)) {
@@ -932,7 +912,7 @@ bool CatalogBuilder::ApplyAction(Table& table, const ast::AlterAction& a, std::s
       SetTableOption(table, a.option.name, a.option.value);
       return true;
     case ast::AlterKind::kOther:
-      return ApplyOtherAction(table, a);
+      return true;  // an action the parser keeps as written (ADD PARTITION, …) changes no index
     case ast::AlterKind::kAddSystemVersioning:
     case ast::AlterKind::kDropSystemVersioning:
     case ast::AlterKind::kAddPeriod:

@@ -139,14 +139,13 @@ class CatalogBuilder {
   bool InsertIndex(Table& table, Index index, uint32_t offset);
   bool DropIndex(Table& table, std::string_view name, bool if_exists, uint32_t offset);
   bool DropColumn(Table& table, std::string_view name, bool if_exists, uint32_t offset);
-  bool PlaceColumn(Table& table, Column column, std::string_view position, int replace,
+  bool PlaceColumn(Table& table, Column column, const ast::AlterAction& position, int replace,
                    uint32_t offset);
   void RenameColumnEverywhere(Table& table, std::string_view from, const std::string& to);
   void SetTableOption(Table& table, std::string_view name, std::string_view value);
   void FinishForeignKeys(Table& table);
   bool ApplyAction(Table& table, const ast::AlterAction& action, std::string* rename_db,
                    std::string* rename_to);
-  bool ApplyOtherAction(Table& table, const ast::AlterAction& action);
 
   bool CreateDatabase(const ast::CreateDatabaseStatement& s);
   bool CreateTable(const ast::CreateTableStatement& s);

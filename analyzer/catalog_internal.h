@@ -23,10 +23,6 @@ std::string Unquote(std::string_view s);
 // Digits as written in a length or prefix; saturates instead of overflowing.
 uint32_t ToUint(std::string_view digits);
 
-// Splits SQL text the AST keeps as written (an ALTER action of kind kOther, a column position)
-// into words: quoted names unquoted, `,` `.` `=` `;` `(` `)` as words of their own.
-std::vector<std::string> Words(std::string_view s);
-
 std::string Quoted(std::string_view name);
 
 // --- types (catalog_types.cpp) -------------------------------------------------------------------

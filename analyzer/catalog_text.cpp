@@ -1,5 +1,5 @@
-// SQL text the AST keeps as written (type phrases, quoted names, lengths and prefixes, an ALTER
-// action of kind kOther, a column position), as the catalog's DDL applier reads it.
+// Values the AST keeps as written (type phrases, quoted names, lengths and prefixes), as the
+// catalog's DDL applier reads them.
 #include <limits>
 #include <string>
 #include <vector>
@@ -52,46 +52,6 @@ uint32_t ToUint(std::string_view digits) {
     if (v > std::numeric_limits<uint32_t>::max()) return std::numeric_limits<uint32_t>::max();
   }
   return static_cast<uint32_t>(v);
-}
-
-// Splits SQL text the AST keeps as written (an ALTER action of kind kOther, a column position)
-// into words: quoted names unquoted, `,` `.` `=` `;` `(` `)` as words of their own.
-std::vector<std::string> Words(std::string_view s) {
-  std::vector<std::string> out;
-  size_t i = 0;
-  while (i < s.size()) {
-    const char c = s[i];
-    if (IsSpace(c)) {
-      ++i;
-    } else if (c == '`' || c == '"' || c == '\'') {
-      size_t j = i + 1;
-      while (j < s.size()) {
-        if (s[j] == c) {
-          if (j + 1 < s.size() && s[j + 1] == c) {
-            j += 2;
-            continue;
-          }
-          break;
-        }
-        ++j;
-      }
-      const size_t end = std::min(j + 1, s.size());
-      out.push_back(Unquote(s.substr(i, end - i)));
-      i = end;
-    } else if (c == ',' || c == '.' || c == '=' || c == ';' || c == '(' || c == ')') {
-      out.emplace_back(1, c);
-      ++i;
-    } else {
-      size_t j = i;
-      while (j < s.size() && !IsSpace(s[j]) && s[j] != ',' && s[j] != '.' && s[j] != '=' &&
-             s[j] != ';' && s[j] != '(' && s[j] != ')' && s[j] != '`') {
-        ++j;
-      }
-      out.push_back(std::string(s.substr(i, j - i)));
-      i = j;
-    }
-  }
-  return out;
 }
 
 std::string Quoted(std::string_view name) { return "`" + std::string(name) + "`"; }

@@ -934,6 +934,8 @@ struct AlterAction {
   Ident new_name;             // RENAME … TO new
   bool key_keyword;           // DROP KEY / RENAME KEY rather than INDEX
   std::string_view position;  // FIRST | AFTER col, as written
+  bool first;                 // the position is FIRST
+  Ident after;                // the position is AFTER this column
   IndexDef index;             // kAddIndex
   std::string_view charset;   // kConvertCharset
   std::string_view collation;

@@ -214,7 +214,7 @@ class StatementParser {
 
   Statement* ParseAlterTable();
 
-  std::string_view ParsePosition();
+  void ParsePosition(AlterAction& a);
 
   AlterAction ParseAlterAction();
 

@@ -757,14 +757,16 @@ Statement* StatementParser::ParseAlterTable() {
   return s;
 }
 
-std::string_view StatementParser::ParsePosition() {  // [FIRST | AFTER col]
+void StatementParser::ParsePosition(AlterAction& a) {  // [FIRST | AFTER col]
   const size_t from = pos_;
-  if (AcceptWord(K::kFirst)) return TextFrom(from);
-  if (AcceptWord(K::kAfter)) {
-    ParseIdent("a column name after AFTER");
-    return TextFrom(from);
+  if (AcceptWord(K::kFirst)) {
+    a.first = true;
+  } else if (AcceptWord(K::kAfter)) {
+    a.after = ParseIdent("a column name after AFTER");
+  } else {
+    return;
   }
-  return {};
+  a.position = TextFrom(from);
 }
 
 AlterAction StatementParser::ParseAlterAction() {
@@ -803,7 +805,7 @@ AlterAction StatementParser::ParseAlterActionBody() {
     if (Peek().kind == TokenKind::kLParen) return OtherAction(from);  // ADD (col, col)
     a.kind = AlterKind::kAddColumn;
     a.column = ParseColumnDef();
-    a.position = ParsePosition();
+    ParsePosition(a);
     return a;
   }
   if (AcceptWord(K::kDrop)) {
@@ -902,7 +904,7 @@ AlterAction StatementParser::ParseAlterActionBody() {
     a.column_keyword = AcceptWord(K::kColumn);
     a.if_exists = AcceptIfExists();
     a.column = ParseColumnDef();
-    a.position = ParsePosition();
+    ParsePosition(a);
     return a;
   }
   if (AcceptWord(K::kChange)) {
@@ -911,7 +913,7 @@ AlterAction StatementParser::ParseAlterActionBody() {
     a.if_exists = AcceptIfExists();
     a.name = ParseIdent("a column name");
     a.column = ParseColumnDef();
-    a.position = ParsePosition();
+    ParsePosition(a);
     return a;
   }
   if (AcceptWord(K::kRename)) {
@@ -953,7 +955,7 @@ AlterAction StatementParser::ParseAlterActionBody() {
   }
   // A table option (ENGINE=x, [DEFAULT] CHARSET=x, AUTO_INCREMENT=n, ALGORITHM=INPLACE, …),
   // else anything else up to the next action, kept as written.
-  if (PeekTableOption()) {
+  if (PeekTableOption() || PeekCharsetOptionWithoutEq()) {
     a.kind = AlterKind::kOption;
     a.option = ParseTableOption();
     return a;

@@ -5,6 +5,7 @@
 #include <cctype>
 
 #include "base/ascii.h"
+#include "parser/sql_text.h"
 #include "rules/common.h"
 #include "rules/rule.h"
 
@@ -61,9 +62,12 @@ void InsertColumnList(const QueryModel& query, const parser::ast::InsertStatemen
   const std::string_view after = query.script.substr(end);
   const std::string_view rest = base::TrimLeadingSpace(after);
   if (rest.size() == after.size() || rest.empty()) return;  // no white space, or nothing after
-  std::string next;
-  for (const char c : rest.substr(0, 6)) next.push_back(base::ToUpperAscii(c));
-  if (!next.starts_with("VALUE") && !next.starts_with("SELECT") && !next.starts_with("TABLE")) {
+  const std::vector<parser::Token> next = parser::Tokenize(rest, {}, 1);
+  if (next.empty()) return;
+  using parser::Keyword;
+  const Keyword k = next[0].keyword;
+  if (k != Keyword::kValues && k != Keyword::kValue && k != Keyword::kSelect &&
+      k != Keyword::kTable) {
     return;
   }
   out.SetReplacement(f, query.script, Span{static_cast<uint32_t>(end), 0},

@@ -219,9 +219,12 @@ TEST_CASE("ALTER TABLE: RENAME =, DROP COLUMN … CASCADE, CHAR SET, options wit
   const auto& opts = One(o).As<AlterTableStatement>();
   REQUIRE(opts.actions.size() == 2);
   CHECK(opts.actions[0].option.value == "hp8");
-  // An option without `=` is kept as written, as at the start of the list (the catalog reads it).
-  CHECK(opts.actions[1].kind == AlterKind::kOther);
-  CHECK(opts.actions[1].text == "COLLATE hp8_english_ci");
+  // An option without `=` is a table option too, wherever it stands in the list.
+  CHECK(opts.actions[1].kind == AlterKind::kOption);
+  CHECK(opts.actions[1].option.name == "COLLATE");
+  CHECK(opts.actions[1].option.value == "hp8_english_ci");
+  CHECK_FALSE(opts.actions[1].option.equals);
+  CHECK(ToSql(One(o)) == "ALTER TABLE t DEFAULT CHARSET=hp8, COLLATE hp8_english_ci");
 
   const ParseResult cv = Parse("ALTER TABLE t CONVERT TO CHAR SET latin1");
   CHECK(One(cv).As<AlterTableStatement>().actions[0].charset == "latin1");
