@@ -978,8 +978,9 @@ bool StatementParser::PeekTableOption() const {
 bool StatementParser::PeekCharsetOptionWithoutEq() const {
   if ((PeekWord(K::kEngine) || PeekWord(K::kTablespace)) && IsIdentToken(Peek(1))) return true;
   const size_t i = PeekWord(K::kDefault) ? 1 : 0;
-  if (PeekWord(K::kCollate, i) || PeekWord(K::kCharset, i)) {
-    return IsIdentToken(Peek(i + 1)) || Peek(i + 1).kind == TokenKind::kString;
+  if (PeekWord(K::kCollate, i) || PeekWord(K::kCharset, i)) {  // a name, 'name' or DEFAULT
+    return IsIdentToken(Peek(i + 1)) || Peek(i + 1).kind == TokenKind::kString ||
+           PeekWord(K::kDefault, i + 1);
   }
   return (PeekWord(K::kCharacter, i) || PeekWord(K::kChar, i)) && PeekWord(K::kSet, i + 1);
 }
