@@ -1026,11 +1026,8 @@ bool CatalogBuilder::DropIndexStatement(const ast::DropIndexStatement& s) {
   return true;
 }
 
-// Two statements the parser leaves unmodelled but a schema's history relies on:
-//   DROP {DATABASE | SCHEMA} [IF EXISTS] name
-//   RENAME TABLE a TO b {, c TO d}   (pt-online-schema-change and gh-ost swap tables so)
-// RENAME TABLE a TO b, c TO d: every pair in turn, as the server does (a TO tmp, b TO a, tmp TO
-// b swaps a and b); all or nothing.
+// RENAME TABLE a TO b, c TO d (pt-online-schema-change and gh-ost swap tables so): every pair in
+// turn, as the server does (a TO tmp, b TO a, tmp TO b swaps a and b); all or nothing.
 bool CatalogBuilder::RenameTables(const ast::RenameTableStatement& s) {
   std::vector<std::pair<TableName, TableName>> pairs;
   for (const ast::RenamePair& p : s.pairs) pairs.emplace_back(Resolve(p.from), Resolve(p.to));
