@@ -34,6 +34,12 @@ uint64_t ClassId(std::string_view fingerprint) {
 
 std::string FormatClassId(uint64_t id) { return fmt::format("{:016X}", id); }
 
+int64_t BucketStart(int64_t timestamp_us, int64_t bucket_us) {
+  int64_t q = timestamp_us / bucket_us;
+  if (timestamp_us % bucket_us < 0) --q;  // floor, for times before 1970 too
+  return q * bucket_us;
+}
+
 namespace {
 
 // Whether an event (its Query_time, file and offset) makes a better sample than `current`: slower,
@@ -342,6 +348,28 @@ void Digest::AddTo(QueryClass& c, const parser::Event& e, uint32_t file,
   if (!e.host.empty()) c.hosts.Add(e.host);
   // The sample is the slowest event; ties go to the earliest one.
   OfferSample(c.sample, e.query, e.db, file, e.offset, e.line, query_time, e.timestamp_us);
+  if (options_.bucket_us > 0) AddToBucket(c, e, file, values, query_time);
+}
+
+void Digest::AddToBucket(QueryClass& c, const parser::Event& e, uint32_t file,
+                         const std::vector<std::pair<uint32_t, int64_t>>& values,
+                         int64_t query_time) {
+  if (e.timestamp_us == parser::kNoTimestamp) {
+    ++c.unbucketed;
+    return;
+  }
+  TimeBucket& b = c.buckets[BucketStart(e.timestamp_us, options_.bucket_us)];
+  ++b.count;
+  for (const auto& [id, v] : values) {
+    if (id <= kRowsExamined) b.metrics[id].Add(v);
+  }
+  if (b.first_seen == parser::kNoTimestamp || e.timestamp_us < b.first_seen) {
+    b.first_seen = e.timestamp_us;
+  }
+  if (b.last_seen == parser::kNoTimestamp || e.timestamp_us > b.last_seen) {
+    b.last_seen = e.timestamp_us;
+  }
+  OfferSample(b.sample, e.query, e.db, file, e.offset, e.line, query_time, e.timestamp_us);
 }
 
 namespace {
@@ -463,6 +491,19 @@ void MergeClass(QueryClass& into, const QueryClass& from, const std::vector<uint
   into.databases.Merge(from.databases);
   into.users.Merge(from.users);
   into.hosts.Merge(from.hosts);
+  // Bucketed metrics are the core ones, whose ids are fixed in every digest.
+  for (const auto& [start, b] : from.buckets) {
+    TimeBucket& to = into.buckets[start];
+    to.count += b.count;
+    for (size_t i = 0; i <= kRowsExamined; ++i) to.metrics[i].Merge(b.metrics[i]);
+    if (earlier(b.first_seen, to.first_seen)) to.first_seen = b.first_seen;
+    if (later(b.last_seen, to.last_seen)) to.last_seen = b.last_seen;
+    if (!b.sample.query.empty() &&
+        BetterSample(b.sample.query_time, b.sample.file, b.sample.offset, to.sample)) {
+      to.sample = b.sample;
+    }
+  }
+  into.unbucketed += from.unbucketed;
   const Sample& a = into.sample;
   const Sample& b = from.sample;
   if (!b.query.empty() || b.query_time >= 0) {

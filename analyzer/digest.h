@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -62,6 +63,16 @@ struct Sample {
   int64_t timestamp_us = parser::kNoTimestamp;
 };
 
+// A class's events in one time bucket (DigestOptions::bucket_us), for `digest --history`: the
+// events whose timestamp is in [start, start + bucket_us).
+struct TimeBucket {
+  uint64_t count = 0;
+  Distribution metrics[kRowsExamined + 1];  // the core metrics, by CoreMetric
+  int64_t first_seen = parser::kNoTimestamp;
+  int64_t last_seen = parser::kNoTimestamp;
+  Sample sample;  // the slowest event of the bucket, chosen as QueryClass::sample is
+};
+
 struct QueryClass {
   uint64_t id = 0;
   // The fingerprint; with DigestOptions::group_by other than kFingerprint, the value grouped
@@ -75,6 +86,12 @@ struct QueryClass {
   int64_t last_seen = parser::kNoTimestamp;
   ValueCounts databases, users, hosts;
   Sample sample;
+  // With DigestOptions::bucket_us > 0: the class's events by time bucket, keyed by the
+  // bucket's start (microseconds since the epoch, a multiple of bucket_us), and how many of
+  // its events had no timestamp and so are in no bucket. Summaries (AddSummary) are never
+  // bucketed: they carry no time per execution.
+  std::map<int64_t, TimeBucket> buckets;
+  uint64_t unbucketed = 0;
 
   const Distribution* Metric(uint32_t metric) const {
     return metric < metrics.size() && metrics[metric].count() > 0 ? &metrics[metric] : nullptr;
@@ -124,7 +141,13 @@ struct DigestOptions {
   parser::FingerprintOptions fingerprint;
   std::shared_ptr<const EventFilter> filter;  // null: every event is kept
   GroupBy group_by = GroupBy::kFingerprint;
+  // > 0: each class also keeps its events' figures per time bucket of this many microseconds
+  // (QueryClass::buckets), buckets aligned on the epoch (a day's bucket is a UTC day).
+  int64_t bucket_us = 0;
 };
+
+// The start of the bucket of `bucket_us` microseconds that holds `timestamp_us`.
+int64_t BucketStart(int64_t timestamp_us, int64_t bucket_us);
 
 enum class OrderBy { kSum, kCount, kMax, kP95 };
 
@@ -173,6 +196,8 @@ class Digest {
   void AddTo(QueryClass& c, const parser::Event& event, uint32_t file,
              const std::vector<std::pair<uint32_t, int64_t>>& values,
              const std::vector<std::pair<uint32_t, bool>>& flags);
+  void AddToBucket(QueryClass& c, const parser::Event& event, uint32_t file,
+                   const std::vector<std::pair<uint32_t, int64_t>>& values, int64_t query_time);
 
   DigestOptions options_;
   uint64_t events_ = 0;
