@@ -2,7 +2,9 @@
 #include "connectors/session.h"
 
 #include <cppconn/connection.h>
+#include <cppconn/datatype.h>
 #include <cppconn/exception.h>
+#include <cppconn/prepared_statement.h>
 #include <cppconn/resultset.h>
 #include <cppconn/resultset_metadata.h>
 #include <cppconn/statement.h>
@@ -167,6 +169,28 @@ Result<uint64_t> Session::ExecuteUpdate(std::string_view sql) {
   } catch (const sql::SQLException& e) {
     last_error_ = e.getErrorCode();
     return FromException(e, "running a statement");
+  }
+}
+
+Result<uint64_t> Session::ExecuteUpdate(std::string_view sql,
+                                        const std::vector<std::optional<std::string>>& params) {
+  last_error_ = 0;
+  try {
+    std::unique_ptr<sql::PreparedStatement> statement(
+        connection_->prepareStatement(sql::SQLString(std::string(sql))));
+    for (size_t i = 0; i < params.size(); ++i) {
+      const auto index = static_cast<unsigned int>(i + 1);
+      if (params[i]) {
+        statement->setString(index, sql::SQLString(*params[i]));
+      } else {
+        statement->setNull(index, sql::DataType::VARCHAR);
+      }
+    }
+    const int rows = statement->executeUpdate();
+    return static_cast<uint64_t>(std::max(rows, 0));
+  } catch (const sql::SQLException& e) {
+    last_error_ = e.getErrorCode();
+    return FromException(e, "running a prepared statement");
   }
 }
 

@@ -8,6 +8,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -55,6 +56,11 @@ class Session {
   // Runs an INSERT, REPLACE, UPDATE or DELETE; returns the rows it affected as the server
   // counts them (ROW_COUNT(): an UPDATE counts the rows it changed, not those it matched).
   Result<uint64_t> ExecuteUpdate(std::string_view sql);
+  // The same as a server-side prepared statement: `sql` with `?` placeholders, bound in order
+  // to `params` (std::nullopt binds NULL; a value is sent as a string and the server converts
+  // it to the column's type). Values never become part of the statement text.
+  Result<uint64_t> ExecuteUpdate(std::string_view sql,
+                                 const std::vector<std::optional<std::string>>& params);
   // The server error number of the last failed call (0 after a success), and whether it means
   // the connection is gone (2006 server has gone away, 2013 lost connection, 2055): later calls
   // cannot succeed, so callers stop and say what is left undone.
