@@ -27,12 +27,14 @@
 #include "cli/app_spec.h"
 #include "cli/bash_completion.h"
 #include "cli/check_command.h"
+#include "cli/connect.h"
 #include "cli/io.h"
 #include "cli/man_page.h"
 #include "cli/progress.h"
 #include "cli/setup.h"
 #include "cli/verify_command.h"
 #include "cli/zsh_completion.h"
+#include "connectors/digest_history.h"
 #include "parser/parser.h"
 #include "parser/splitter.h"
 #include "report/digest_report.h"
@@ -125,7 +127,44 @@ struct DigestArgs {
   size_t max_event_mb = 64;
   bool fold_digits = false;
   bool no_progress = false;
+  std::string history;  // --history DSN
+  std::string history_bucket = "1d";
+  std::string history_source;  // empty: this machine's host name
 };
+
+// --history: the digest's classes per time bucket into the tables of the DSN's database
+// (connectors/digest_history.h). Problems are said on standard error; the exit code is the
+// caller's.
+int WriteDigestHistory(const DigestArgs& args, const analyzer::Digest& digest) {
+  ConnectArgs connect;
+  connect.dsn = args.history;
+  Result<Server> server = ConnectServer(connect);
+  if (!server.ok()) {
+    fmt::print(stderr, "qadvisor: --history: {}\n", server.status().message());
+    return kExitUsage;
+  }
+  connectors::HistoryOptions options;
+  options.database = server->options.database;
+  options.bucket_us = digest.options().bucket_us;
+  options.source = args.history_source;
+  if (options.source.empty()) {
+    char host[256] = {};
+    if (gethostname(host, sizeof host - 1) == 0) options.source = host;
+  }
+  Result<connectors::HistoryWritten> written =
+      connectors::WriteHistory(*server->session, digest, options);
+  if (!written.ok()) {
+    fmt::print(stderr, "qadvisor: --history {}: {}\n", server->name(), written.status().message());
+    return kExitUsage;
+  }
+  fmt::print(stderr, "qadvisor: history: {} class(es), {} bucket row(s) written to {} as '{}'\n",
+             written->classes, written->rows, server->name(), options.source);
+  if (written->unbucketed > 0) {
+    fmt::print(stderr, "qadvisor: warning: history: {} event(s) without a timestamp left out\n",
+               written->unbucketed);
+  }
+  return kExitOk;
+}
 
 int RunDigestCommand(const DigestArgs& args) {
   analyzer::DigestRunOptions options;
@@ -139,6 +178,12 @@ int RunDigestCommand(const DigestArgs& args) {
       {"host", analyzer::GroupBy::kHost},
       {"table", analyzer::GroupBy::kTable}};
   options.digest.group_by = kGroups.at(args.group_by);
+  if (!args.history.empty()) {
+    if (options.digest.group_by != analyzer::GroupBy::kFingerprint) {
+      return Usage("--history keeps classes by fingerprint: it cannot be used with --group-by");
+    }
+    options.digest.bucket_us = connectors::ParseHistoryBucket(args.history_bucket).value();
+  }
 
   // The filters. The syntax was checked while parsing the command line; what is left to refuse
   // is a window that is empty and a regex that does not compile.
@@ -214,6 +259,7 @@ int RunDigestCommand(const DigestArgs& args) {
     fmt::print(stderr, "qadvisor: {}\n", s.message());
     return kExitUsage;
   }
+  if (!args.history.empty()) return WriteDigestHistory(args, run->digest);
   return kExitOk;
 }
 
@@ -388,6 +434,18 @@ int main(int argc, char** argv) {
                 "Group identifiers that differ only in digits (orders_2023, orders_2024), as "
                 "pt-query-digest does");
   cmd->add_flag("--no-progress", digest.no_progress, "Never draw a progress bar");
+  cmd->add_option("--history", digest.history,
+                  "Also upsert each class's figures per time bucket into tables qadvisor creates "
+                  "in the database this DSN names (docs/history.md)")
+      ->group("History");
+  cmd->add_option("--history-bucket", digest.history_bucket,
+                  "The length of a history bucket: a whole number and s, m, h, d or w")
+      ->check(qadvisor::cli::ParsedBy(qadvisor::connectors::ParseHistoryBucket))
+      ->capture_default_str()
+      ->group("History");
+  cmd->add_option("--history-source", digest.history_source,
+                  "The source label of the history rows (default: this machine's host name)")
+      ->group("History");
 
   std::vector<std::string> fingerprint_sql, fingerprint_files;
   bool fingerprint_fold = false;
