@@ -3,6 +3,8 @@
 #include "connectors/digest_history.h"
 
 #include <catch2/catch.hpp>
+#include <fstream>
+#include <sstream>
 #include <string>
 
 namespace qadvisor::connectors {
@@ -39,6 +41,14 @@ TEST_CASE("the history schema creates two tables only if missing, in the named d
     ++statements;
   }
   CHECK(statements == 2);
+}
+
+TEST_CASE("docs/history.md shows the schema qadvisor creates") {
+  std::ifstream in(std::string(QADVISOR_SOURCE_DIR) + "/docs/history.md");
+  REQUIRE(in);
+  std::stringstream doc;
+  doc << in.rdbuf();
+  CHECK(doc.str().find(HistorySchemaSql("DB")) != std::string::npos);
 }
 
 }  // namespace
