@@ -4,7 +4,9 @@
 #include <fmt/format.h>
 
 #include <ctime>
+#include <iterator>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "base/utf8.h"
@@ -76,6 +78,47 @@ std::optional<std::string> QueryTime(int64_t us) {
   if (us < 0) return std::nullopt;
   return Decimal(us);
 }
+
+// Rows sent as multi-row INSERTs: one round trip for up to kBatchRows rows, and at most about
+// kBatchBytes of values in one statement, well under the smallest default max_allowed_packet
+// (MariaDB's 16 MiB) whatever the samples hold.
+class Batch {
+ public:
+  static constexpr size_t kBatchRows = 100;
+  static constexpr size_t kBatchBytes = 4 << 20;
+
+  // `head`: "INSERT INTO t (a, b)"; `tail`: " ON DUPLICATE KEY UPDATE …"; `width`: columns.
+  Batch(Session& session, std::string head, std::string tail, size_t width)
+      : session_(session), head_(std::move(head)), tail_(std::move(tail)) {
+    row_ = "(?";
+    for (size_t i = 1; i < width; ++i) row_ += ", ?";
+    row_ += ")";
+  }
+  Status Add(Params row) {
+    for (const auto& p : row) bytes_ += p ? p->size() : 0;
+    params_.insert(params_.end(), std::make_move_iterator(row.begin()),
+                   std::make_move_iterator(row.end()));
+    if (++rows_ >= kBatchRows || bytes_ >= kBatchBytes) return Flush();
+    return Status::Ok();
+  }
+  Status Flush() {
+    if (rows_ == 0) return Status::Ok();
+    std::string sql = head_ + " VALUES " + row_;
+    for (size_t i = 1; i < rows_; ++i) sql += ", " + row_;
+    sql += tail_;
+    const Result<uint64_t> done = session_.ExecuteUpdate(sql, params_);
+    params_.clear();
+    rows_ = bytes_ = 0;
+    return done.status();
+  }
+
+ private:
+  Session& session_;
+  std::string head_, tail_, row_;
+  Params params_;
+  size_t rows_ = 0;
+  size_t bytes_ = 0;
+};
 
 constexpr std::string_view kMetricColumns[] = {"query_time", "lock_time", "rows_sent",
                                                "rows_examined"};
@@ -185,9 +228,12 @@ Result<HistoryWritten> WriteHistory(Session& session, const analyzer::Digest& di
   // The review row: the sample changes only for a strictly slower one, and each assignment
   // reads the columns as the ones before it left them (MySQL assigns left to right), so the
   // sample and its database are assigned before the time they are compared with.
-  const std::string review_sql = fmt::format(
-      "INSERT INTO {}.{} (class_id, fingerprint, sample, sample_db, sample_query_time, "
-      "first_seen, last_seen) VALUES (?, ?, ?, ?, ?, ?, ?) ON DUPLICATE KEY UPDATE "
+  Batch reviews(
+      session,
+      fmt::format("INSERT INTO {}.{} (class_id, fingerprint, sample, sample_db, "
+                  "sample_query_time, first_seen, last_seen)",
+                  db, Quoted(kReviewTable)),
+      " ON DUPLICATE KEY UPDATE "
       "fingerprint = VALUES(fingerprint), "
       "sample = IF(COALESCE(VALUES(sample_query_time), -1) > COALESCE(sample_query_time, -1), "
       "VALUES(sample), sample), "
@@ -199,7 +245,7 @@ Result<HistoryWritten> WriteHistory(Session& session, const analyzer::Digest& di
       "VALUES(first_seen), first_seen), "
       "last_seen = IF(last_seen IS NULL OR VALUES(last_seen) > last_seen, "
       "VALUES(last_seen), last_seen)",
-      db, Quoted(kReviewTable));
+      7);
   std::string columns =
       "class_id, source, bucket_seconds, bucket_start, query_count, first_seen, "
       "last_seen, sample, sample_db, sample_query_time";
@@ -215,11 +261,9 @@ Result<HistoryWritten> WriteHistory(Session& session, const analyzer::Digest& di
       ++placeholders;
     }
   }
-  std::string marks = "?";
-  for (size_t i = 1; i < placeholders; ++i) marks += ", ?";
-  const std::string history_sql =
-      fmt::format("INSERT INTO {}.{} ({}) VALUES ({}) ON DUPLICATE KEY UPDATE {}", db,
-                  Quoted(kHistoryTable), columns, marks, updates);
+  Batch histories(session,
+                  fmt::format("INSERT INTO {}.{} ({})", db, Quoted(kHistoryTable), columns),
+                  " ON DUPLICATE KEY UPDATE " + updates, placeholders);
 
   QADVISOR_RETURN_IF_ERROR(session.Execute("START TRANSACTION"));
   HistoryWritten written;
@@ -229,14 +273,14 @@ Result<HistoryWritten> WriteHistory(Session& session, const analyzer::Digest& di
       written.unbucketed += c->unbucketed;
       if (c->buckets.empty()) continue;  // no event with a time: nothing to keep a trend of
       const std::string id = analyzer::FormatClassId(c->id);
-      const Params review = {id,
-                             Utf8Text(c->fingerprint),
-                             Utf8Text(c->sample.query),
-                             Utf8Text(c->sample.db),
-                             QueryTime(c->sample.query_time),
-                             Datetime(c->first_seen),
-                             Datetime(c->last_seen)};
-      QADVISOR_RETURN_IF_ERROR(session.ExecuteUpdate(review_sql, review).status());
+      Params review = {id,
+                       Utf8Text(c->fingerprint),
+                       Utf8Text(c->sample.query),
+                       Utf8Text(c->sample.db),
+                       QueryTime(c->sample.query_time),
+                       Datetime(c->first_seen),
+                       Datetime(c->last_seen)};
+      QADVISOR_RETURN_IF_ERROR(reviews.Add(std::move(review)));
       ++written.classes;
       for (const auto& [start, b] : c->buckets) {
         Params row = {id,
@@ -259,11 +303,12 @@ Result<HistoryWritten> WriteHistory(Session& session, const analyzer::Digest& di
           row.push_back(Decimal(d.max()));
           row.push_back(Decimal(d.Percentile(0.95)));
         }
-        QADVISOR_RETURN_IF_ERROR(session.ExecuteUpdate(history_sql, row).status());
+        QADVISOR_RETURN_IF_ERROR(histories.Add(std::move(row)));
         ++written.rows;
       }
     }
-    return Status::Ok();
+    QADVISOR_RETURN_IF_ERROR(reviews.Flush());
+    return histories.Flush();
   };
   if (Status s = write_all(); !s.ok()) {
     if (!session.connection_lost()) (void)session.Execute("ROLLBACK");
