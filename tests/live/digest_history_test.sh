@@ -84,4 +84,23 @@ check "  then a rerun" history "$tmp/spread.log" 1h host-b
 dump >"$tmp/rerun"
 check "  keeps the review and changes nothing else" cmp "$tmp/reviewed" "$tmp/rerun"
 
+# The review row: the slowest sample wins, first_seen and last_seen only widen.
+cat >"$tmp/slow.log" <<'LOG'
+# User@Host: root[root] @ localhost []
+# Thread_id: 9  Schema: sbtest  QC_hit: No
+# Query_time: 7.250000  Lock_time: 0.000002  Rows_sent: 1  Rows_examined: 1
+SET timestamp=1767571200;
+SELECT c FROM sbtest1 WHERE id=424242;
+LOG
+id=$("$qadvisor" fingerprint -e "SELECT c FROM sbtest1 WHERE id=424242" | cut -d' ' -f1)
+check "a slower statement of a known class" history "$tmp/slow.log" 1d host-c
+check "  becomes the review's sample" test \
+  "$(sql qh -e "SELECT sample, sample_query_time, reviewed_by IS NULL FROM qadvisor_query_review WHERE class_id = '$id'")" \
+  = "$(printf 'SELECT c FROM sbtest1 WHERE id=424242\t7.250000\t1')"
+check "  first_seen and last_seen span every run" test \
+  "$(sql qh -e "SELECT first_seen, last_seen FROM qadvisor_query_review WHERE class_id = '$id'")" \
+  = "$(printf '2026-01-05 00:00:00.000000\t2026-11-30 05:11:53.000000')"
+check "  and a rerun of a faster log keeps it" history "$log" 1d host-a
+check "  (kept)" test "$(sql qh -e "SELECT sample_query_time FROM qadvisor_query_review WHERE class_id = '$id'")" = 7.250000
+
 finish "live: digest --history"
