@@ -20,6 +20,7 @@
 #include <tuple>
 #include <vector>
 
+#include "analyzer/digest_merge.h"
 #include "analyzer/digest_runner.h"
 #include "analyzer/event_filter.h"
 #include "analyzer/ranking.h"
@@ -125,7 +126,27 @@ struct DigestArgs {
   size_t max_event_mb = 64;
   bool fold_digits = false;
   bool no_progress = false;
+  bool merge = false;  // LOG are digests (`--format json`) to merge
 };
+
+// Why --merge cannot take an option given with it, or "": the filters and the grouping act on
+// events, and a digest has none left (each host filters and groups as it digests).
+std::string MergeRefuses(const DigestArgs& args) {
+  for (const auto& [given, name] : {std::pair{!args.since.empty(), "--since"},
+                                    {!args.until.empty(), "--until"},
+                                    {!args.dbs.empty(), "--db"},
+                                    {!args.users.empty(), "--user"},
+                                    {!args.hosts.empty(), "--host"},
+                                    {!args.match.empty(), "--match"},
+                                    {args.group_by != "fingerprint", "--group-by"},
+                                    {args.fold_digits, "--fold-digits"}}) {
+    if (given) {
+      return fmt::format(
+          "--merge reads digests: {} applies when each log is digested, not to the merge", name);
+    }
+  }
+  return "";
+}
 
 int RunDigestCommand(const DigestArgs& args) {
   analyzer::DigestRunOptions options;
@@ -165,10 +186,14 @@ int RunDigestCommand(const DigestArgs& args) {
     if (!made.ok()) return Usage(made.status().message());
     options.digest.filter = *made;
   }
-  ProgressBar bar(!args.no_progress && WantProgress(TotalSize(args.logs)));
+  if (args.merge) {
+    if (const std::string why = MergeRefuses(args); !why.empty()) return Usage(why);
+  }
+  ProgressBar bar(!args.merge && !args.no_progress && WantProgress(TotalSize(args.logs)));
   options.progress = [&bar](uint64_t done, uint64_t total) { bar.Update(done, total); };
 
-  Result<analyzer::DigestRun> run = analyzer::RunDigest(args.logs, options);
+  Result<analyzer::DigestRun> run =
+      args.merge ? analyzer::MergeDigestFiles(args.logs) : analyzer::RunDigest(args.logs, options);
   bar.Finish();
   if (!run.ok()) {
     fmt::print(stderr, "qadvisor: {}\n", run.status().message());
@@ -388,6 +413,9 @@ int main(int argc, char** argv) {
                 "Group identifiers that differ only in digits (orders_2023, orders_2024), as "
                 "pt-query-digest does");
   cmd->add_flag("--no-progress", digest.no_progress, "Never draw a progress bar");
+  cmd->add_flag("--merge", digest.merge,
+                "LOG are digests written by `digest --format json` (one per host): report them "
+                "merged, as one digest of all their logs");
 
   std::vector<std::string> fingerprint_sql, fingerprint_files;
   bool fingerprint_fold = false;
