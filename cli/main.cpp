@@ -24,6 +24,7 @@
 #include "analyzer/digest_runner.h"
 #include "analyzer/event_filter.h"
 #include "analyzer/ranking.h"
+#include "base/input.h"
 #include "base/text.h"
 #include "cli/app_spec.h"
 #include "cli/bash_completion.h"
@@ -36,6 +37,7 @@
 #include "cli/zsh_completion.h"
 #include "parser/parser.h"
 #include "parser/splitter.h"
+#include "report/digest_compare.h"
 #include "report/digest_report.h"
 #include "report/json_writer.h"
 
@@ -126,8 +128,75 @@ struct DigestArgs {
   size_t max_event_mb = 64;
   bool fold_digits = false;
   bool no_progress = false;
-  bool merge = false;  // LOG are digests (`--format json`) to merge
+  bool merge = false;    // LOG are digests (`--format json`) to merge
+  bool compare = false;  // LOG are BEFORE and AFTER, digests or logs
+  std::string threshold = "20%";
 };
+
+// --threshold: "20%" or "20" (percent), more than 0.
+Result<double> ParseThreshold(const std::string& text) {
+  std::string_view t = text;
+  if (t.ends_with('%')) t.remove_suffix(1);
+  double v = 0;
+  const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+  if (t.empty() || ec != std::errc() || end != t.data() + t.size() || !(v > 0 && v <= 100000)) {
+    return InvalidArgument(
+        fmt::format("--threshold: expected a percentage above 0 (20%), not '{}'", text));
+  }
+  return v / 100;
+}
+
+// One side of --compare: a digest JSON (as --merge reads it) or a slow log (digested).
+Result<analyzer::DigestRun> CompareSide(const std::string& path,
+                                        const analyzer::DigestRunOptions& options) {
+  Result<std::string> head = base::Head(path, 4096);
+  if (!head.ok()) return head.status();
+  if (analyzer::LooksLikeJson(*head)) return analyzer::MergeDigestFiles({path});
+  return analyzer::RunDigest({path}, options);
+}
+
+int RunCompare(const DigestArgs& args, const analyzer::DigestRunOptions& options) {
+  if (args.logs.size() != 2) {
+    return Usage(
+        fmt::format("--compare takes two inputs, BEFORE and AFTER, not {}", args.logs.size()));
+  }
+  analyzer::CompareOptions compare;
+  compare.threshold = ParseThreshold(args.threshold).value();
+  Result<analyzer::DigestRun> before = CompareSide(args.logs[0], options);
+  if (!before.ok()) {
+    fmt::print(stderr, "qadvisor: {}\n", before.status().message());
+    return kExitUsage;
+  }
+  Result<analyzer::DigestRun> after = CompareSide(args.logs[1], options);
+  if (!after.ok()) {
+    fmt::print(stderr, "qadvisor: {}\n", after.status().message());
+    return kExitUsage;
+  }
+  const analyzer::GroupBy a = before->digest.options().group_by;
+  const analyzer::GroupBy b = after->digest.options().group_by;
+  if (a != b) {
+    fmt::print(stderr, "qadvisor: {} is grouped by {} and {} by {}: classes cannot be matched\n",
+               args.logs[0], analyzer::GroupByName(a), args.logs[1], analyzer::GroupByName(b));
+    return kExitUsage;
+  }
+  const analyzer::Comparison comparison =
+      analyzer::CompareDigests(before->digest, after->digest, compare);
+  report::CompareReport r;
+  r.before = &*before;
+  r.after = &*after;
+  r.comparison = &comparison;
+  r.threshold = compare.threshold;
+  r.threshold_text = args.threshold.ends_with('%') ? args.threshold : args.threshold + "%";
+  r.top = args.limit_last ? analyzer::ParseLimitSpec(args.limit).value().count : args.top;
+  const std::string text = args.format == "json"       ? report::RenderCompareJson(r)
+                           : args.format == "markdown" ? report::RenderCompareMarkdown(r)
+                                                       : report::RenderCompareText(r);
+  if (Status s = WriteOutput(args.output, text); !s.ok()) {
+    fmt::print(stderr, "qadvisor: {}\n", s.message());
+    return kExitUsage;
+  }
+  return kExitOk;
+}
 
 // Why --merge cannot take an option given with it, or "": the filters and the grouping act on
 // events, and a digest has none left (each host filters and groups as it digests).
@@ -188,7 +257,9 @@ int RunDigestCommand(const DigestArgs& args) {
   }
   if (args.merge) {
     if (const std::string why = MergeRefuses(args); !why.empty()) return Usage(why);
+    if (args.compare) return Usage("--merge and --compare: merge each side first, then compare");
   }
+  if (args.compare) return RunCompare(args, options);
   ProgressBar bar(!args.merge && !args.no_progress && WantProgress(TotalSize(args.logs)));
   options.progress = [&bar](uint64_t done, uint64_t total) { bar.Update(done, total); };
 
@@ -416,6 +487,13 @@ int main(int argc, char** argv) {
   cmd->add_flag("--merge", digest.merge,
                 "LOG are digests written by `digest --format json` (one per host): report them "
                 "merged, as one digest of all their logs");
+  cmd->add_flag("--compare", digest.compare,
+                "LOG are BEFORE and AFTER (digest JSON or slow logs): list the classes new, gone, "
+                "and grown beyond --threshold in p95 or total Query_time, by impact");
+  cmd->add_option("--threshold", digest.threshold,
+                  "With --compare: growth that counts, in percent (p95 or total Query_time)")
+      ->check(qadvisor::cli::ParsedBy(qadvisor::cli::ParseThreshold))
+      ->capture_default_str();
 
   std::vector<std::string> fingerprint_sql, fingerprint_files;
   bool fingerprint_fold = false;
