@@ -17,17 +17,18 @@ trap 'rm -rf "$tmp"' EXIT
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 helper=$src/tests/cli/digest_merge.py
 
+opts=()  # more options for every digest of the parts and of the whole (not the merges)
 digest() { "$qadvisor" digest --no-progress --format json --top 0 "$@"; }
 
 # merge_agrees LOG SEED PARTS: the property above for one log.
 merge_agrees() {
   local log=$1 seed=$2 parts=$3 dir
   dir=$(mktemp -d "$tmp/split.XXXX")
-  digest "$log" -o "$dir/whole.json" 2>/dev/null || return 0  # not a log qadvisor digests
+  digest "${opts[@]}" "$log" -o "$dir/whole.json" 2>/dev/null || return 0  # not a log we digest
   mapfile -t pieces < <(python3 "$helper" split "$log" "$dir" "$parts" "$seed")
   local jsons=() p
   for p in "${pieces[@]}"; do
-    digest "$p" -o "$p.json" 2>/dev/null || { echo "part $p did not digest"; return 1; }
+    digest "${opts[@]}" "$p" -o "$p.json" 2>/dev/null || { echo "part $p did not digest"; return 1; }
     jsons+=("$p.json")
   done
   digest --merge "${jsons[@]}" -o "$dir/merged.json" || return 1
@@ -53,6 +54,13 @@ for log in "$corpus"/slowlogs/*.txt "$corpus"/slowlogs/*.log "$corpus"/slowlogs/
 done
 # The real log, cut finer: more parts than classes have values in each.
 check "real log in 12 parts" merge_agrees "$corpus"/real/*.log 7 12
+# Grouped otherwise, an event can be in several classes or none: the totals travel too.
+for group in table db user; do
+  opts=(--group-by "$group")
+  check "real log grouped by $group" merge_agrees "$corpus"/real/*.log 3 5
+  check "example grouped by $group" merge_agrees "$src"/examples/slow.log 4 5
+done
+opts=()
 # Not everything went unsplit: most logs were really cut.
 check "logs were cut" bash -c "[[ \$(awk '\$1 > 1' '$tmp/parts' | wc -l) -ge 30 ]]"
 
