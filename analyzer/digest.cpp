@@ -530,6 +530,27 @@ void Digest::Merge(const Digest& other) {
   global_stale_ = true;
 }
 
+void Digest::MergeRebuilt(const QueryClass& c, const std::vector<std::string>& metric_names,
+                          const std::vector<std::string>& flag_names, bool totals) {
+  std::vector<uint32_t> metric_map, flag_map;
+  for (const std::string& name : metric_names) metric_map.push_back(MetricId(name));
+  for (const std::string& name : flag_names) flag_map.push_back(FlagId(name));
+  if (totals) {
+    MergeClass(totals_, c, metric_map, flag_map);
+  } else {
+    MergeClass(ClassFor(c.fingerprint), c, metric_map, flag_map);
+  }
+  global_stale_ = true;
+}
+
+void Digest::AddCounts(uint64_t events, const uint64_t (&filtered)[kFilterReasons],
+                       uint64_t ungrouped) {
+  events_ += events;
+  for (size_t i = 0; i < kFilterReasons; ++i) filtered_[i] += filtered[i];
+  ungrouped_ += ungrouped;
+  global_stale_ = true;
+}
+
 namespace {
 
 std::vector<uint32_t> ByName(const std::vector<std::string>& names, uint32_t fixed) {

@@ -163,6 +163,15 @@ class Digest {
   // Folds `other` in. Metric and flag ids are matched by name.
   void Merge(const Digest& other);
 
+  // Folds in a class rebuilt from a digest's JSON (analyzer/digest_merge.h). Its metric and flag
+  // ids index `metric_names` and `flag_names`, matched to this digest's by name as in Merge().
+  // With `totals`, `c` is the whole input of a digest grouped other than by fingerprint (what
+  // global() returns), not a class.
+  void MergeRebuilt(const QueryClass& c, const std::vector<std::string>& metric_names,
+                    const std::vector<std::string>& flag_names, bool totals = false);
+  // Adds events counted elsewhere: kept, left out by each filter, kept but ungrouped.
+  void AddCounts(uint64_t events, const uint64_t (&filtered)[kFilterReasons], uint64_t ungrouped);
+
   const DigestOptions& options() const { return options_; }
   // Events kept (the filters passed), grouped or not.
   uint64_t events() const { return events_; }

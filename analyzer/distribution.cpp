@@ -149,6 +149,65 @@ int64_t Distribution::Percentile(double p) const {
   return max_;
 }
 
+Distribution::State Distribution::GetState() const {
+  State s;
+  s.count = count_;
+  s.sum = sum_;
+  s.min = min_;
+  s.max = max_;
+  s.integral = integral_;
+  s.histogram = histogram_;
+  s.exact = exact_;
+  std::sort(s.exact.begin(), s.exact.end());
+  s.low = low_;
+  s.buckets = buckets_;
+  s.non_positive = non_positive_;
+  return s;
+}
+
+bool Distribution::FromState(const State& s, Distribution& out) {
+  if (s.count == 0) {
+    out = Distribution{};
+    return true;
+  }
+  if (s.min > s.max) return false;
+  if (!s.histogram) {
+    if (s.exact.size() != s.count || s.exact.size() > kExactLimit || !s.buckets.empty()) {
+      return false;
+    }
+    Int128 sum = 0;
+    for (const int64_t v : s.exact) {
+      if (v < s.min || v > s.max) return false;
+      sum += v;
+    }
+    if (sum != s.sum) return false;
+  } else {
+    if (!s.exact.empty() || s.count <= kExactLimit) return false;
+    // Bucket indexes of positive int64 values are 0 .. (63 << kSubBits) | 31.
+    const int64_t last = static_cast<int64_t>(s.low) + static_cast<int64_t>(s.buckets.size());
+    if (s.low < 0 || last > (int64_t{64} << kSubBits)) return false;
+    uint64_t n = s.non_positive;
+    for (const uint64_t b : s.buckets) {
+      if (__builtin_add_overflow(n, b, &n)) return false;
+    }
+    if (n != s.count) return false;
+  }
+  Distribution d;
+  d.count_ = s.count;
+  d.sum_ = s.sum;
+  d.min_ = s.min;
+  d.max_ = s.max;
+  d.integral_ = s.integral;
+  d.histogram_ = s.histogram;
+  d.exact_ = s.exact;
+  d.low_ = s.low;
+  d.buckets_ = s.buckets;
+  d.non_positive_ = s.non_positive;
+  if (d.buckets_.empty()) d.low_ = 0;
+  out = std::move(d);
+  return true;
+}
+
 int64_t Distribution::BucketMiddle(int32_t index) { return BucketValue(index); }
 
 int64_t Distribution::Average() const {

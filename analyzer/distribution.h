@@ -39,6 +39,25 @@ class Distribution {
   // sum / count rounded to the nearest millionth.
   int64_t Average() const;
 
+  // Everything a distribution holds, to be written out and read back (`digest --merge`,
+  // analyzer/digest_merge.h): a distribution rebuilt from its state equals the original, so
+  // merging rebuilt ones gives what merging the originals would.
+  struct State {
+    uint64_t count = 0;
+    Int128 sum = 0;
+    int64_t min = 0, max = 0;
+    bool integral = true;
+    bool histogram = false;
+    std::vector<int64_t> exact;  // while !histogram: the values, sorted
+    int32_t low = 0;             // histogram: counts of buckets [low, low + buckets.size())
+    std::vector<uint64_t> buckets;
+    uint64_t non_positive = 0;
+  };
+  State GetState() const;
+  // False (and `out` untouched) when the state is not one a distribution can be in: counts
+  // that do not add up, more than kExactLimit exact values, min above max.
+  static bool FromState(const State& state, Distribution& out);
+
   // Calls f(value, count) for every value held: each value while they are exact, else each
   // histogram bucket's middle value (within 1.6%) with its count. For bar charts of the shape.
   template <typename F>

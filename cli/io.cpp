@@ -22,6 +22,18 @@ Status WriteOutput(const std::string& path, const std::string& text) {
     }
     return Status::Ok();
   }
+  // Something that is not a regular file (/dev/null, a FIFO, a terminal) is written to as it
+  // is: a rename would replace it with a file, and as root that replaces /dev/null itself.
+  struct stat st;
+  if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+    std::FILE* f = std::fopen(path.c_str(), "wb");
+    if (f == nullptr) {
+      return IoError(fmt::format("{}: cannot write: {}", path, std::strerror(errno)));
+    }
+    const bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
+    if (std::fclose(f) != 0 || !ok) return IoError(fmt::format("{}: write failed", path));
+    return Status::Ok();
+  }
   const std::string tmp = path + ".qadvisor-tmp";
   std::FILE* f = std::fopen(tmp.c_str(), "wb");
   if (f == nullptr) return IoError(fmt::format("{}: cannot write: {}", path, std::strerror(errno)));

@@ -20,9 +20,11 @@
 #include <tuple>
 #include <vector>
 
+#include "analyzer/digest_merge.h"
 #include "analyzer/digest_runner.h"
 #include "analyzer/event_filter.h"
 #include "analyzer/ranking.h"
+#include "base/input.h"
 #include "base/text.h"
 #include "cli/app_spec.h"
 #include "cli/bash_completion.h"
@@ -37,6 +39,7 @@
 #include "connectors/digest_history.h"
 #include "parser/parser.h"
 #include "parser/splitter.h"
+#include "report/digest_compare.h"
 #include "report/digest_report.h"
 #include "report/json_writer.h"
 
@@ -130,6 +133,9 @@ struct DigestArgs {
   std::string history;  // --history DSN
   std::string history_bucket = "1d";
   std::string history_source;  // empty: this machine's host name
+  bool merge = false;          // LOG are digests (`--format json`) to merge
+  bool compare = false;        // LOG are BEFORE and AFTER, digests or logs
+  std::string threshold = "20%";
 };
 
 // --history: the digest's classes per time bucket into the tables of the DSN's database
@@ -166,6 +172,90 @@ int WriteDigestHistory(const DigestArgs& args, const analyzer::Digest& digest) {
   return kExitOk;
 }
 
+// --threshold: "20%" or "20" (percent), more than 0.
+Result<double> ParseThreshold(const std::string& text) {
+  std::string_view t = text;
+  if (t.ends_with('%')) t.remove_suffix(1);
+  double v = 0;
+  const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+  if (t.empty() || ec != std::errc() || end != t.data() + t.size() || !(v > 0 && v <= 100000)) {
+    return InvalidArgument(
+        fmt::format("--threshold: expected a percentage above 0 (20%), not '{}'", text));
+  }
+  return v / 100;
+}
+
+// One side of --compare: a digest JSON (as --merge reads it) or a slow log (digested).
+Result<analyzer::DigestRun> CompareSide(const std::string& path,
+                                        const analyzer::DigestRunOptions& options) {
+  Result<std::string> head = base::Head(path, 4096);
+  if (!head.ok()) return head.status();
+  if (analyzer::LooksLikeJson(*head)) return analyzer::MergeDigestFiles({path});
+  return analyzer::RunDigest({path}, options);
+}
+
+int RunCompare(const DigestArgs& args, const analyzer::DigestRunOptions& options) {
+  if (args.logs.size() != 2) {
+    return Usage(
+        fmt::format("--compare takes two inputs, BEFORE and AFTER, not {}", args.logs.size()));
+  }
+  analyzer::CompareOptions compare;
+  compare.threshold = ParseThreshold(args.threshold).value();
+  Result<analyzer::DigestRun> before = CompareSide(args.logs[0], options);
+  if (!before.ok()) {
+    fmt::print(stderr, "qadvisor: {}\n", before.status().message());
+    return kExitUsage;
+  }
+  Result<analyzer::DigestRun> after = CompareSide(args.logs[1], options);
+  if (!after.ok()) {
+    fmt::print(stderr, "qadvisor: {}\n", after.status().message());
+    return kExitUsage;
+  }
+  const analyzer::GroupBy a = before->digest.options().group_by;
+  const analyzer::GroupBy b = after->digest.options().group_by;
+  if (a != b) {
+    fmt::print(stderr, "qadvisor: {} is grouped by {} and {} by {}: classes cannot be matched\n",
+               args.logs[0], analyzer::GroupByName(a), args.logs[1], analyzer::GroupByName(b));
+    return kExitUsage;
+  }
+  const analyzer::Comparison comparison =
+      analyzer::CompareDigests(before->digest, after->digest, compare);
+  report::CompareReport r;
+  r.before = &*before;
+  r.after = &*after;
+  r.comparison = &comparison;
+  r.threshold = compare.threshold;
+  r.threshold_text = args.threshold.ends_with('%') ? args.threshold : args.threshold + "%";
+  r.top = args.limit_last ? analyzer::ParseLimitSpec(args.limit).value().count : args.top;
+  const std::string text = args.format == "json"       ? report::RenderCompareJson(r)
+                           : args.format == "markdown" ? report::RenderCompareMarkdown(r)
+                                                       : report::RenderCompareText(r);
+  if (Status s = WriteOutput(args.output, text); !s.ok()) {
+    fmt::print(stderr, "qadvisor: {}\n", s.message());
+    return kExitUsage;
+  }
+  return kExitOk;
+}
+
+// Why --merge cannot take an option given with it, or "": the filters and the grouping act on
+// events, and a digest has none left (each host filters and groups as it digests).
+std::string MergeRefuses(const DigestArgs& args) {
+  for (const auto& [given, name] : {std::pair{!args.since.empty(), "--since"},
+                                    {!args.until.empty(), "--until"},
+                                    {!args.dbs.empty(), "--db"},
+                                    {!args.users.empty(), "--user"},
+                                    {!args.hosts.empty(), "--host"},
+                                    {!args.match.empty(), "--match"},
+                                    {args.group_by != "fingerprint", "--group-by"},
+                                    {args.fold_digits, "--fold-digits"}}) {
+    if (given) {
+      return fmt::format(
+          "--merge reads digests: {} applies when each log is digested, not to the merge", name);
+    }
+  }
+  return "";
+}
+
 int RunDigestCommand(const DigestArgs& args) {
   analyzer::DigestRunOptions options;
   options.threads = args.threads;
@@ -179,6 +269,10 @@ int RunDigestCommand(const DigestArgs& args) {
       {"table", analyzer::GroupBy::kTable}};
   options.digest.group_by = kGroups.at(args.group_by);
   if (!args.history.empty()) {
+    if (args.merge || args.compare) {
+      return Usage(
+          "--history buckets the events of logs: it cannot be used with --merge or --compare");
+    }
     if (options.digest.group_by != analyzer::GroupBy::kFingerprint) {
       return Usage("--history keeps classes by fingerprint: it cannot be used with --group-by");
     }
@@ -210,10 +304,16 @@ int RunDigestCommand(const DigestArgs& args) {
     if (!made.ok()) return Usage(made.status().message());
     options.digest.filter = *made;
   }
-  ProgressBar bar(!args.no_progress && WantProgress(TotalSize(args.logs)));
+  if (args.merge) {
+    if (const std::string why = MergeRefuses(args); !why.empty()) return Usage(why);
+    if (args.compare) return Usage("--merge and --compare: merge each side first, then compare");
+  }
+  if (args.compare) return RunCompare(args, options);
+  ProgressBar bar(!args.merge && !args.no_progress && WantProgress(TotalSize(args.logs)));
   options.progress = [&bar](uint64_t done, uint64_t total) { bar.Update(done, total); };
 
-  Result<analyzer::DigestRun> run = analyzer::RunDigest(args.logs, options);
+  Result<analyzer::DigestRun> run =
+      args.merge ? analyzer::MergeDigestFiles(args.logs) : analyzer::RunDigest(args.logs, options);
   bar.Finish();
   if (!run.ok()) {
     fmt::print(stderr, "qadvisor: {}\n", run.status().message());
@@ -446,6 +546,16 @@ int main(int argc, char** argv) {
   cmd->add_option("--history-source", digest.history_source,
                   "The source label of the history rows (default: this machine's host name)")
       ->group("History");
+  cmd->add_flag("--merge", digest.merge,
+                "LOG are digests written by `digest --format json` (one per host): report them "
+                "merged, as one digest of all their logs");
+  cmd->add_flag("--compare", digest.compare,
+                "LOG are BEFORE and AFTER (digest JSON or slow logs): list the classes new, gone, "
+                "and grown beyond --threshold in p95 or total Query_time, by impact");
+  cmd->add_option("--threshold", digest.threshold,
+                  "With --compare: growth that counts, in percent (p95 or total Query_time)")
+      ->check(qadvisor::cli::ParsedBy(qadvisor::cli::ParseThreshold))
+      ->capture_default_str();
 
   std::vector<std::string> fingerprint_sql, fingerprint_files;
   bool fingerprint_fold = false;

@@ -7,6 +7,7 @@
 
 #include "base/ascii.h"
 #include "base/text.h"
+#include "report/digest_state.h"
 #include "report/json_writer.h"
 #include "report/markdown.h"
 
@@ -600,6 +601,8 @@ std::string RenderDigestJson(const DigestRun& run, const DigestReportOptions& op
   }
   w.EndArray();
   if (extension.top_fields) extension.top_fields(w);
+  // What `digest --merge` rebuilds the classes from (advise and verify keep their documents).
+  if (extension.command == "digest") WriteDigestState(run, w);
   w.EndObject();
   out.push_back('\n');
   return out;

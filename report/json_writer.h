@@ -33,6 +33,8 @@ class JsonWriter {
   // A decimal number written exactly from millionths: 1500000 -> 1.5, 3000000 -> 3.
   JsonWriter& Millionths(int64_t value);
   JsonWriter& Millionths128(analyzer::Int128 value);
+  // A value already written as JSON (by another, compact JsonWriter), inserted as it is.
+  JsonWriter& Raw(std::string_view json);
 
   // Shorthands for a key and its value.
   JsonWriter& Field(std::string_view key, std::string_view value) { return Key(key).String(value); }

@@ -93,5 +93,58 @@ TEST_CASE("sums do not overflow on huge values") {
   CHECK(d.sum() == static_cast<Int128>(INT64_MAX / 2) * 1000);
 }
 
+TEST_CASE("a distribution rebuilt from its state equals the original") {
+  std::mt19937_64 rng(7);
+  std::uniform_int_distribution<int64_t> value(-5, 2000000);
+  for (const size_t n : {size_t{0}, size_t{1}, size_t{64}, size_t{65}, size_t{5000}}) {
+    Distribution d;
+    std::vector<int64_t> values;
+    for (size_t i = 0; i < n; ++i) values.push_back(value(rng));
+    for (const int64_t v : values) d.Add(v);
+    Distribution rebuilt;
+    REQUIRE(Distribution::FromState(d.GetState(), rebuilt));
+    INFO("n " << n);
+    CHECK(rebuilt.count() == n);
+    CHECK(rebuilt.sum() == d.sum());
+    if (n > 0) {
+      CHECK(rebuilt.min() == *std::min_element(values.begin(), values.end()));
+      CHECK(rebuilt.max() == *std::max_element(values.begin(), values.end()));
+    }
+    for (const double p : {0.01, 0.5, 0.95, 1.0}) CHECK(rebuilt.Percentile(p) == d.Percentile(p));
+    // Merged after the round trip as before it.
+    Distribution x = d, y = rebuilt;
+    x.Merge(d);
+    y.Merge(rebuilt);
+    CHECK(y.count() == x.count());
+    CHECK(y.Percentile(0.95) == x.Percentile(0.95));
+  }
+}
+
+TEST_CASE("a state whose counts disagree is refused") {
+  Distribution d;
+  for (int64_t v = 1; v <= 100; ++v) d.Add(v * 1000);
+  Distribution out;
+  Distribution::State s = d.GetState();
+  ++s.count;
+  CHECK_FALSE(Distribution::FromState(s, out));
+  s = d.GetState();
+  s.buckets.push_back(1);
+  CHECK_FALSE(Distribution::FromState(s, out));
+  s = d.GetState();
+  s.low = -1;
+  CHECK_FALSE(Distribution::FromState(s, out));
+  Distribution small;
+  small.Add(5);
+  small.Add(7);
+  s = small.GetState();
+  s.sum = 13;
+  CHECK_FALSE(Distribution::FromState(s, out));
+  s = small.GetState();
+  s.min = 6;
+  CHECK_FALSE(Distribution::FromState(s, out));
+  CHECK(Distribution::FromState(small.GetState(), out));
+  CHECK(out.Percentile(1.0) == 7);
+}
+
 }  // namespace
 }  // namespace qadvisor::analyzer

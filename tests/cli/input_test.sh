@@ -131,4 +131,15 @@ for cmd in digest check advise; do
 done
 check "no temporary file is left behind" bash -c "! ls '$tmp' | grep -q qadvisor-tmp"
 
+# -o to something that is not a regular file writes into it: a FIFO here (a rename would
+# replace it with a file, as it would /dev/null when run as root).
+mkfifo "$tmp/fifo"
+(timeout 60 cat "$tmp/fifo" >"$tmp/from-fifo") &
+reader=$!
+check "-o FIFO: written through" timeout 60 "$qadvisor" digest --top 1 -o "$tmp/fifo" \
+  "$src/examples/slow.log"
+wait "$reader"
+check "…the report came out of the FIFO" grep -q "^# Overall:" "$tmp/from-fifo"
+check "…and it is still a FIFO" test -p "$tmp/fifo"
+
 finish "input"

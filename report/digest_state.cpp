@@ -1,0 +1,175 @@
+#include "report/digest_state.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace qadvisor::report {
+namespace {
+
+using analyzer::Distribution;
+using analyzer::Int128;
+using analyzer::QueryClass;
+
+// A sum in millionths: a JSON integer while it fits in 64 bits (every reader keeps those
+// exactly), else its decimal digits as a string.
+void WriteSum(JsonWriter& w, Int128 v) {
+  if (v >= INT64_MIN && v <= INT64_MAX) {
+    w.Int(static_cast<int64_t>(v));
+    return;
+  }
+  const bool negative = v < 0;
+  __extension__ typedef unsigned __int128 UInt128;
+  UInt128 u = negative ? static_cast<UInt128>(-(v + 1)) + 1 : static_cast<UInt128>(v);
+  std::string digits;
+  do {
+    digits.push_back(static_cast<char>('0' + static_cast<int>(u % 10)));
+    u /= 10;
+  } while (u > 0);
+  if (negative) digits.push_back('-');
+  std::reverse(digits.begin(), digits.end());
+  w.String(digits);
+}
+
+void WriteTime(JsonWriter& w, std::string_view key, int64_t us) {
+  w.Key(key);
+  if (us == parser::kNoTimestamp) {
+    w.Null();
+  } else {
+    w.Int(us);
+  }
+}
+
+void WriteDistribution(JsonWriter& w, const Distribution& d) {
+  const Distribution::State s = d.GetState();
+  w.BeginObject();
+  w.Field("count", s.count);
+  w.Key("sum");
+  WriteSum(w, s.sum);
+  w.Field("min", s.min).Field("max", s.max).Field("integral", s.integral);
+  if (!s.histogram) {
+    w.Key("exact").BeginArray();
+    for (const int64_t v : s.exact) w.Int(v);
+    w.EndArray();
+  } else {
+    w.Field("low", static_cast<int64_t>(s.low));
+    w.Key("buckets").BeginArray();
+    for (const uint64_t b : s.buckets) w.Uint(b);
+    w.EndArray();
+    w.Field("non_positive", s.non_positive);
+  }
+  w.EndObject();
+}
+
+void WriteCounts(JsonWriter& w, std::string_view key, const analyzer::ValueCounts& counts) {
+  w.Key(key).BeginObject();
+  w.Key("values").BeginArray();
+  for (const auto& [name, n] : counts.Sorted()) w.BeginArray().String(name).Uint(n).EndArray();
+  w.EndArray();
+  w.Field("other", counts.other);
+  w.EndObject();
+}
+
+// One class, compact. Metric and flag ids are the digest's own (the state lists their names).
+std::string ClassState(const QueryClass& c, bool with_sample) {
+  std::string out;
+  JsonWriter w(out, /*pretty=*/false);
+  w.BeginObject();
+  w.Field("id", analyzer::FormatClassId(c.id));
+  w.Field("key", c.fingerprint);
+  w.Field("count", c.count);
+  WriteTime(w, "first_seen", c.first_seen);
+  WriteTime(w, "last_seen", c.last_seen);
+  w.Key("metrics").BeginArray();
+  for (size_t i = 0; i < c.metrics.size(); ++i) {
+    if (c.metrics[i].count() == 0) continue;
+    w.BeginArray().Uint(i);
+    WriteDistribution(w, c.metrics[i]);
+    w.EndArray();
+  }
+  w.EndArray();
+  w.Key("flags").BeginArray();
+  for (size_t i = 0; i < c.flags_seen.size(); ++i) {
+    if (c.flags_seen[i] == 0) continue;
+    w.BeginArray().Uint(i).Uint(c.flags_seen[i]).Uint(c.flags_yes[i]).EndArray();
+  }
+  w.EndArray();
+  WriteCounts(w, "databases", c.databases);
+  WriteCounts(w, "users", c.users);
+  WriteCounts(w, "hosts", c.hosts);
+  if (with_sample) {
+    const analyzer::Sample& s = c.sample;
+    w.Key("sample").BeginObject();
+    w.Field("query", s.query).Field("db", s.db);
+    w.Field("file", static_cast<uint64_t>(s.file)).Field("offset", s.offset).Field("line", s.line);
+    w.Field("query_time", s.query_time);
+    WriteTime(w, "timestamp", s.timestamp_us);
+    w.EndObject();
+  }
+  w.EndObject();
+  return out;
+}
+
+}  // namespace
+
+void WriteDigestState(const analyzer::DigestRun& run, JsonWriter& w) {
+  const analyzer::Digest& digest = run.digest;
+  w.Key("state").BeginObject();
+  w.Field("format", analyzer::kDigestStateFormat);
+  w.Field("version", analyzer::kDigestStateVersion);
+  w.Field("fold_digits", digest.options().fingerprint.fold_identifier_digits);
+  {
+    const analyzer::EventFilter* filter = digest.options().filter.get();
+    const analyzer::EventFilterSpec none;
+    const analyzer::EventFilterSpec& f = filter ? filter->spec() : none;
+    std::string line;
+    JsonWriter fw(line, /*pretty=*/false);
+    fw.BeginObject();
+    fw.Key("since");
+    f.since ? fw.Int(*f.since) : fw.Null();
+    fw.Field("since_text", f.since_text);
+    fw.Key("until");
+    f.until ? fw.Int(*f.until) : fw.Null();
+    fw.Field("until_text", f.until_text);
+    for (const auto& [key, values] :
+         {std::pair<std::string_view, const std::vector<std::string>*>{"db", &f.dbs},
+          {"user", &f.users},
+          {"host", &f.hosts}}) {
+      fw.Key(key).BeginArray();
+      for (const std::string& v : *values) fw.String(v);
+      fw.EndArray();
+    }
+    fw.Field("match", f.match);
+    fw.EndObject();
+    w.Key("filters").Raw(line);
+  }
+  for (const auto& [key, names] : {std::pair<std::string_view, const std::vector<std::string>*>{
+                                       "metrics", &digest.metric_names()},
+                                   {"flags", &digest.flag_names()}}) {
+    std::string line;
+    JsonWriter nw(line, /*pretty=*/false);
+    nw.BeginArray();
+    for (const std::string& n : *names) nw.String(n);
+    nw.EndArray();
+    w.Key(key).Raw(line);
+  }
+  // Grouped other than by fingerprint, the whole input is not the sum of the classes (an event
+  // can be in several classes, or in none): it travels too.
+  w.Key("totals");
+  if (digest.options().group_by == analyzer::GroupBy::kFingerprint) {
+    w.Null();
+  } else {
+    w.Raw(ClassState(digest.global(), /*with_sample=*/false));
+  }
+  // By id: the same digest always writes the same bytes.
+  std::vector<const QueryClass*> sorted;
+  for (const auto& c : digest.classes()) sorted.push_back(c.get());
+  std::sort(sorted.begin(), sorted.end(),
+            [](const QueryClass* a, const QueryClass* b) { return a->id < b->id; });
+  w.Key("classes").BeginArray();
+  for (const QueryClass* c : sorted) w.Raw(ClassState(*c, /*with_sample=*/true));
+  w.EndArray();
+  w.EndObject();
+}
+
+}  // namespace qadvisor::report
