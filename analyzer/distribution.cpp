@@ -39,6 +39,7 @@ void Distribution::Add(int64_t value) {
   }
   ++count_;
   sum_ += value;
+  AddSquares(value, 1);
   integral_ = integral_ && value % 1000000 == 0;
   if (!histogram_) {
     exact_.push_back(value);
@@ -58,6 +59,7 @@ void Distribution::Add(int64_t value, uint64_t n) {
   }
   count_ += n;
   sum_ += static_cast<Int128>(value) * static_cast<Int128>(n);
+  AddSquares(value, n);
   integral_ = integral_ && value % 1000000 == 0;
   if (!histogram_) {
     // As n single adds would: exact while the total stays within kExactLimit (so at most
@@ -109,6 +111,12 @@ void Distribution::Merge(const Distribution& other) {
   max_ = std::max(max_, other.max_);
   count_ += other.count_;
   sum_ += other.sum_;
+  saturated_ = saturated_ || other.saturated_;
+  if (!saturated_) {
+    sum_squares_ += other.sum_squares_;
+    if (sum_squares_ < other.sum_squares_) saturated_ = true;  // wrapped around
+  }
+  if (saturated_) sum_squares_ = ~static_cast<UInt128>(0);
   integral_ = integral_ && other.integral_;
   if (!histogram_ && !other.histogram_ && exact_.size() + other.exact_.size() <= kExactLimit) {
     exact_.insert(exact_.end(), other.exact_.begin(), other.exact_.end());
@@ -147,6 +155,35 @@ int64_t Distribution::Percentile(double p) const {
     }
   }
   return max_;
+}
+
+void Distribution::AddSquares(int64_t value, uint64_t n) {
+  if (saturated_) return;
+  constexpr UInt128 kMax = ~static_cast<UInt128>(0);
+  // |value| < 2^63, so its square fits in 126 bits; times n it may not.
+  const UInt128 magnitude =
+      value < 0 ? static_cast<UInt128>(-(value + 1)) + 1 : static_cast<UInt128>(value);
+  const UInt128 square = magnitude * magnitude;
+  if (n != 0 && square > kMax / n) {
+    saturated_ = true;
+  } else {
+    const UInt128 add = square * n;
+    sum_squares_ += add;
+    if (sum_squares_ < add) saturated_ = true;
+  }
+  if (saturated_) sum_squares_ = kMax;
+}
+
+double Distribution::StdDev() const {
+  if (saturated_) return -1;
+  if (count_ < 2) return 0;
+  // In long double (64-bit mantissa): var = (S2 - S^2/n) / n. The subtraction loses about
+  // 1e-19 of S2, so the result is good to ~3e-10 of the mean even when the spread is tiny.
+  const auto n = static_cast<long double>(count_);
+  const auto s = static_cast<long double>(sum_);
+  const auto s2 = static_cast<long double>(sum_squares_);
+  const long double var = (s2 - s * s / n) / n;
+  return var > 0 ? static_cast<double>(std::sqrt(var)) : 0.0;
 }
 
 int64_t Distribution::BucketMiddle(int32_t index) { return BucketValue(index); }
