@@ -100,6 +100,8 @@ std::string MetricName(const DigestRun& run, uint32_t id) {
       return "Rows sent";
     case analyzer::kRowsExamined:
       return "Rows examine";
+    case analyzer::kQueryLength:
+      return "Query size";
     default:
       return run.digest.metric_names()[id];
   }
@@ -124,21 +126,48 @@ std::string MetricCell(const DigestRun& run, uint32_t id, int64_t v) {
   return MetricSumCell(run, id, v);
 }
 
+// A metric's standard deviation as a report cell: in its unit, rounded to a millionth; "-"
+// when the sum of squares saturated (Distribution::StdDev).
+std::string StdDevCell(const DigestRun& run, uint32_t id, const Distribution& d) {
+  const double sd = d.StdDev();
+  if (sd < 0) return "-";
+  return MetricCell(run, id, std::llround(sd));
+}
+
+// "counts scaled x10 from a sampled log (3 logged events)", or "" for a class logged in full.
+std::string SampledText(const QueryClass& c) {
+  if (c.sampled_events == 0) return "";
+  const std::string rate = c.rate_min == c.rate_max
+                               ? fmt::format("x{}", c.rate_max)
+                               : fmt::format("x{}-x{}", c.rate_min, c.rate_max);
+  return fmt::format("counts scaled {} from a sampled log (Log_slow_rate_limit; {} logged {})",
+                     rate, c.sampled_events, c.sampled_events == 1 ? "event" : "events");
+}
+
+double Qps(const QueryClass& c) {
+  return analyzer::QueriesPerSecond(c.count, c.first_seen, c.last_seen);
+}
+
+double Concurrency(const QueryClass& c) {
+  const Distribution* qt = c.Metric(analyzer::kQueryTime);
+  return analyzer::Concurrency(qt ? qt->sum() : 0, c.first_seen, c.last_seen);
+}
+
 void MetricTable(const DigestRun& run, const QueryClass& c, const QueryClass* global,
                  std::string& out) {
   if (global) {
-    out += fmt::format("# {:<20} {:>5} {:>7} {:>7} {:>7} {:>7} {:>7} {:>7}\n", "Attribute", "pct",
-                       "total", "min", "max", "avg", "95%", "median");
-    out += fmt::format("# {:=<20} {:=>5} {:=>7} {:=>7} {:=>7} {:=>7} {:=>7} {:=>7}\n", "", "", "",
-                       "", "", "", "", "");
+    out += fmt::format("# {:<20} {:>5} {:>7} {:>7} {:>7} {:>7} {:>7} {:>7} {:>7}\n", "Attribute",
+                       "pct", "total", "min", "max", "avg", "95%", "stddev", "median");
+    out += fmt::format("# {:=<20} {:=>5} {:=>7} {:=>7} {:=>7} {:=>7} {:=>7} {:=>7} {:=>7}\n", "",
+                       "", "", "", "", "", "", "", "");
     out += fmt::format("# {:<20} {:>5} {:>7}\n", "Count",
                        static_cast<int>(100.0 * c.count / std::max<uint64_t>(global->count, 1)),
                        FormatCount(static_cast<double>(c.count)));
   } else {
-    out += fmt::format("# {:<20} {:>7} {:>7} {:>7} {:>7} {:>7} {:>7}\n", "Attribute", "total",
-                       "min", "max", "avg", "95%", "median");
-    out += fmt::format("# {:=<20} {:=>7} {:=>7} {:=>7} {:=>7} {:=>7} {:=>7}\n", "", "", "", "", "",
-                       "", "");
+    out += fmt::format("# {:<20} {:>7} {:>7} {:>7} {:>7} {:>7} {:>7} {:>7}\n", "Attribute", "total",
+                       "min", "max", "avg", "95%", "stddev", "median");
+    out += fmt::format("# {:=<20} {:=>7} {:=>7} {:=>7} {:=>7} {:=>7} {:=>7} {:=>7}\n", "", "", "",
+                       "", "", "", "", "");
   }
   for (const uint32_t id : run.digest.MetricOrder()) {
     const Distribution* d = c.Metric(id);
@@ -152,11 +181,11 @@ void MetricTable(const DigestRun& run, const QueryClass& c, const QueryClass* gl
                 : "0";
       pct = fmt::format(" {:>5}", pct);
     }
-    out += fmt::format("# {:<20}{} {:>7} {:>7} {:>7} {:>7} {:>7} {:>7}\n",
+    out += fmt::format("# {:<20}{} {:>7} {:>7} {:>7} {:>7} {:>7} {:>7} {:>7}\n",
                        OneLine(MetricName(run, id), 20), pct, MetricSumCell(run, id, d->sum()),
                        MetricCell(run, id, d->min()), MetricCell(run, id, d->max()),
                        MetricCell(run, id, d->Average()), MetricCell(run, id, d->Percentile(0.95)),
-                       MetricCell(run, id, d->Percentile(0.5)));
+                       StdDevCell(run, id, *d), MetricCell(run, id, d->Percentile(0.5)));
   }
   for (const uint32_t id : run.digest.FlagOrder()) {
     if (id >= c.flags_seen.size() || c.flags_seen[id] == 0) continue;
@@ -357,10 +386,13 @@ std::string RenderDigestText(const DigestRun& run, const DigestReportOptions& op
   out += fmt::format("# qadvisor digest\n# Files: ");
   for (size_t i = 0; i < run.files.size(); ++i) out += (i ? ", " : "") + FileName(run, i);
   out += fmt::format("\n# Bytes read: {}\n", FormatCount(static_cast<double>(run.bytes)));
-  out +=
-      fmt::format("# Overall: {} {}, {} unique, {} skipped\n",
-                  FormatCount(static_cast<double>(digest.events())),
-                  digest.events() == 1 ? "event" : "events", digest.classes().size(), run.skipped);
+  out += fmt::format("# Overall: {} {}, {} unique, {} skipped, {} QPS, {}x concurrency\n",
+                     FormatCount(static_cast<double>(digest.events())),
+                     digest.events() == 1 ? "event" : "events", digest.classes().size(),
+                     run.skipped, FormatCount(Qps(global)), FormatCount(Concurrency(global)));
+  if (const std::string sampled = SampledText(global); !sampled.empty()) {
+    out += fmt::format("# Sampled: {}\n", sampled);
+  }
   if (const std::string filters = FiltersText(run); !filters.empty()) {
     out += fmt::format("# Filters: {}; {}\n", filters, FilteredText(digest));
   }
@@ -412,9 +444,16 @@ std::string RenderDigestText(const DigestRun& run, const DigestReportOptions& op
 
   for (size_t i = 0; i < ranked.size(); ++i) {
     const QueryClass& c = *ranked[i];
-    out += fmt::format("\n# Query {}: ID 0x{} at byte {} of {} (line {}) ____________\n", i + 1,
-                       analyzer::FormatClassId(c.id), c.sample.offset, FileName(run, c.sample.file),
-                       c.sample.line);
+    out += fmt::format(
+        "\n# Query {}: {} QPS, {}x concurrency, ID 0x{} at byte {} of {} (line {}) ____________\n",
+        i + 1, FormatCount(Qps(c)), FormatCount(Concurrency(c)), analyzer::FormatClassId(c.id),
+        c.sample.offset, FileName(run, c.sample.file), c.sample.line);
+    if (c.Metric(analyzer::kQueryTime)) {
+      out += fmt::format("# Scores: V/M = {:.2f}\n", analyzer::VarianceToMean(c));
+    }
+    if (const std::string sampled = SampledText(c); !sampled.empty()) {
+      out += fmt::format("# Sampled: {}\n", sampled);
+    }
     MetricTable(run, c, &global, out);
     CountsLine(out, "Databases", c.databases);
     CountsLine(out, "Users", c.users);
@@ -473,9 +512,30 @@ std::string RenderDigestJson(const DigestRun& run, const DigestReportOptions& op
       w.Key("avg").Millionths(d->Average());
       w.Key("median").Millionths(d->Percentile(0.5));
       w.Key("p95").Millionths(d->Percentile(0.95));
+      w.Key("stddev");
+      if (const double sd = d->StdDev(); sd >= 0) {
+        w.Millionths(std::llround(sd));
+      } else {
+        w.Null();
+      }
       w.EndObject();
     }
     w.EndObject();
+  };
+  // Rates over the time range, and whether counts were scaled from a sampled log.
+  auto rates = [&](const QueryClass& c) {
+    w.Key("qps").Double(Qps(c));
+    w.Key("concurrency").Double(Concurrency(c));
+    w.Key("sampled");
+    if (c.sampled_events == 0) {
+      w.Null();
+    } else {
+      w.BeginObject()
+          .Field("logged_events", c.sampled_events)
+          .Field("rate_min", c.rate_min)
+          .Field("rate_max", c.rate_max)
+          .EndObject();
+    }
   };
   auto counts = [&](std::string_view key, const analyzer::ValueCounts& values) {
     w.Key(key).BeginArray();
@@ -584,6 +644,8 @@ std::string RenderDigestJson(const DigestRun& run, const DigestReportOptions& op
       if (id < c.flags_seen.size() && c.flags_seen[id] > 0) w.Field(flag_keys[id], c.flags_yes[id]);
     }
     w.EndObject();
+    w.Key("variance_to_mean").Double(analyzer::VarianceToMean(c));
+    rates(c);
     if (extension.class_fields) extension.class_fields(c, w);
     w.EndObject();
   }
@@ -599,6 +661,7 @@ std::string RenderDigestJson(const DigestRun& run, const DigestReportOptions& op
         .EndObject();
   }
   w.EndArray();
+  rates(global);
   if (extension.top_fields) extension.top_fields(w);
   w.EndObject();
   out.push_back('\n');
@@ -625,7 +688,12 @@ std::string RenderDigestMarkdown(const DigestRun& run, const DigestReportOptions
                        Plural(digest.ungrouped(), "event", "events"));
   }
   out += fmt::format("- **Total query time:** {} s\n", FormatMillionths(total_time));
-  out += fmt::format("- **Time range:** {}\n\n", TimeRange(global));
+  out += fmt::format("- **Time range:** {}; {} QPS, {}x concurrency\n", TimeRange(global),
+                     FormatCount(Qps(global)), FormatCount(Concurrency(global)));
+  if (const std::string sampled = SampledText(global); !sampled.empty()) {
+    out += fmt::format("- **Sampled:** {}\n", sampled);
+  }
+  out += "\n";
   out += fmt::format("## Top {} by {}\n\n", Plural(ranked.size(), "query class", "query classes"),
                      options.order.name);
   out += "| # | Class | Calls | Total time | Share | Avg | p95 | Rows examined (avg) | Query |\n";
@@ -645,7 +713,17 @@ std::string RenderDigestMarkdown(const DigestRun& run, const DigestReportOptions
   for (size_t i = 0; i < ranked.size(); ++i) {
     const QueryClass& c = *ranked[i];
     out += fmt::format("\n### {}. `{}`\n\n", i + 1, analyzer::FormatClassId(c.id));
-    out += fmt::format("- Calls: {}; time range: {}\n", c.count, TimeRange(c));
+    out += fmt::format("- Calls: {}; time range: {}; {} QPS, {}x concurrency\n", c.count,
+                       TimeRange(c), FormatCount(Qps(c)), FormatCount(Concurrency(c)));
+    if (const Distribution* qt = c.Metric(analyzer::kQueryTime)) {
+      const double sd = qt->StdDev();
+      out +=
+          fmt::format("- Query time: stddev {}, V/M {:.2f}\n",
+                      sd < 0 ? "-" : FormatDuration(std::llround(sd)), analyzer::VarianceToMean(c));
+    }
+    if (const std::string sampled = SampledText(c); !sampled.empty()) {
+      out += fmt::format("- Sampled: {}\n", sampled);
+    }
     if (!c.databases.values.empty()) out += "- Databases: " + CountsText(c.databases) + "\n";
     if (!c.users.values.empty()) out += "- Users: " + CountsText(c.users) + "\n";
     out += fmt::format("- Slowest sample: {} byte {} (line {})\n\n",
