@@ -7,6 +7,8 @@
 
 #include "base/ascii.h"
 #include "base/text.h"
+#include "parser/fingerprint.h"
+#include "parser/tables.h"
 #include "report/json_writer.h"
 #include "report/markdown.h"
 
@@ -151,6 +153,64 @@ double Qps(const QueryClass& c) {
 double Concurrency(const QueryClass& c) {
   const Distribution* qt = c.Metric(analyzer::kQueryTime);
   return analyzer::Concurrency(qt ? qt->sum() : 0, c.first_seen, c.last_seen);
+}
+
+// The tables of a class's sample (parser/tables.h), each once, qualified with the sample's
+// database when written without one: what the lines pt-query-digest prints under "# Tables"
+// are about.
+std::vector<parser::TableRefName> SampleTables(const QueryClass& c) {
+  std::vector<parser::TableRefName> tables;
+  if (c.sample.query.empty()) return tables;
+  for (parser::TableRefName t : parser::TablesOf(c.sample.query)) {
+    if (t.db.empty()) t.db = c.sample.db;
+    if (std::find(tables.begin(), tables.end(), t) == tables.end()) tables.push_back(std::move(t));
+  }
+  return tables;
+}
+
+// `name` with backticks doubled, between backticks.
+std::string QuoteIdentifier(std::string_view name) {
+  std::string out = "`";
+  for (const char ch : name) {
+    out.push_back(ch);
+    if (ch == '`') out.push_back('`');
+  }
+  return out + "`";
+}
+
+// 'name' as an SQL string (quote and backslash escaped). As in pt-query-digest, `_` and `%`
+// are left as LIKE wildcards: at worst SHOW TABLE STATUS lists a few more tables.
+std::string QuoteString(std::string_view s) {
+  std::string out = "'";
+  for (const char ch : s) {
+    if (ch == '\'' || ch == '\\') out.push_back('\\');
+    out.push_back(ch);
+  }
+  return out + "'";
+}
+
+std::string ShowCreateTable(const parser::TableRefName& t) {
+  return "SHOW CREATE TABLE " + (t.db.empty() ? "" : QuoteIdentifier(t.db) + ".") +
+         QuoteIdentifier(t.table) + "\\G";
+}
+
+std::string ShowTableStatus(const parser::TableRefName& t) {
+  return "SHOW TABLE STATUS " + (t.db.empty() ? "" : "FROM " + QuoteIdentifier(t.db) + " ") +
+         "LIKE " + QuoteString(t.table) + "\\G";
+}
+
+// Whether EXPLAIN takes the sample: SELECT (and WITH, TABLE, VALUES, a parenthesised query),
+// and since MySQL 5.6.3 / MariaDB 10.0.5 UPDATE, DELETE, INSERT and REPLACE too (MySQL manual,
+// 15.8.2 "EXPLAIN Statement").
+bool Explainable(const QueryClass& c) {
+  if (c.sample.query.empty()) return false;
+  const std::string fingerprint = parser::Fingerprint(c.sample.query);
+  const std::string_view verb = std::string_view(fingerprint).substr(0, fingerprint.find(' '));
+  for (const char* v :
+       {"select", "with", "table", "values", "update", "delete", "insert", "replace"}) {
+    if (verb == v) return true;
+  }
+  return !verb.empty() && verb.front() == '(';
 }
 
 void MetricTable(const DigestRun& run, const QueryClass& c, const QueryClass* global,
@@ -460,9 +520,17 @@ std::string RenderDigestText(const DigestRun& run, const DigestReportOptions& op
     CountsLine(out, "Hosts", c.hosts);
     out += fmt::format("# {:<20} {}\n", "Time range", TimeRange(c));
     if (const Distribution* qt = c.Metric(analyzer::kQueryTime)) TimeHistogram(*qt, out);
+    if (const auto tables = SampleTables(c); !tables.empty()) {
+      out += "# Tables\n";
+      for (const parser::TableRefName& t : tables) {
+        out += fmt::format("#    {}\n#    {}\n", OneLine(ShowTableStatus(t), 1000),
+                           OneLine(ShowCreateTable(t), 1000));
+      }
+    }
     out += fmt::format("# {:<20} {}\n", by_fingerprint ? "Fingerprint" : "Group (" + group_by + ")",
                        OneLine(c.fingerprint, 2000));
     if (!c.sample.db.empty()) out += fmt::format("USE `{}`\\G\n", OneLine(c.sample.db, 200));
+    if (Explainable(c)) out += "# EXPLAIN\n";
     out += Printable(c.sample.query, 64 * 1024) + "\\G\n";
   }
   if (run.issue_count > 0) {
@@ -646,6 +714,27 @@ std::string RenderDigestJson(const DigestRun& run, const DigestReportOptions& op
     w.EndObject();
     w.Key("variance_to_mean").Double(analyzer::VarianceToMean(c));
     rates(c);
+    w.Key("tables").BeginArray();
+    for (const parser::TableRefName& t : SampleTables(c)) {
+      w.BeginObject();
+      w.Key("db");
+      if (t.db.empty()) {
+        w.Null();
+      } else {
+        w.String(t.db);
+      }
+      w.Field("name", t.table)
+          .Field("create", ShowCreateTable(t))
+          .Field("status", ShowTableStatus(t))
+          .EndObject();
+    }
+    w.EndArray();
+    w.Key("explain");
+    if (Explainable(c)) {
+      w.String("EXPLAIN " + c.sample.query + "\\G");
+    } else {
+      w.Null();
+    }
     if (extension.class_fields) extension.class_fields(c, w);
     w.EndObject();
   }
@@ -730,6 +819,18 @@ std::string RenderDigestMarkdown(const DigestRun& run, const DigestReportOptions
                        MarkdownCode(FileName(run, c.sample.file)), c.sample.offset, c.sample.line);
     std::string sample = Printable(c.sample.query, 16 * 1024);
     out += MarkdownCodeBlock(sample, "sql");
+    const auto tables = SampleTables(c);
+    const bool explain = Explainable(c);
+    if (!tables.empty() || explain) {
+      out += "\nTo look at its tables and plan:\n\n";
+      std::string lines;
+      for (const parser::TableRefName& t : tables) {
+        lines +=
+            Printable(ShowTableStatus(t), 1000) + "\n" + Printable(ShowCreateTable(t), 1000) + "\n";
+      }
+      if (explain) lines += "EXPLAIN " + sample + "\\G\n";
+      out += MarkdownCodeBlock(lines, "sql");
+    }
   }
   if (run.issue_count > 0) {
     out += fmt::format("\n## Input problems ({})\n\n", run.issue_count);
