@@ -586,6 +586,13 @@ std::string RenderDigestJson(const DigestRun& run, const DigestReportOptions& op
       } else {
         w.Null();
       }
+      // Exact, for merging digests: the stddev of a merge follows from count, sum and this.
+      w.Key("sum_squares");
+      if (d->saturated()) {
+        w.Null();
+      } else {
+        w.Decimal(d->sum_squares(), 12);
+      }
       w.EndObject();
     }
     w.EndObject();

@@ -33,6 +33,9 @@ class JsonWriter {
   // A decimal number written exactly from millionths: 1500000 -> 1.5, 3000000 -> 3.
   JsonWriter& Millionths(int64_t value);
   JsonWriter& Millionths128(analyzer::Int128 value);
+  // `value` / 10^decimals as an exact decimal without trailing zeros: (1500, 3) -> 1.5. For
+  // sums of squares, kept in millionths squared (decimals 12).
+  JsonWriter& Decimal(analyzer::UInt128 value, unsigned decimals);
 
   // Shorthands for a key and its value.
   JsonWriter& Field(std::string_view key, std::string_view value) { return Key(key).String(value); }

@@ -106,6 +106,7 @@ TEST_CASE("stddev and V/M of Query_time, as computed from the values") {
   CHECK(c["metrics"]["query_time"]["stddev"].get<double>() ==
         Approx(std::sqrt(variance)).margin(1e-6));
   CHECK(c["variance_to_mean"].get<double>() == Approx(variance / 3));
+  CHECK(c["metrics"]["query_time"]["sum_squares"].get<double>() == 1 + 4 + 36);
   // Query_length: 8 bytes each.
   CHECK(c["metrics"]["query_length"]["sum"].get<double>() == 24);
   const std::string text = RenderDigestText(run, DigestReportOptions{});
