@@ -128,7 +128,8 @@ std::vector<std::pair<std::string, uint64_t>> ValueCounts::Sorted() const {
 }
 
 Digest::Digest(DigestOptions options) : options_(options) {
-  for (const char* name : {"Query_time", "Lock_time", "Rows_sent", "Rows_examined"}) {
+  for (const char* name :
+       {"Query_time", "Lock_time", "Rows_sent", "Rows_examined", "Query_length"}) {
     MetricId(name);
   }
 }
@@ -164,8 +165,10 @@ Digest::KeyInfo& Digest::Key(size_t position, std::string_view name) {
     index = it->second;
   } else {
     index = static_cast<uint32_t>(keys_.size());
-    keys_.push_back(
-        {std::string(name), IsIdentityAttribute(name) ? KeyKind::kIgnored : KeyKind::kUnknown, 0});
+    const KeyKind kind = name == "Log_slow_rate_limit" ? KeyKind::kRate
+                         : IsIdentityAttribute(name)   ? KeyKind::kIgnored
+                                                       : KeyKind::kUnknown;
+    keys_.push_back({std::string(name), kind, 0});
     key_index_.emplace(std::string(name), index);
   }
   if (position != SIZE_MAX && position < 256) {
@@ -209,10 +212,20 @@ void Digest::Add(const parser::Event& event, uint32_t file) {
   }
   values_.clear();
   flags_.clear();
+  rate_ = 1;
   for (size_t i = 0; i < event.attributes.size(); ++i) {
     const parser::Attribute& a = event.attributes[i];
     KeyInfo& key = Key(i, a.key);
     if (key.kind == KeyKind::kIgnored) continue;
+    if (key.kind == KeyKind::kRate) {
+      // Percona Server logs 1 in N (`# Log_slow_rate_type: query  Log_slow_rate_limit: N`):
+      // this event stands for N. Anything but a whole number >= 1 counts as 1.
+      int64_t n = 0;
+      if (parser::ParseMicros(a.value, &n) && n >= 1000000 && n % 1000000 == 0) {
+        rate_ = static_cast<uint64_t>(n / 1000000);
+      }
+      continue;
+    }
     if (key.kind != KeyKind::kFlag) {
       int64_t v = 0;
       if (parser::ParseMicros(a.value, &v)) {
@@ -226,12 +239,13 @@ void Digest::Add(const parser::Event& event, uint32_t file) {
       flags_.emplace_back(key.id, a.value == "Yes");
     }
   }
+  values_.emplace_back(kQueryLength, static_cast<int64_t>(event.query.size()) * 1000000);
   if (options_.group_by == GroupBy::kFingerprint) {
-    AddTo(ClassFor(fingerprint_), event, file, values_, flags_);
+    AddTo(ClassFor(fingerprint_), event, file, values_, flags_, rate_);
   } else {
     AddGrouped(event, file);
   }
-  ++events_;
+  events_ += rate_;
   global_stale_ = true;
 }
 
@@ -276,7 +290,7 @@ const std::vector<std::string>& Digest::TablesFor(const parser::Event& event) {
 }
 
 void Digest::AddGrouped(const parser::Event& event, uint32_t file) {
-  AddTo(totals_, event, file, values_, flags_);
+  AddTo(totals_, event, file, values_, flags_, rate_);
   std::string_view value;
   switch (options_.group_by) {
     case GroupBy::kDb:
@@ -301,9 +315,9 @@ void Digest::AddGrouped(const parser::Event& event, uint32_t file) {
           group_keys_.push_back(std::move(key));
         }
       }
-      if (group_keys_.empty()) ++ungrouped_;
+      if (group_keys_.empty()) ungrouped_ += rate_;
       for (const std::string& key : group_keys_) {
-        AddTo(ClassFor(key), event, file, values_, flags_);
+        AddTo(ClassFor(key), event, file, values_, flags_, rate_);
       }
       return;
     }
@@ -311,20 +325,24 @@ void Digest::AddGrouped(const parser::Event& event, uint32_t file) {
       break;
   }
   if (value.empty()) {
-    ++ungrouped_;
+    ungrouped_ += rate_;
     return;
   }
-  AddTo(ClassFor(value), event, file, values_, flags_);
+  AddTo(ClassFor(value), event, file, values_, flags_, rate_);
 }
 
 void Digest::AddTo(QueryClass& c, const parser::Event& e, uint32_t file,
                    const std::vector<std::pair<uint32_t, int64_t>>& values,
-                   const std::vector<std::pair<uint32_t, bool>>& flags) {
-  ++c.count;
+                   const std::vector<std::pair<uint32_t, bool>>& flags, uint64_t rate) {
+  c.count += rate;
   int64_t query_time = -1;
   for (const auto& [id, v] : values) {
     if (id >= c.metrics.size()) c.metrics.resize(id + 1);
-    c.metrics[id].Add(v);
+    if (rate == 1) {
+      c.metrics[id].Add(v);
+    } else {
+      c.metrics[id].Add(v, rate);
+    }
     if (id == kQueryTime) query_time = v;
   }
   for (const auto& [id, yes] : flags) {
@@ -332,8 +350,13 @@ void Digest::AddTo(QueryClass& c, const parser::Event& e, uint32_t file,
       c.flags_seen.resize(id + 1);
       c.flags_yes.resize(id + 1);
     }
-    ++c.flags_seen[id];
-    c.flags_yes[id] += yes;
+    c.flags_seen[id] += rate;
+    c.flags_yes[id] += yes ? rate : 0;
+  }
+  if (rate > 1) {
+    ++c.sampled_events;
+    c.rate_min = c.rate_min == 0 ? rate : std::min(c.rate_min, rate);
+    c.rate_max = std::max(c.rate_max, rate);
   }
   if (e.timestamp_us != parser::kNoTimestamp) {
     if (c.first_seen == parser::kNoTimestamp || e.timestamp_us < c.first_seen) {
@@ -343,9 +366,9 @@ void Digest::AddTo(QueryClass& c, const parser::Event& e, uint32_t file,
       c.last_seen = e.timestamp_us;
     }
   }
-  if (!e.db.empty()) c.databases.Add(e.db);
-  if (!e.user.empty()) c.users.Add(e.user);
-  if (!e.host.empty()) c.hosts.Add(e.host);
+  if (!e.db.empty()) c.databases.Add(e.db, rate);
+  if (!e.user.empty()) c.users.Add(e.user, rate);
+  if (!e.host.empty()) c.hosts.Add(e.host, rate);
   // The sample is the slowest event; ties go to the earliest one.
   OfferSample(c.sample, e.query, e.db, file, e.offset, e.line, query_time, e.timestamp_us);
   if (options_.bucket_us > 0) AddToBucket(c, e, file, values, query_time);
@@ -488,6 +511,11 @@ void MergeClass(QueryClass& into, const QueryClass& from, const std::vector<uint
   };
   if (earlier(from.first_seen, into.first_seen)) into.first_seen = from.first_seen;
   if (later(from.last_seen, into.last_seen)) into.last_seen = from.last_seen;
+  into.sampled_events += from.sampled_events;
+  if (from.rate_min != 0) {
+    into.rate_min = into.rate_min == 0 ? from.rate_min : std::min(into.rate_min, from.rate_min);
+  }
+  into.rate_max = std::max(into.rate_max, from.rate_max);
   into.databases.Merge(from.databases);
   into.users.Merge(from.users);
   into.hosts.Merge(from.hosts);
@@ -564,7 +592,7 @@ std::vector<uint32_t> ByName(const std::vector<std::string>& names, uint32_t fix
 }  // namespace
 
 std::vector<uint32_t> Digest::MetricOrder() const {
-  return ByName(metric_names_, kRowsExamined + 1);  // the core ones keep their fixed ids
+  return ByName(metric_names_, kQueryLength + 1);  // the core ones keep their fixed ids
 }
 
 std::vector<uint32_t> Digest::FlagOrder() const { return ByName(flag_names_, 0); }
@@ -602,6 +630,35 @@ std::vector<const QueryClass*> Digest::Ranked(OrderBy order, size_t top) const {
   LimitSpec limit;
   limit.count = top;
   return Rank(*this, RankingFor(order), limit);
+}
+
+namespace {
+
+// Seconds between two timestamps; 0 when either is missing.
+double Span(int64_t first_seen, int64_t last_seen) {
+  if (first_seen == parser::kNoTimestamp || last_seen == parser::kNoTimestamp) return 0;
+  return static_cast<double>(last_seen - first_seen) / 1e6;
+}
+
+}  // namespace
+
+double QueriesPerSecond(uint64_t count, int64_t first_seen, int64_t last_seen) {
+  const double span = Span(first_seen, last_seen);
+  return span > 0 ? static_cast<double>(count) / span : 0.0;
+}
+
+double Concurrency(Int128 query_time_sum, int64_t first_seen, int64_t last_seen) {
+  const double span = Span(first_seen, last_seen);
+  return span > 0 ? static_cast<double>(query_time_sum) / 1e6 / span : 0.0;
+}
+
+double VarianceToMean(const QueryClass& c) {
+  const Distribution* qt = c.Metric(kQueryTime);
+  if (qt == nullptr) return 0;
+  const double sd = qt->StdDev() / 1e6;
+  const double mean = static_cast<double>(qt->sum()) / 1e6 / static_cast<double>(qt->count());
+  // pt-query-digest divides by 1 when the mean is 0 (`avg || 1`); so does this.
+  return sd < 0 ? 0.0 : sd * sd / (mean != 0 ? mean : 1.0);
 }
 
 std::optional<uint64_t> MaxRowsExamined(const QueryClass& c) {

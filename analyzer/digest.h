@@ -29,8 +29,22 @@ uint64_t ClassId(std::string_view fingerprint);
 // 16 upper-case hex digits.
 std::string FormatClassId(uint64_t id);
 
-// Metric ids 0..3 are always these four; other numeric attributes get ids as they appear.
-enum CoreMetric : uint32_t { kQueryTime = 0, kLockTime = 1, kRowsSent = 2, kRowsExamined = 3 };
+// Metric ids 0..4 are always these; other numeric attributes get ids as they appear.
+// Query_length is not in the log: it is the statement's length in bytes (the text after the
+// header, `use` and `SET timestamp` lines, without its last `;`), as pt-query-digest measures it.
+enum CoreMetric : uint32_t {
+  kQueryTime = 0,
+  kLockTime = 1,
+  kRowsSent = 2,
+  kRowsExamined = 3,
+  kQueryLength = 4
+};
+
+// Rates derived from a class's time range (first_seen..last_seen), as pt-query-digest defines
+// them: executions per second, and the sum of Query_time per second of that range (how many
+// executions ran at once on average). Both are 0 when the range is empty (one timestamp, or none).
+double QueriesPerSecond(uint64_t count, int64_t first_seen, int64_t last_seen);
+double Concurrency(Int128 query_time_sum, int64_t first_seen, int64_t last_seen);
 
 // Counted distinct values (databases, users, hosts), most frequent first when reported.
 //
@@ -92,11 +106,20 @@ struct QueryClass {
   // bucketed: they carry no time per execution.
   std::map<int64_t, TimeBucket> buckets;
   uint64_t unbucketed = 0;
+  // Sampled logs (Percona Server's `Log_slow_rate_limit: N`): each such event stands for N
+  // executions, so count, sums and flags above are already multiplied by it. These say how
+  // many events of the log were sampled ones, and the least and greatest N among them.
+  uint64_t sampled_events = 0;
+  uint64_t rate_min = 0, rate_max = 0;
 
   const Distribution* Metric(uint32_t metric) const {
     return metric < metrics.size() && metrics[metric].count() > 0 ? &metrics[metric] : nullptr;
   }
 };
+
+// Query_time's variance-to-mean ratio (stddev^2 / mean, in seconds), pt-query-digest's "V/M";
+// 0 without Query_time. A high value: the class's executions vary a lot for their mean.
+double VarianceToMean(const QueryClass& c);
 
 // The most rows one execution of the class examined (Rows_examined), when the input says.
 std::optional<uint64_t> MaxRowsExamined(const QueryClass& c);
@@ -204,7 +227,7 @@ class Digest {
   const std::vector<std::string>& TablesFor(const parser::Event& event);
   void AddTo(QueryClass& c, const parser::Event& event, uint32_t file,
              const std::vector<std::pair<uint32_t, int64_t>>& values,
-             const std::vector<std::pair<uint32_t, bool>>& flags);
+             const std::vector<std::pair<uint32_t, bool>>& flags, uint64_t rate);
   void AddToBucket(QueryClass& c, const parser::Event& event, uint32_t file,
                    const std::vector<std::pair<uint32_t, int64_t>>& values, int64_t query_time);
 
@@ -225,7 +248,8 @@ class Digest {
   std::vector<std::string> metric_names_;
   std::vector<std::string> flag_names_;
   // How an attribute key is used: found once per name, then remembered.
-  enum class KeyKind : uint8_t { kUnknown, kMetric, kFlag, kIgnored };
+  // kRate: Log_slow_rate_limit, the sampling rate of the event (not a metric).
+  enum class KeyKind : uint8_t { kUnknown, kMetric, kFlag, kIgnored, kRate };
   struct KeyInfo {
     std::string name;
     KeyKind kind = KeyKind::kUnknown;
@@ -240,6 +264,7 @@ class Digest {
   std::string fingerprint_;                           // reused
   std::vector<std::pair<uint32_t, int64_t>> values_;  // reused per event
   std::vector<std::pair<uint32_t, bool>> flags_;      // reused per event
+  uint64_t rate_ = 1;                                 // the event's Log_slow_rate_limit
 };
 
 // Attributes that identify rather than measure, never summed.

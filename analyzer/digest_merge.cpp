@@ -88,6 +88,27 @@ class Reader {
     return s.starts_with('-') ? -out : out;
   }
 
+  // A sum of squares: a non-negative integer, or a string of decimal digits up to 2^128 - 1.
+  UInt128 Squares(const json& v, std::string_view where) {
+    if (!v.is_string()) {
+      const int64_t n = I64(v, where);
+      if (n < 0) Fail(fmt::format("{} is negative", where));
+      return static_cast<UInt128>(n < 0 ? 0 : n);
+    }
+    const std::string& s = v.get_ref<const std::string&>();
+    UInt128 out = 0;
+    constexpr UInt128 kMax = ~static_cast<UInt128>(0);
+    if (s.empty() || s.size() > 39) Fail(fmt::format("{} is not a sum of squares", where));
+    for (size_t i = 0; i < s.size() && !failed(); ++i) {
+      const unsigned digit = static_cast<unsigned>(s[i] - '0');
+      if (s[i] < '0' || s[i] > '9' || out > (kMax - digit) / 10) {
+        Fail(fmt::format("{} is not a sum of squares", where));
+      }
+      out = out * 10 + digit;
+    }
+    return out;
+  }
+
  private:
   std::string error_;
 };
@@ -106,6 +127,8 @@ void ReadDistribution(Reader& r, const json& j, const std::string& where, Distri
   if (const json* v = member("min")) s.min = r.I64(*v, where + ".min");
   if (const json* v = member("max")) s.max = r.I64(*v, where + ".max");
   if (const json* v = member("integral")) s.integral = r.Bool(*v, where + ".integral");
+  if (const json* v = member("sum_squares")) s.sum_squares = r.Squares(*v, where + ".sum_squares");
+  if (j.contains("saturated")) s.saturated = r.Bool(j["saturated"], where + ".saturated");
   if (r.failed()) return;
   s.histogram = !j.contains("exact");
   if (!s.histogram) {
@@ -166,6 +189,11 @@ void ReadClass(Reader& r, const json& j, const std::string& where, size_t metric
   if (const json* v = member("count")) c.count = r.U64(*v, where + ".count");
   if (const json* v = member("first_seen")) c.first_seen = r.Time(*v, where + ".first_seen");
   if (const json* v = member("last_seen")) c.last_seen = r.Time(*v, where + ".last_seen");
+  if (j.contains("sampled_events")) {
+    c.sampled_events = r.U64(j["sampled_events"], where + ".sampled_events");
+    if (const json* v = member("rate_min")) c.rate_min = r.U64(*v, where + ".rate_min");
+    if (const json* v = member("rate_max")) c.rate_max = r.U64(*v, where + ".rate_max");
+  }
   if (r.failed()) return;
   if (const json* v = member("metrics")) {
     for (const json& m : r.Array(*v, where + ".metrics")) {

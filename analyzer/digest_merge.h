@@ -23,7 +23,7 @@ namespace qadvisor::analyzer {
 // The `state` object's `format` and `version` (docs/json-digest.md, "Merging"). The version
 // changes whenever a reader of the previous one would rebuild a class wrongly.
 inline constexpr std::string_view kDigestStateFormat = "qadvisor-digest-state";
-inline constexpr int kDigestStateVersion = 1;
+inline constexpr int kDigestStateVersion = 2;  // 2: sum_squares, sampling
 
 // Reads one digest JSON from `text`; `name` names it in messages and prefixes its files
 // ("name:slow.log"), so that samples from two hosts' `/var/log/mysql/slow.log` stay apart.

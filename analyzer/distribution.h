@@ -9,6 +9,11 @@
 // so a percentile is then within 1.6% of the true value (pt-query-digest's buckets are 5%).
 // Either way the result depends only on the multiset of values added: Add(v, n) is n Add(v)
 // calls in O(1) (a server's summary row adds a whole class's executions at once).
+//
+// The standard deviation comes from an exact sum of squares (an unsigned 128-bit integer of
+// millionths squared), so it too is the same however the values were split and merged. That
+// sum holds up to 3.4e38: a million values of 1.8e10 each (seconds or rows) fit; past that it
+// stops at its ceiling and StdDev() says it does not know.
 #pragma once
 
 #include <cstddef>
@@ -18,6 +23,7 @@
 namespace qadvisor::analyzer {
 
 __extension__ typedef __int128 Int128;
+__extension__ typedef unsigned __int128 UInt128;
 
 class Distribution {
  public:
@@ -38,6 +44,12 @@ class Distribution {
   int64_t Percentile(double p) const;
   // sum / count rounded to the nearest millionth.
   int64_t Average() const;
+  // Sum of the squares of the values, in millionths squared; exact unless saturated().
+  UInt128 sum_squares() const { return sum_squares_; }
+  bool saturated() const { return saturated_; }
+  // Population standard deviation (sqrt(sum of squares / count - mean^2)), in millionths; -1
+  // when the sum of squares saturated, 0 for an empty distribution.
+  double StdDev() const;
 
   // Everything a distribution holds, to be written out and read back (`digest --merge`,
   // analyzer/digest_merge.h): a distribution rebuilt from its state equals the original, so
@@ -52,6 +64,8 @@ class Distribution {
     int32_t low = 0;             // histogram: counts of buckets [low, low + buckets.size())
     std::vector<uint64_t> buckets;
     uint64_t non_positive = 0;
+    UInt128 sum_squares = 0;  // in millionths squared; exact unless saturated
+    bool saturated = false;
   };
   State GetState() const;
   // False (and `out` untouched) when the state is not one a distribution can be in: counts
@@ -90,6 +104,9 @@ class Distribution {
   std::vector<uint64_t> buckets_;
   int32_t low_ = 0;
   uint64_t non_positive_ = 0;  // values <= 0 (a bucket of their own)
+  UInt128 sum_squares_ = 0;
+  bool saturated_ = false;  // sum_squares_ overflowed and stays at its ceiling
+  void AddSquares(int64_t value, uint64_t n);
 };
 
 }  // namespace qadvisor::analyzer

@@ -7,6 +7,8 @@
 
 #include "base/ascii.h"
 #include "base/text.h"
+#include "parser/fingerprint.h"
+#include "parser/tables.h"
 #include "report/digest_state.h"
 #include "report/json_writer.h"
 #include "report/markdown.h"
@@ -101,6 +103,8 @@ std::string MetricName(const DigestRun& run, uint32_t id) {
       return "Rows sent";
     case analyzer::kRowsExamined:
       return "Rows examine";
+    case analyzer::kQueryLength:
+      return "Query size";
     default:
       return run.digest.metric_names()[id];
   }
@@ -125,21 +129,106 @@ std::string MetricCell(const DigestRun& run, uint32_t id, int64_t v) {
   return MetricSumCell(run, id, v);
 }
 
+// A metric's standard deviation as a report cell: in its unit, rounded to a millionth; "-"
+// when the sum of squares saturated (Distribution::StdDev).
+std::string StdDevCell(const DigestRun& run, uint32_t id, const Distribution& d) {
+  const double sd = d.StdDev();
+  if (sd < 0) return "-";
+  return MetricCell(run, id, std::llround(sd));
+}
+
+// "counts scaled x10 from a sampled log (3 logged events)", or "" for a class logged in full.
+std::string SampledText(const QueryClass& c) {
+  if (c.sampled_events == 0) return "";
+  const std::string rate = c.rate_min == c.rate_max
+                               ? fmt::format("x{}", c.rate_max)
+                               : fmt::format("x{}-x{}", c.rate_min, c.rate_max);
+  return fmt::format("counts scaled {} from a sampled log (Log_slow_rate_limit; {} logged {})",
+                     rate, c.sampled_events, c.sampled_events == 1 ? "event" : "events");
+}
+
+double Qps(const QueryClass& c) {
+  return analyzer::QueriesPerSecond(c.count, c.first_seen, c.last_seen);
+}
+
+double Concurrency(const QueryClass& c) {
+  const Distribution* qt = c.Metric(analyzer::kQueryTime);
+  return analyzer::Concurrency(qt ? qt->sum() : 0, c.first_seen, c.last_seen);
+}
+
+// The tables of a class's sample (parser/tables.h), each once, qualified with the sample's
+// database when written without one: what the lines pt-query-digest prints under "# Tables"
+// are about.
+std::vector<parser::TableRefName> SampleTables(const QueryClass& c) {
+  std::vector<parser::TableRefName> tables;
+  if (c.sample.query.empty()) return tables;
+  for (parser::TableRefName t : parser::TablesOf(c.sample.query)) {
+    if (t.db.empty()) t.db = c.sample.db;
+    if (std::find(tables.begin(), tables.end(), t) == tables.end()) tables.push_back(std::move(t));
+  }
+  return tables;
+}
+
+// `name` with backticks doubled, between backticks.
+std::string QuoteIdentifier(std::string_view name) {
+  std::string out = "`";
+  for (const char ch : name) {
+    out.push_back(ch);
+    if (ch == '`') out.push_back('`');
+  }
+  return out + "`";
+}
+
+// 'name' as an SQL string (quote and backslash escaped). As in pt-query-digest, `_` and `%`
+// are left as LIKE wildcards: at worst SHOW TABLE STATUS lists a few more tables.
+std::string QuoteString(std::string_view s) {
+  std::string out = "'";
+  for (const char ch : s) {
+    if (ch == '\'' || ch == '\\') out.push_back('\\');
+    out.push_back(ch);
+  }
+  return out + "'";
+}
+
+std::string ShowCreateTable(const parser::TableRefName& t) {
+  return "SHOW CREATE TABLE " + (t.db.empty() ? "" : QuoteIdentifier(t.db) + ".") +
+         QuoteIdentifier(t.table) + "\\G";
+}
+
+std::string ShowTableStatus(const parser::TableRefName& t) {
+  return "SHOW TABLE STATUS " + (t.db.empty() ? "" : "FROM " + QuoteIdentifier(t.db) + " ") +
+         "LIKE " + QuoteString(t.table) + "\\G";
+}
+
+// Whether EXPLAIN takes the sample: SELECT (and WITH, TABLE, VALUES, a parenthesised query),
+// and since MySQL 5.6.3 / MariaDB 10.0.5 UPDATE, DELETE, INSERT and REPLACE too (MySQL manual,
+// 15.8.2 "EXPLAIN Statement").
+bool Explainable(const QueryClass& c) {
+  if (c.sample.query.empty()) return false;
+  const std::string fingerprint = parser::Fingerprint(c.sample.query);
+  const std::string_view verb = std::string_view(fingerprint).substr(0, fingerprint.find(' '));
+  for (const char* v :
+       {"select", "with", "table", "values", "update", "delete", "insert", "replace"}) {
+    if (verb == v) return true;
+  }
+  return !verb.empty() && verb.front() == '(';
+}
+
 void MetricTable(const DigestRun& run, const QueryClass& c, const QueryClass* global,
                  std::string& out) {
   if (global) {
-    out += fmt::format("# {:<20} {:>5} {:>7} {:>7} {:>7} {:>7} {:>7} {:>7}\n", "Attribute", "pct",
-                       "total", "min", "max", "avg", "95%", "median");
-    out += fmt::format("# {:=<20} {:=>5} {:=>7} {:=>7} {:=>7} {:=>7} {:=>7} {:=>7}\n", "", "", "",
-                       "", "", "", "", "");
+    out += fmt::format("# {:<20} {:>5} {:>7} {:>7} {:>7} {:>7} {:>7} {:>7} {:>7}\n", "Attribute",
+                       "pct", "total", "min", "max", "avg", "95%", "stddev", "median");
+    out += fmt::format("# {:=<20} {:=>5} {:=>7} {:=>7} {:=>7} {:=>7} {:=>7} {:=>7} {:=>7}\n", "",
+                       "", "", "", "", "", "", "", "");
     out += fmt::format("# {:<20} {:>5} {:>7}\n", "Count",
                        static_cast<int>(100.0 * c.count / std::max<uint64_t>(global->count, 1)),
                        FormatCount(static_cast<double>(c.count)));
   } else {
-    out += fmt::format("# {:<20} {:>7} {:>7} {:>7} {:>7} {:>7} {:>7}\n", "Attribute", "total",
-                       "min", "max", "avg", "95%", "median");
-    out += fmt::format("# {:=<20} {:=>7} {:=>7} {:=>7} {:=>7} {:=>7} {:=>7}\n", "", "", "", "", "",
-                       "", "");
+    out += fmt::format("# {:<20} {:>7} {:>7} {:>7} {:>7} {:>7} {:>7} {:>7}\n", "Attribute", "total",
+                       "min", "max", "avg", "95%", "stddev", "median");
+    out += fmt::format("# {:=<20} {:=>7} {:=>7} {:=>7} {:=>7} {:=>7} {:=>7} {:=>7}\n", "", "", "",
+                       "", "", "", "", "");
   }
   for (const uint32_t id : run.digest.MetricOrder()) {
     const Distribution* d = c.Metric(id);
@@ -153,11 +242,11 @@ void MetricTable(const DigestRun& run, const QueryClass& c, const QueryClass* gl
                 : "0";
       pct = fmt::format(" {:>5}", pct);
     }
-    out += fmt::format("# {:<20}{} {:>7} {:>7} {:>7} {:>7} {:>7} {:>7}\n",
+    out += fmt::format("# {:<20}{} {:>7} {:>7} {:>7} {:>7} {:>7} {:>7} {:>7}\n",
                        OneLine(MetricName(run, id), 20), pct, MetricSumCell(run, id, d->sum()),
                        MetricCell(run, id, d->min()), MetricCell(run, id, d->max()),
                        MetricCell(run, id, d->Average()), MetricCell(run, id, d->Percentile(0.95)),
-                       MetricCell(run, id, d->Percentile(0.5)));
+                       StdDevCell(run, id, *d), MetricCell(run, id, d->Percentile(0.5)));
   }
   for (const uint32_t id : run.digest.FlagOrder()) {
     if (id >= c.flags_seen.size() || c.flags_seen[id] == 0) continue;
@@ -358,10 +447,13 @@ std::string RenderDigestText(const DigestRun& run, const DigestReportOptions& op
   out += fmt::format("# qadvisor digest\n# Files: ");
   for (size_t i = 0; i < run.files.size(); ++i) out += (i ? ", " : "") + FileName(run, i);
   out += fmt::format("\n# Bytes read: {}\n", FormatCount(static_cast<double>(run.bytes)));
-  out +=
-      fmt::format("# Overall: {} {}, {} unique, {} skipped\n",
-                  FormatCount(static_cast<double>(digest.events())),
-                  digest.events() == 1 ? "event" : "events", digest.classes().size(), run.skipped);
+  out += fmt::format("# Overall: {} {}, {} unique, {} skipped, {} QPS, {}x concurrency\n",
+                     FormatCount(static_cast<double>(digest.events())),
+                     digest.events() == 1 ? "event" : "events", digest.classes().size(),
+                     run.skipped, FormatCount(Qps(global)), FormatCount(Concurrency(global)));
+  if (const std::string sampled = SampledText(global); !sampled.empty()) {
+    out += fmt::format("# Sampled: {}\n", sampled);
+  }
   if (const std::string filters = FiltersText(run); !filters.empty()) {
     out += fmt::format("# Filters: {}; {}\n", filters, FilteredText(digest));
   }
@@ -413,18 +505,33 @@ std::string RenderDigestText(const DigestRun& run, const DigestReportOptions& op
 
   for (size_t i = 0; i < ranked.size(); ++i) {
     const QueryClass& c = *ranked[i];
-    out += fmt::format("\n# Query {}: ID 0x{} at byte {} of {} (line {}) ____________\n", i + 1,
-                       analyzer::FormatClassId(c.id), c.sample.offset, FileName(run, c.sample.file),
-                       c.sample.line);
+    out += fmt::format(
+        "\n# Query {}: {} QPS, {}x concurrency, ID 0x{} at byte {} of {} (line {}) ____________\n",
+        i + 1, FormatCount(Qps(c)), FormatCount(Concurrency(c)), analyzer::FormatClassId(c.id),
+        c.sample.offset, FileName(run, c.sample.file), c.sample.line);
+    if (c.Metric(analyzer::kQueryTime)) {
+      out += fmt::format("# Scores: V/M = {:.2f}\n", analyzer::VarianceToMean(c));
+    }
+    if (const std::string sampled = SampledText(c); !sampled.empty()) {
+      out += fmt::format("# Sampled: {}\n", sampled);
+    }
     MetricTable(run, c, &global, out);
     CountsLine(out, "Databases", c.databases);
     CountsLine(out, "Users", c.users);
     CountsLine(out, "Hosts", c.hosts);
     out += fmt::format("# {:<20} {}\n", "Time range", TimeRange(c));
     if (const Distribution* qt = c.Metric(analyzer::kQueryTime)) TimeHistogram(*qt, out);
+    if (const auto tables = SampleTables(c); !tables.empty()) {
+      out += "# Tables\n";
+      for (const parser::TableRefName& t : tables) {
+        out += fmt::format("#    {}\n#    {}\n", OneLine(ShowTableStatus(t), 1000),
+                           OneLine(ShowCreateTable(t), 1000));
+      }
+    }
     out += fmt::format("# {:<20} {}\n", by_fingerprint ? "Fingerprint" : "Group (" + group_by + ")",
                        OneLine(c.fingerprint, 2000));
     if (!c.sample.db.empty()) out += fmt::format("USE `{}`\\G\n", OneLine(c.sample.db, 200));
+    if (Explainable(c)) out += "# EXPLAIN\n";
     out += Printable(c.sample.query, 64 * 1024) + "\\G\n";
   }
   if (run.issue_count > 0) {
@@ -474,9 +581,37 @@ std::string RenderDigestJson(const DigestRun& run, const DigestReportOptions& op
       w.Key("avg").Millionths(d->Average());
       w.Key("median").Millionths(d->Percentile(0.5));
       w.Key("p95").Millionths(d->Percentile(0.95));
+      w.Key("stddev");
+      if (const double sd = d->StdDev(); sd >= 0) {
+        w.Millionths(std::llround(sd));
+      } else {
+        w.Null();
+      }
+      // Exact, for merging digests: the stddev of a merge follows from count, sum and this.
+      w.Key("sum_squares");
+      if (d->saturated()) {
+        w.Null();
+      } else {
+        w.Decimal(d->sum_squares(), 12);
+      }
       w.EndObject();
     }
     w.EndObject();
+  };
+  // Rates over the time range, and whether counts were scaled from a sampled log.
+  auto rates = [&](const QueryClass& c) {
+    w.Key("qps").Double(Qps(c));
+    w.Key("concurrency").Double(Concurrency(c));
+    w.Key("sampled");
+    if (c.sampled_events == 0) {
+      w.Null();
+    } else {
+      w.BeginObject()
+          .Field("logged_events", c.sampled_events)
+          .Field("rate_min", c.rate_min)
+          .Field("rate_max", c.rate_max)
+          .EndObject();
+    }
   };
   auto counts = [&](std::string_view key, const analyzer::ValueCounts& values) {
     w.Key(key).BeginArray();
@@ -585,6 +720,29 @@ std::string RenderDigestJson(const DigestRun& run, const DigestReportOptions& op
       if (id < c.flags_seen.size() && c.flags_seen[id] > 0) w.Field(flag_keys[id], c.flags_yes[id]);
     }
     w.EndObject();
+    w.Key("variance_to_mean").Double(analyzer::VarianceToMean(c));
+    rates(c);
+    w.Key("tables").BeginArray();
+    for (const parser::TableRefName& t : SampleTables(c)) {
+      w.BeginObject();
+      w.Key("db");
+      if (t.db.empty()) {
+        w.Null();
+      } else {
+        w.String(t.db);
+      }
+      w.Field("name", t.table)
+          .Field("create", ShowCreateTable(t))
+          .Field("status", ShowTableStatus(t))
+          .EndObject();
+    }
+    w.EndArray();
+    w.Key("explain");
+    if (Explainable(c)) {
+      w.String("EXPLAIN " + c.sample.query + "\\G");
+    } else {
+      w.Null();
+    }
     if (extension.class_fields) extension.class_fields(c, w);
     w.EndObject();
   }
@@ -600,6 +758,7 @@ std::string RenderDigestJson(const DigestRun& run, const DigestReportOptions& op
         .EndObject();
   }
   w.EndArray();
+  rates(global);
   if (extension.top_fields) extension.top_fields(w);
   // What `digest --merge` rebuilds the classes from (advise and verify keep their documents).
   if (extension.command == "digest") WriteDigestState(run, w);
@@ -628,7 +787,12 @@ std::string RenderDigestMarkdown(const DigestRun& run, const DigestReportOptions
                        Plural(digest.ungrouped(), "event", "events"));
   }
   out += fmt::format("- **Total query time:** {} s\n", FormatMillionths(total_time));
-  out += fmt::format("- **Time range:** {}\n\n", TimeRange(global));
+  out += fmt::format("- **Time range:** {}; {} QPS, {}x concurrency\n", TimeRange(global),
+                     FormatCount(Qps(global)), FormatCount(Concurrency(global)));
+  if (const std::string sampled = SampledText(global); !sampled.empty()) {
+    out += fmt::format("- **Sampled:** {}\n", sampled);
+  }
+  out += "\n";
   out += fmt::format("## Top {} by {}\n\n", Plural(ranked.size(), "query class", "query classes"),
                      options.order.name);
   out += "| # | Class | Calls | Total time | Share | Avg | p95 | Rows examined (avg) | Query |\n";
@@ -648,13 +812,35 @@ std::string RenderDigestMarkdown(const DigestRun& run, const DigestReportOptions
   for (size_t i = 0; i < ranked.size(); ++i) {
     const QueryClass& c = *ranked[i];
     out += fmt::format("\n### {}. `{}`\n\n", i + 1, analyzer::FormatClassId(c.id));
-    out += fmt::format("- Calls: {}; time range: {}\n", c.count, TimeRange(c));
+    out += fmt::format("- Calls: {}; time range: {}; {} QPS, {}x concurrency\n", c.count,
+                       TimeRange(c), FormatCount(Qps(c)), FormatCount(Concurrency(c)));
+    if (const Distribution* qt = c.Metric(analyzer::kQueryTime)) {
+      const double sd = qt->StdDev();
+      out +=
+          fmt::format("- Query time: stddev {}, V/M {:.2f}\n",
+                      sd < 0 ? "-" : FormatDuration(std::llround(sd)), analyzer::VarianceToMean(c));
+    }
+    if (const std::string sampled = SampledText(c); !sampled.empty()) {
+      out += fmt::format("- Sampled: {}\n", sampled);
+    }
     if (!c.databases.values.empty()) out += "- Databases: " + CountsText(c.databases) + "\n";
     if (!c.users.values.empty()) out += "- Users: " + CountsText(c.users) + "\n";
     out += fmt::format("- Slowest sample: {} byte {} (line {})\n\n",
                        MarkdownCode(FileName(run, c.sample.file)), c.sample.offset, c.sample.line);
     std::string sample = Printable(c.sample.query, 16 * 1024);
     out += MarkdownCodeBlock(sample, "sql");
+    const auto tables = SampleTables(c);
+    const bool explain = Explainable(c);
+    if (!tables.empty() || explain) {
+      out += "\nTo look at its tables and plan:\n\n";
+      std::string lines;
+      for (const parser::TableRefName& t : tables) {
+        lines +=
+            Printable(ShowTableStatus(t), 1000) + "\n" + Printable(ShowCreateTable(t), 1000) + "\n";
+      }
+      if (explain) lines += "EXPLAIN " + sample + "\\G\n";
+      out += MarkdownCodeBlock(lines, "sql");
+    }
   }
   if (run.issue_count > 0) {
     out += fmt::format("\n## Input problems ({})\n\n", run.issue_count);

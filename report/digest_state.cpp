@@ -47,6 +47,21 @@ void WriteDistribution(JsonWriter& w, const Distribution& d) {
   w.Key("sum");
   WriteSum(w, s.sum);
   w.Field("min", s.min).Field("max", s.max).Field("integral", s.integral);
+  // For stddev: the sum of squares in millionths squared, as decimal digits (it needs 128 bits).
+  w.Key("sum_squares");
+  if (s.saturated) {
+    w.Int(0);
+    w.Field("saturated", true);
+  } else if (s.sum_squares <= static_cast<analyzer::UInt128>(INT64_MAX)) {
+    w.Int(static_cast<int64_t>(s.sum_squares));
+  } else {
+    std::string digits;
+    for (analyzer::UInt128 u = s.sum_squares; u > 0; u /= 10) {
+      digits.push_back(static_cast<char>('0' + static_cast<int>(u % 10)));
+    }
+    std::reverse(digits.begin(), digits.end());
+    w.String(digits);
+  }
   if (!s.histogram) {
     w.Key("exact").BeginArray();
     for (const int64_t v : s.exact) w.Int(v);
@@ -80,6 +95,10 @@ std::string ClassState(const QueryClass& c, bool with_sample) {
   w.Field("count", c.count);
   WriteTime(w, "first_seen", c.first_seen);
   WriteTime(w, "last_seen", c.last_seen);
+  if (c.sampled_events > 0) {
+    w.Field("sampled_events", c.sampled_events);
+    w.Field("rate_min", c.rate_min).Field("rate_max", c.rate_max);
+  }
   w.Key("metrics").BeginArray();
   for (size_t i = 0; i < c.metrics.size(); ++i) {
     if (c.metrics[i].count() == 0) continue;

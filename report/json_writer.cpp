@@ -107,6 +107,25 @@ JsonWriter& JsonWriter::Null() {
 
 JsonWriter& JsonWriter::Millionths(int64_t value) { return Millionths128(value); }
 
+JsonWriter& JsonWriter::Decimal(analyzer::UInt128 value, unsigned decimals) {
+  BeforeValue();
+  char digits[48];  // 2^128 has 39 digits
+  size_t n = 0;
+  do {
+    digits[n++] = static_cast<char>('0' + static_cast<unsigned>(value % 10));
+    value /= 10;
+  } while (value != 0);
+  while (n <= decimals) digits[n++] = '0';  // at least one digit before the point
+  size_t last = 0;                          // lowest digit kept: trailing zeros of the fraction go
+  while (last < decimals && digits[last] == '0') ++last;
+  for (size_t i = n; i-- > decimals;) out_.push_back(digits[i]);
+  if (last < decimals) {
+    out_.push_back('.');
+    for (size_t i = decimals; i-- > last;) out_.push_back(digits[i]);
+  }
+  return *this;
+}
+
 JsonWriter& JsonWriter::Millionths128(analyzer::Int128 value) {
   BeforeValue();
   if (value < 0) {

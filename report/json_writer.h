@@ -35,6 +35,9 @@ class JsonWriter {
   JsonWriter& Millionths128(analyzer::Int128 value);
   // A value already written as JSON (by another, compact JsonWriter), inserted as it is.
   JsonWriter& Raw(std::string_view json);
+  // `value` / 10^decimals as an exact decimal without trailing zeros: (1500, 3) -> 1.5. For
+  // sums of squares, kept in millionths squared (decimals 12).
+  JsonWriter& Decimal(analyzer::UInt128 value, unsigned decimals);
 
   // Shorthands for a key and its value.
   JsonWriter& Field(std::string_view key, std::string_view value) { return Key(key).String(value); }

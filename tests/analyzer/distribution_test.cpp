@@ -76,6 +76,8 @@ TEST_CASE("merging partial distributions equals adding every value to one") {
       CHECK(b.max() == whole.max());
       CHECK(b.Percentile(0.5) == whole.Percentile(0.5));
       CHECK(b.Percentile(0.95) == whole.Percentile(0.95));
+      CHECK(b.sum_squares() == whole.sum_squares());
+      CHECK(b.StdDev() == whole.StdDev());
     }
   }
 }
@@ -144,6 +146,67 @@ TEST_CASE("a state whose counts disagree is refused") {
   CHECK_FALSE(Distribution::FromState(s, out));
   CHECK(Distribution::FromState(small.GetState(), out));
   CHECK(out.Percentile(1.0) == 7);
+  // The sum of squares travels with the state: stddev after a round trip is the same, and a
+  // state whose squares disagree with its exact values is refused.
+  CHECK(out.StdDev() == small.StdDev());
+  CHECK(out.sum_squares() == small.sum_squares());
+  s = small.GetState();
+  s.sum_squares += 1;
+  CHECK_FALSE(Distribution::FromState(s, out));
+}
+
+TEST_CASE("standard deviation: the population one, from an exact sum of squares") {
+  std::mt19937_64 rng(5);
+  std::lognormal_distribution<double> dist(std::log(2000.0), 1.5);
+  Distribution d;
+  std::vector<int64_t> values;
+  for (int i = 0; i < 20000; ++i) {
+    values.push_back(static_cast<int64_t>(dist(rng)));
+    d.Add(values.back());
+  }
+  // Two passes over the values, in long double: mean first, then the squared deviations.
+  long double mean = 0;
+  for (const int64_t v : values) mean += static_cast<long double>(v);
+  mean /= static_cast<long double>(values.size());
+  long double squares = 0;
+  for (const int64_t v : values) squares += (v - mean) * (v - mean);
+  const auto expected =
+      static_cast<double>(std::sqrt(squares / static_cast<long double>(values.size())));
+  CHECK(d.StdDev() == Approx(expected).epsilon(1e-9));
+  UInt128 sum_squares = 0;
+  for (const int64_t v : values) sum_squares += static_cast<UInt128>(v) * static_cast<UInt128>(v);
+  CHECK(d.sum_squares() == sum_squares);
+
+  Distribution same, spread;
+  for (int i = 0; i < 10; ++i) same.Add(4200000);
+  CHECK(same.StdDev() == 0);
+  for (const int64_t v : {-2000000, 0, 2000000}) spread.Add(v);  // mean 0, variance 8/3
+  CHECK(spread.StdDev() == Approx(std::sqrt(8.0 / 3.0) * 1e6).epsilon(1e-12));
+  CHECK(Distribution{}.StdDev() == 0);
+}
+
+TEST_CASE("weighted adds give the sum of squares of as many single adds") {
+  Distribution weighted, single;
+  weighted.Add(1234567, 7);
+  weighted.Add(-89, 3);
+  for (int i = 0; i < 7; ++i) single.Add(1234567);
+  for (int i = 0; i < 3; ++i) single.Add(-89);
+  CHECK(weighted.sum_squares() == single.sum_squares());
+  CHECK(weighted.StdDev() == single.StdDev());
+}
+
+TEST_CASE("a sum of squares too large to hold says so instead of wrapping") {
+  Distribution d;
+  for (int i = 0; i < 100; ++i) d.Add(INT64_MAX / 2);
+  CHECK(d.saturated());
+  CHECK(d.StdDev() < 0);
+  Distribution small;
+  small.Add(5);
+  small.Merge(d);  // a saturated side makes the merge saturated too
+  CHECK(small.saturated());
+  Distribution fits;
+  fits.Add(INT64_MAX / 2);
+  CHECK_FALSE(fits.saturated());
 }
 
 }  // namespace

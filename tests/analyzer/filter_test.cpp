@@ -186,7 +186,7 @@ TEST_CASE("ranking: ATTRIBUTE:AGG orders and N, N%, N%:M limits") {
   REQUIRE_FALSE(missing.ok());
   CHECK(missing.status().message() ==
         "--order-by: the log has no numeric attribute 'Tmp_tables' (it has Query_time, "
-        "Lock_time, Rows_sent, Rows_examined)");
+        "Lock_time, Rows_sent, Rows_examined, Query_length)");
 }
 
 }  // namespace

@@ -157,7 +157,7 @@ check "--limit 5%:0" bad "not '5%:0'" --limit 5%:0
 check "--limit -1" bad "not '-1'" --limit -1
 check "--order-by a bad aggregate" bad "--order-by: expected ATTRIBUTE:AGG" --order-by Query_time:median
 check "--order-by an attribute the log lacks: named, with those it has" \
-  bad "--order-by: the log has no numeric attribute 'Tmp_tables' (it has Query_time, Lock_time, Rows_sent, Rows_examined, Bytes_sent, Rows_affected)" \
+  bad "--order-by: the log has no numeric attribute 'Tmp_tables' (it has Query_time, Lock_time, Rows_sent, Rows_examined, Query_length, Bytes_sent, Rows_affected)" \
   --order-by Tmp_tables:sum
 
 finish "digest filters"

@@ -84,7 +84,7 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 d['state']['version'] = 99
 json.dump(d, open(sys.argv[2], 'w'))
-d['state']['version'] = 1
+d = json.load(open(sys.argv[1]))
 d['state']['classes'][0]['metrics'][0][1]['count'] += 1
 json.dump(d, open(sys.argv[3], 'w'))
 d = json.load(open(sys.argv[1]))

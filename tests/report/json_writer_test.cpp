@@ -26,6 +26,22 @@ TEST_CASE("JsonWriter writes nested objects and arrays that parse back") {
   CHECK(j["empty_list"].empty());
 }
 
+TEST_CASE("JsonWriter::Decimal writes an exact decimal, 128 bits wide") {
+  auto decimal = [](analyzer::UInt128 v, unsigned decimals) {
+    std::string out;
+    JsonWriter w(out, false);
+    w.Decimal(v, decimals);
+    return out;
+  };
+  CHECK(decimal(1500, 3) == "1.5");
+  CHECK(decimal(3000, 3) == "3");
+  CHECK(decimal(0, 12) == "0");
+  CHECK(decimal(7, 12) == "0.000000000007");
+  CHECK(decimal(123456789, 0) == "123456789");
+  // 2^128 - 1 = 340282366920938463463374607431768211455, with 12 decimals.
+  CHECK(decimal(~analyzer::UInt128{0}, 12) == "340282366920938463463374607.431768211455");
+}
+
 TEST_CASE("JsonWriter escapes control characters and quotes") {
   std::string out;
   JsonWriter(out, false).String(std::string("a\"b\\c\nd\te\x01\0f", 12));

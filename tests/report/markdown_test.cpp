@@ -82,7 +82,7 @@ TEST_CASE("digest Markdown keeps backtick-quoted SQL and pipes as written") {
   // The sample as written, in a block no line of it can close.
   CHECK_THAT(md, Catch::Contains("```sql\n" + std::string(e.query) + "\n```\n"));
   CHECK_THAT(RenderDigestText(run, DigestReportOptions{}),
-             Catch::Contains("# Overall: 1 event, 1 unique, 0 skipped\n"));
+             Catch::Contains("# Overall: 1 event, 1 unique, 0 skipped, 0 QPS, 0x concurrency\n"));
 }
 
 }  // namespace

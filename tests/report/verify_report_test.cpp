@@ -324,8 +324,8 @@ ALTER TABLE `shop`.`products` ADD INDEX `idx_price` (`price`, `name`), ALGORITHM
 |---|---|---|---|---|
 | info | `redundant-index` | `schema.sql:12` | index `idx_customer` is a prefix of `idx_customer_status` | — |
 )golden";
-constexpr size_t kGoldenJsonSize = 8954;
-constexpr uint64_t kGoldenJsonHash = 0x49be0ad4a08ac720ULL;
+constexpr size_t kGoldenJsonSize = 11989;
+constexpr uint64_t kGoldenJsonHash = 0x83adacd44d6253a2ULL;
 constexpr size_t kGoldenHtmlSize = 6420;
 constexpr uint64_t kGoldenHtmlHash = 0xdc5457ed1a4e77ffULL;
 
