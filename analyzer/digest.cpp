@@ -99,11 +99,10 @@ void ValueCounts::Add(std::string_view value, uint64_t n) {
     last = values.size();
     values.emplace_back(std::string(value), n);
     hashes.push_back(hash);
+    if (hash > hashes[largest]) largest = last;
     return;
   }
   // Full: the value is kept only if its hash is smaller than the largest kept one.
-  const size_t largest =
-      static_cast<size_t>(std::max_element(hashes.begin(), hashes.end()) - hashes.begin());
   if (hash >= hashes[largest]) {
     other += n;
     return;
@@ -112,6 +111,7 @@ void ValueCounts::Add(std::string_view value, uint64_t n) {
   values[largest] = {std::string(value), n};
   hashes[largest] = hash;
   last = largest;
+  largest = static_cast<size_t>(std::max_element(hashes.begin(), hashes.end()) - hashes.begin());
 }
 
 void ValueCounts::Merge(const ValueCounts& from) {

@@ -59,7 +59,8 @@ struct ValueCounts {
   std::vector<std::pair<std::string, uint64_t>> values;
   std::vector<uint64_t> hashes;  // of values, index for index
   uint64_t other = 0;            // events whose value is not kept
-  size_t last = 0;  // index of the last value added: the next event usually has the same
+  size_t last = 0;     // index of the last value added: the next event usually has the same
+  size_t largest = 0;  // index of the largest hash kept: the one a smaller hash replaces
 
   void Add(std::string_view value, uint64_t n = 1);
   void Merge(const ValueCounts& other);

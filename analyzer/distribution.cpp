@@ -30,6 +30,7 @@ int64_t BucketValue(int32_t index) {
 
 }  // namespace
 
+// Hot path: once per metric of every event. Profile before changing.
 void Distribution::Add(int64_t value) {
   if (count_ == 0) {
     min_ = max_ = value;
@@ -39,14 +40,34 @@ void Distribution::Add(int64_t value) {
   }
   ++count_;
   sum_ += value;
-  AddSquares(value, 1);
+  if (!saturated_) {  // one square, no division: it cannot overflow alone (|value| < 2^63)
+    const UInt128 magnitude =
+        value < 0 ? static_cast<UInt128>(-(value + 1)) + 1 : static_cast<UInt128>(value);
+    const UInt128 square = magnitude * magnitude;
+    sum_squares_ += square;
+    if (sum_squares_ < square) {
+      saturated_ = true;
+      sum_squares_ = ~static_cast<UInt128>(0);
+    }
+  }
   integral_ = integral_ && value % 1000000 == 0;
   if (!histogram_) {
     exact_.push_back(value);
     if (exact_.size() > kExactLimit) ToHistogram();
     return;
   }
-  AddToHistogram(value, 1);
+  if (value <= 0) {
+    ++non_positive_;
+    return;
+  }
+  // Most values land in a bucket the histogram already spans.
+  const int32_t b = BucketOf(value);
+  const auto i = static_cast<uint32_t>(b - low_);
+  if (i < buckets_.size()) {
+    ++buckets_[i];
+  } else {
+    ++Bucket(b);
+  }
 }
 
 void Distribution::Add(int64_t value, uint64_t n) {

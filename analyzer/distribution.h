@@ -25,7 +25,9 @@ namespace qadvisor::analyzer {
 __extension__ typedef __int128 Int128;
 __extension__ typedef unsigned __int128 UInt128;
 
-class Distribution {
+// Aligned to a cache line: Add() then reads and writes the first line and the histogram's
+// pointer in the second, never a line shared with a neighbouring metric.
+class alignas(64) Distribution {
  public:
   static constexpr size_t kExactLimit = 64;
 
@@ -92,20 +94,21 @@ class Distribution {
   void AddToHistogram(int64_t value, uint64_t n);
   uint64_t& Bucket(int32_t index);  // grows the histogram to hold `index`
 
-  uint64_t count_ = 0;
+  // What every Add() touches comes first, so that it shares as few cache lines as it can.
   Int128 sum_ = 0;
+  UInt128 sum_squares_ = 0;
+  uint64_t count_ = 0;
   int64_t min_ = 0;
   int64_t max_ = 0;
   bool histogram_ = false;
   bool integral_ = true;
-  std::vector<int64_t> exact_;  // while !histogram_
+  bool saturated_ = false;  // sum_squares_ overflowed and stays at its ceiling
+  int32_t low_ = 0;
   // Histogram: counts for bucket indexes [low_, low_ + size). 64-bit: one summary row of a
   // busy server can count more than 2^32 executions of a statement.
   std::vector<uint64_t> buckets_;
-  int32_t low_ = 0;
-  uint64_t non_positive_ = 0;  // values <= 0 (a bucket of their own)
-  UInt128 sum_squares_ = 0;
-  bool saturated_ = false;  // sum_squares_ overflowed and stays at its ceiling
+  uint64_t non_positive_ = 0;   // values <= 0 (a bucket of their own)
+  std::vector<int64_t> exact_;  // while !histogram_
   void AddSquares(int64_t value, uint64_t n);
 };
 

@@ -42,10 +42,18 @@ class KeywordTable {
     Slot& null = Find("\\n");
     null.word = "\\n";
     null.info = {Keyword::kNull, true};
+    for (const Slot& slot : slots_) {
+      if (!slot.word.empty() && slot.word.size() <= kLongestKeyword) {
+        MaybeBits(slot.word) |= MaybeBit(slot.word);
+      }
+    }
   }
 
   KeywordInfo Lookup(std::string_view word) const {
     if (word.empty() || word.size() > kLongestKeyword) return {};
+    // Most identifiers are no keyword: a bit for their length, first and last letter says so
+    // before any hashing.
+    if ((MaybeBits(word) & MaybeBit(word)) == 0) return {};
     // Hash the lower-cased bytes without copying them; most words land on a free slot.
     uint32_t h = base::kFnv1a32Offset;
     for (const char c : word) h = base::Fnv1a32Step(h, static_cast<unsigned char>(ToLowerAscii(c)));
@@ -62,7 +70,19 @@ class KeywordTable {
       if (slots_[i].word.empty() || slots_[i].word == lower) return slots_[i];
     }
   }
+  // A filter on (length, first byte, last byte), case folded by keeping five bits of each byte.
+  static uint32_t MaybeBit(std::string_view w) {
+    return 1u << (static_cast<unsigned>(w.back()) & 31);
+  }
+  uint32_t& MaybeBits(std::string_view w) {
+    return maybe_[w.size()][static_cast<unsigned>(w.front()) & 31];
+  }
+  uint32_t MaybeBits(std::string_view w) const {
+    return maybe_[w.size()][static_cast<unsigned>(w.front()) & 31];
+  }
+
   std::array<Slot, kTableSize> slots_{};
+  uint32_t maybe_[kLongestKeyword + 1][32] = {};
 };
 
 const KeywordTable& Table() {
