@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <future>
 
 #include "base/ascii.h"
 #include "base/text.h"
@@ -552,7 +553,13 @@ std::string RenderDigestText(const DigestRun& run, const DigestReportOptions& op
 std::string RenderDigestJson(const DigestRun& run, const DigestReportOptions& options,
                              const DigestJsonExtension& extension) {
   const analyzer::Digest& digest = run.digest;
-  const QueryClass& global = digest.global();
+  const QueryClass& global = digest.global();  // computed once, before another thread reads
+  // `digest` writes its mergeable state too: each class's, worked out on a second thread while
+  // this one writes the report (the digest is only read from here on).
+  std::future<std::vector<std::string>> class_states;
+  if (extension.command == "digest") {
+    class_states = std::async(std::launch::async, [&digest] { return DigestClassStates(digest); });
+  }
   std::string out;
   JsonWriter w(out);
   auto timestamp = [&](std::string_view key, int64_t us) {
@@ -761,7 +768,7 @@ std::string RenderDigestJson(const DigestRun& run, const DigestReportOptions& op
   rates(global);
   if (extension.top_fields) extension.top_fields(w);
   // What `digest --merge` rebuilds the classes from (advise and verify keep their documents).
-  if (extension.command == "digest") WriteDigestState(run, w);
+  if (extension.command == "digest") WriteDigestState(run, w, class_states.get());
   w.EndObject();
   out.push_back('\n');
   return out;

@@ -131,7 +131,19 @@ std::string ClassState(const QueryClass& c, bool with_sample) {
 
 }  // namespace
 
-void WriteDigestState(const analyzer::DigestRun& run, JsonWriter& w) {
+std::vector<std::string> DigestClassStates(const analyzer::Digest& digest) {
+  std::vector<const QueryClass*> sorted;
+  for (const auto& c : digest.classes()) sorted.push_back(c.get());
+  std::sort(sorted.begin(), sorted.end(),
+            [](const QueryClass* a, const QueryClass* b) { return a->id < b->id; });
+  std::vector<std::string> states;
+  states.reserve(sorted.size());
+  for (const QueryClass* c : sorted) states.push_back(ClassState(*c, /*with_sample=*/true));
+  return states;
+}
+
+void WriteDigestState(const analyzer::DigestRun& run, JsonWriter& w,
+                      const std::vector<std::string>& class_states) {
   const analyzer::Digest& digest = run.digest;
   w.Key("state").BeginObject();
   w.Field("format", analyzer::kDigestStateFormat);
@@ -180,13 +192,8 @@ void WriteDigestState(const analyzer::DigestRun& run, JsonWriter& w) {
   } else {
     w.Raw(ClassState(digest.global(), /*with_sample=*/false));
   }
-  // By id: the same digest always writes the same bytes.
-  std::vector<const QueryClass*> sorted;
-  for (const auto& c : digest.classes()) sorted.push_back(c.get());
-  std::sort(sorted.begin(), sorted.end(),
-            [](const QueryClass* a, const QueryClass* b) { return a->id < b->id; });
   w.Key("classes").BeginArray();
-  for (const QueryClass* c : sorted) w.Raw(ClassState(*c, /*with_sample=*/true));
+  for (const std::string& c : class_states) w.Raw(c);
   w.EndArray();
   w.EndObject();
 }
