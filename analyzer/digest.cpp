@@ -83,18 +83,23 @@ MetricUnit UnitOf(std::string_view attribute) {
 }
 
 void ValueCounts::Add(std::string_view value, uint64_t n) {
-  if (last < values.size() && values[last].first == value) {
+  Add(value, XXH3_64bits(value.data(), value.size()), n);
+}
+
+// Hot path: three per event. The hashes are scanned, not the strings: 64 of them are 8 cache
+// lines, where the strings would be 40.
+void ValueCounts::Add(std::string_view value, uint64_t hash, uint64_t n) {
+  if (last < values.size() && hashes[last] == hash && values[last].first == value) {
     values[last].second += n;
     return;
   }
-  for (size_t i = 0; i < values.size(); ++i) {
-    if (values[i].first == value) {
+  for (size_t i = 0; i < hashes.size(); ++i) {
+    if (hashes[i] == hash && values[i].first == value) {
       values[i].second += n;
       last = i;
       return;
     }
   }
-  const uint64_t hash = XXH3_64bits(value.data(), value.size());
   if (values.size() < kMaxDistinct) {
     last = values.size();
     values.emplace_back(std::string(value), n);
@@ -112,6 +117,11 @@ void ValueCounts::Add(std::string_view value, uint64_t n) {
   hashes[largest] = hash;
   last = largest;
   largest = static_cast<size_t>(std::max_element(hashes.begin(), hashes.end()) - hashes.begin());
+}
+
+void ValueCounts::Prefetch() const {
+  const char* h = reinterpret_cast<const char*>(hashes.data());
+  for (size_t at = 0; at < hashes.size() * sizeof(uint64_t); at += 64) __builtin_prefetch(h + at);
 }
 
 void ValueCounts::Merge(const ValueCounts& from) {
@@ -194,11 +204,81 @@ QueryClass& Digest::ClassFor(std::string_view fingerprint) {
 // Hot path: once per event. Profile before changing. Without filters and grouped by fingerprint
 // (the default), the additions cost one test of a null pointer and one of an enum.
 void Digest::Add(const parser::Event& event, uint32_t file) {
+  if (!Prepare(event)) return;
+  if (options_.group_by == GroupBy::kFingerprint) {
+    AddTo(ClassFor(fingerprint_), event, file, values_, flags_, rate_);
+  } else {
+    AddGrouped(event, file);
+  }
+  events_ += rate_;
+  global_stale_ = true;
+}
+
+void Digest::AddBatch(std::span<const parser::Event> events, uint32_t file) {
+  if (options_.group_by != GroupBy::kFingerprint) {
+    for (const parser::Event& e : events) Add(e, file);
+    return;
+  }
+  // First every event's class (fingerprinting is most of it), then the additions.
+  pending_.clear();
+  batch_values_.clear();
+  batch_flags_.clear();
+  for (const parser::Event& e : events) {
+    if (!Prepare(e)) continue;
+    batch_values_.insert(batch_values_.end(), values_.begin(), values_.end());
+    batch_flags_.insert(batch_flags_.end(), flags_.begin(), flags_.end());
+    pending_.push_back({&e, &ClassFor(fingerprint_), rate_,
+                        static_cast<uint32_t>(batch_values_.size()),
+                        static_cast<uint32_t>(batch_flags_.size())});
+    events_ += rate_;
+  }
+  if (!pending_.empty()) global_stale_ = true;
+  auto values_of = [&](size_t i) {
+    const uint32_t begin = i == 0 ? 0 : pending_[i - 1].values_end;
+    return std::span(batch_values_).subspan(begin, pending_[i].values_end - begin);
+  };
+  // A software pipeline of cache fetches: the class 12 events ahead; its distributions and
+  // value counts 8 ahead (their addresses read from the class fetched before); the histogram
+  // buckets the values will land in 4 ahead (read from the distributions). Each addition then
+  // finds its lines in cache: without this, most of its time went to waiting on memory.
+  constexpr size_t kClassAhead = 12, kMetricsAhead = 8, kBucketsAhead = 4;
+  const size_t n = pending_.size();
+  for (size_t i = 0; i < n; ++i) {
+    if (i + kClassAhead < n) {
+      const char* c = reinterpret_cast<const char*>(pending_[i + kClassAhead].c);
+      for (size_t at = 0; at < sizeof(QueryClass); at += 64) __builtin_prefetch(c + at);
+    }
+    if (i + kMetricsAhead < n) {
+      const QueryClass& c = *pending_[i + kMetricsAhead].c;
+      c.databases.Prefetch();
+      c.users.Prefetch();
+      c.hosts.Prefetch();
+      for (const auto& [id, v] : values_of(i + kMetricsAhead)) {
+        if (id < c.metrics.size()) {
+          __builtin_prefetch(&c.metrics[id], 1);
+          __builtin_prefetch(reinterpret_cast<const char*>(&c.metrics[id]) + 64);
+        }
+      }
+    }
+    if (i + kBucketsAhead < n) {
+      const QueryClass& c = *pending_[i + kBucketsAhead].c;
+      for (const auto& [id, v] : values_of(i + kBucketsAhead)) {
+        if (id < c.metrics.size()) c.metrics[id].PrefetchBucket(v);
+      }
+    }
+    const Pending& p = pending_[i];
+    const uint32_t flags_begin = i == 0 ? 0 : pending_[i - 1].flags_end;
+    AddTo(*p.c, *p.event, file, values_of(i),
+          std::span(batch_flags_).subspan(flags_begin, p.flags_end - flags_begin), p.rate);
+  }
+}
+
+bool Digest::Prepare(const parser::Event& event) {
   const EventFilter* filter = options_.filter.get();
   if (filter != nullptr) {
     if (const std::optional<FilterReason> reason = filter->Check(event)) {
       ++filtered_[static_cast<size_t>(*reason)];
-      return;
+      return false;
     }
   }
   if (event.admin_command) {
@@ -208,7 +288,7 @@ void Digest::Add(const parser::Event& event, uint32_t file) {
   }
   if (filter != nullptr && filter->has_match() && !Matches(*filter)) {
     ++filtered_[static_cast<size_t>(FilterReason::kMatch)];
-    return;
+    return false;
   }
   values_.clear();
   flags_.clear();
@@ -240,13 +320,7 @@ void Digest::Add(const parser::Event& event, uint32_t file) {
     }
   }
   values_.emplace_back(kQueryLength, static_cast<int64_t>(event.query.size()) * 1000000);
-  if (options_.group_by == GroupBy::kFingerprint) {
-    AddTo(ClassFor(fingerprint_), event, file, values_, flags_, rate_);
-  } else {
-    AddGrouped(event, file);
-  }
-  events_ += rate_;
-  global_stale_ = true;
+  return true;
 }
 
 bool Digest::Matches(const EventFilter& filter) {
@@ -332,8 +406,8 @@ void Digest::AddGrouped(const parser::Event& event, uint32_t file) {
 }
 
 void Digest::AddTo(QueryClass& c, const parser::Event& e, uint32_t file,
-                   const std::vector<std::pair<uint32_t, int64_t>>& values,
-                   const std::vector<std::pair<uint32_t, bool>>& flags, uint64_t rate) {
+                   std::span<const std::pair<uint32_t, int64_t>> values,
+                   std::span<const std::pair<uint32_t, bool>> flags, uint64_t rate) {
   c.count += rate;
   int64_t query_time = -1;
   for (const auto& [id, v] : values) {
@@ -375,8 +449,7 @@ void Digest::AddTo(QueryClass& c, const parser::Event& e, uint32_t file,
 }
 
 void Digest::AddToBucket(QueryClass& c, const parser::Event& e, uint32_t file,
-                         const std::vector<std::pair<uint32_t, int64_t>>& values,
-                         int64_t query_time) {
+                         std::span<const std::pair<uint32_t, int64_t>> values, int64_t query_time) {
   if (e.timestamp_us == parser::kNoTimestamp) {
     ++c.unbucketed;
     return;

@@ -12,6 +12,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -57,13 +58,15 @@ double Concurrency(Int128 query_time_sum, int64_t first_seen, int64_t last_seen)
 struct ValueCounts {
   static constexpr size_t kMaxDistinct = 64;
   std::vector<std::pair<std::string, uint64_t>> values;
-  std::vector<uint64_t> hashes;  // of values, index for index
+  std::vector<uint64_t> hashes;  // XXH3_64bits of values, index for index
   uint64_t other = 0;            // events whose value is not kept
   size_t last = 0;     // index of the last value added: the next event usually has the same
   size_t largest = 0;  // index of the largest hash kept: the one a smaller hash replaces
 
   void Add(std::string_view value, uint64_t n = 1);
+  void Add(std::string_view value, uint64_t hash, uint64_t n);  // hash: XXH3_64bits of value
   void Merge(const ValueCounts& other);
+  void Prefetch() const;  // a hint: fetch the hashes into cache before an Add()
   // Sorted by count (descending), then value.
   std::vector<std::pair<std::string, uint64_t>> Sorted() const;
 };
@@ -180,6 +183,10 @@ class Digest {
   explicit Digest(DigestOptions options = {});
 
   void Add(const parser::Event& event, uint32_t file);
+  // The same as Add() on each event in order, and faster: the events' classes are found first,
+  // then each event is added while the class figures of the next few are fetched into cache
+  // (a log of thousands of classes otherwise waits on memory for most of them).
+  void AddBatch(std::span<const parser::Event> events, uint32_t file);
   // Adds a summary's executions to the class of its text's fingerprint: the same class as
   // events of that statement would make. The sample is the summary's when it is slower (its
   // sample_query_time, else its largest Query_time) than the class's, as for events.
@@ -226,11 +233,14 @@ class Digest {
   bool Matches(const EventFilter& filter);  // --match on fingerprint_, cached per fingerprint
   void AddGrouped(const parser::Event& event, uint32_t file);
   const std::vector<std::string>& TablesFor(const parser::Event& event);
+  // Reads an event that the filters keep into fingerprint_, values_, flags_ and rate_; false
+  // (and the filter's count raised) when one leaves it out.
+  bool Prepare(const parser::Event& event);
   void AddTo(QueryClass& c, const parser::Event& event, uint32_t file,
-             const std::vector<std::pair<uint32_t, int64_t>>& values,
-             const std::vector<std::pair<uint32_t, bool>>& flags, uint64_t rate);
+             std::span<const std::pair<uint32_t, int64_t>> values,
+             std::span<const std::pair<uint32_t, bool>> flags, uint64_t rate);
   void AddToBucket(QueryClass& c, const parser::Event& event, uint32_t file,
-                   const std::vector<std::pair<uint32_t, int64_t>>& values, int64_t query_time);
+                   std::span<const std::pair<uint32_t, int64_t>> values, int64_t query_time);
 
   DigestOptions options_;
   uint64_t events_ = 0;
@@ -266,6 +276,16 @@ class Digest {
   std::vector<std::pair<uint32_t, int64_t>> values_;  // reused per event
   std::vector<std::pair<uint32_t, bool>> flags_;      // reused per event
   uint64_t rate_ = 1;                                 // the event's Log_slow_rate_limit
+  // AddBatch: each kept event's class and where its values and flags are in the arrays below.
+  struct Pending {
+    const parser::Event* event;
+    QueryClass* c;
+    uint64_t rate;
+    uint32_t values_end, flags_end;  // each begins where the previous one's ends
+  };
+  std::vector<Pending> pending_;
+  std::vector<std::pair<uint32_t, int64_t>> batch_values_;
+  std::vector<std::pair<uint32_t, bool>> batch_flags_;
 };
 
 // Attributes that identify rather than measure, never summed.

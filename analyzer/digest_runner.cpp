@@ -111,7 +111,7 @@ Result<DigestRun> RunDigest(const std::vector<std::string>& paths,
     partials.push_back(std::make_unique<Digest>(options.digest));
     worker_threads.emplace_back([&pipeline, digest = partials.back().get()] {
       while (Work* w = pipeline.TakeFull()) {
-        for (size_t e = 0; e < w->batch.size; ++e) digest->Add(w->batch.events[e], w->file);
+        digest->AddBatch(std::span(w->batch.events.data(), w->batch.size), w->file);
         pipeline.GiveBack(w);
       }
     });
@@ -136,7 +136,7 @@ Result<DigestRun> RunDigest(const std::vector<std::string>& paths,
         w = pipeline.TryTakeFull(3);
       }
       if (w != nullptr) {
-        for (size_t e = 0; e < w->batch.size; ++e) run.digest.Add(w->batch.events[e], w->file);
+        run.digest.AddBatch(std::span(w->batch.events.data(), w->batch.size), w->file);
         pipeline.GiveBack(w);
       }
       if (options.progress) options.progress(done_before + reader.raw_bytes_read(), total);

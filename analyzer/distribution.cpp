@@ -30,6 +30,12 @@ int64_t BucketValue(int32_t index) {
 
 }  // namespace
 
+void Distribution::PrefetchBucket(int64_t value) const {
+  if (!histogram_ || value <= 0) return;
+  const auto i = static_cast<uint32_t>(BucketOf(value) - low_);
+  if (i < buckets_.size()) __builtin_prefetch(buckets_.data() + i, 1);
+}
+
 // Hot path: once per metric of every event. Profile before changing.
 void Distribution::Add(int64_t value) {
   if (count_ == 0) {

@@ -35,6 +35,9 @@ class alignas(64) Distribution {
   // Adds `n` copies of `value`: the same distribution as n calls of Add(value), in O(1).
   void Add(int64_t value, uint64_t n);
   void Merge(const Distribution& other);
+  // Asks the CPU to fetch the histogram bucket `value` would be counted in (a hint, no effect
+  // on the figures): Digest::AddBatch calls it a few events ahead of the Add().
+  void PrefetchBucket(int64_t value) const;
 
   uint64_t count() const { return count_; }
   Int128 sum() const { return sum_; }

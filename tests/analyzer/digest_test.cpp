@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -188,6 +189,84 @@ TEST_CASE("value counts below the limit keep every value") {
   REQUIRE(c.values.size() == 3);
   CHECK(c.other == 0);
   CHECK(c.Sorted()[0] == std::pair<std::string, uint64_t>{"db0", 4});
+}
+
+// Everything a class holds that a report or a merge reads, to compare two digests with.
+void RequireSameClasses(const Digest& a, const Digest& b) {
+  REQUIRE(a.events() == b.events());
+  REQUIRE(a.filtered() == b.filtered());
+  REQUIRE(a.metric_names() == b.metric_names());
+  REQUIRE(a.flag_names() == b.flag_names());
+  const auto ra = a.Ranked(OrderBy::kSum);
+  const auto rb = b.Ranked(OrderBy::kSum);
+  REQUIRE(ra.size() == rb.size());
+  for (size_t i = 0; i < ra.size(); ++i) {
+    const QueryClass& x = *ra[i];
+    const QueryClass& y = *rb[i];
+    CHECK(x.id == y.id);
+    CHECK(x.count == y.count);
+    CHECK(x.first_seen == y.first_seen);
+    CHECK(x.last_seen == y.last_seen);
+    CHECK(x.flags_seen == y.flags_seen);
+    CHECK(x.flags_yes == y.flags_yes);
+    CHECK(x.sampled_events == y.sampled_events);
+    CHECK(x.hosts.Sorted() == y.hosts.Sorted());
+    CHECK(x.hosts.other == y.hosts.other);
+    CHECK(x.users.Sorted() == y.users.Sorted());
+    CHECK(x.sample.offset == y.sample.offset);
+    CHECK(x.buckets.size() == y.buckets.size());
+    REQUIRE(x.metrics.size() == y.metrics.size());
+    for (size_t m = 0; m < x.metrics.size(); ++m) {
+      const Distribution& dx = x.metrics[m];
+      const Distribution& dy = y.metrics[m];
+      CHECK(dx.count() == dy.count());
+      CHECK(dx.sum() == dy.sum());
+      CHECK(dx.min() == dy.min());
+      CHECK(dx.max() == dy.max());
+      CHECK(dx.Percentile(0.95) == dy.Percentile(0.95));
+      CHECK(dx.sum_squares() == dy.sum_squares());
+    }
+  }
+}
+
+TEST_CASE("adding a batch gives the digest of adding its events one by one") {
+  // 400 events over 12 statements, 90 hosts (past the 64 a class keeps), sampled events, flags,
+  // a metric met only late, timestamps for time buckets, and a filter that leaves some out.
+  EventMaker m;
+  m.store.reserve(8000);  // the events' views point into it: it must never reallocate
+  m.attributes.reserve(500);
+  std::vector<parser::Event> events;
+  for (int i = 0; i < 400; ++i) {
+    std::vector<std::pair<std::string, std::string>> extra = {
+        {"Rows_examined", std::to_string(i * 37 % 1000)}, {"Full_scan", i % 3 == 0 ? "Yes" : "No"}};
+    if (i % 7 == 0) extra.push_back({"Log_slow_rate_limit", "10"});
+    if (i > 300) extra.push_back({"Bytes_sent", std::to_string(i)});
+    parser::Event e = m.Make("SELECT * FROM t" + std::string(1, static_cast<char>('a' + i % 12)) +
+                                 " WHERE id = " + std::to_string(i),
+                             "0." + std::to_string(100 + i * 13 % 900), extra,
+                             i % 5 == 0 ? "other" : "shop", static_cast<uint64_t>(i) * 100);
+    e.host = m.store.emplace_back("host" + std::to_string(i % 90));
+    e.timestamp_us = 1714557600000000 + static_cast<int64_t>(i) * 37000000;
+    events.push_back(e);
+  }
+  EventFilterSpec spec;
+  spec.dbs = {"shop"};
+  DigestOptions options;
+  options.filter = EventFilter::Make(spec).value();
+  options.bucket_us = 3600000000;
+  for (const bool filtered : {false, true}) {
+    DigestOptions o = filtered ? options : DigestOptions{};
+    Digest one_by_one(o);
+    for (const parser::Event& e : events) one_by_one.Add(e, 0);
+    for (const size_t batch : {size_t{1}, size_t{5}, size_t{64}, size_t{400}}) {
+      CAPTURE(filtered, batch);
+      Digest batched(o);
+      for (size_t at = 0; at < events.size(); at += batch) {
+        batched.AddBatch(std::span(events).subspan(at, std::min(batch, events.size() - at)), 0);
+      }
+      RequireSameClasses(one_by_one, batched);
+    }
+  }
 }
 
 }  // namespace
