@@ -188,16 +188,34 @@ Digest::KeyInfo& Digest::Key(size_t position, std::string_view name) {
   return keys_[index];
 }
 
+// Hot path: once per event. Ids are hashes already, so their low bits pick the slot.
 QueryClass& Digest::ClassFor(std::string_view fingerprint) {
   const uint64_t id = ClassId(fingerprint);
-  auto it = by_id_.find(id);
-  if (it != by_id_.end()) return *it->second;
+  if (by_id_.empty()) by_id_.resize(64);
+  size_t mask = by_id_.size() - 1;
+  size_t i = id & mask;
+  for (; by_id_[i].second != nullptr; i = (i + 1) & mask) {
+    if (by_id_[i].first == id) return *by_id_[i].second;
+  }
   auto c = std::make_unique<QueryClass>();
   c->id = id;
   c->fingerprint.assign(fingerprint);
   QueryClass* raw = c.get();
   classes_.push_back(std::move(c));
-  by_id_.emplace(id, raw);
+  if (classes_.size() * 2 > by_id_.size()) {  // at most half full: probes stay short
+    std::vector<std::pair<uint64_t, QueryClass*>> grown(by_id_.size() * 2);
+    mask = grown.size() - 1;
+    for (const auto& [slot_id, slot_class] : by_id_) {
+      if (slot_class == nullptr) continue;
+      size_t j = slot_id & mask;
+      while (grown[j].second != nullptr) j = (j + 1) & mask;
+      grown[j] = {slot_id, slot_class};
+    }
+    by_id_ = std::move(grown);
+    i = id & mask;
+    while (by_id_[i].second != nullptr) i = (i + 1) & mask;
+  }
+  by_id_[i] = {id, raw};
   return *raw;
 }
 

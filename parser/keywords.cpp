@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <array>
 
-#include "base/hash.h"
-
 namespace qadvisor::parser {
 namespace {
 
@@ -54,10 +52,7 @@ class KeywordTable {
     // Most identifiers are no keyword: a bit for their length, first and last letter says so
     // before any hashing.
     if ((MaybeBits(word) & MaybeBit(word)) == 0) return {};
-    // Hash the lower-cased bytes without copying them; most words land on a free slot.
-    uint32_t h = base::kFnv1a32Offset;
-    for (const char c : word) h = base::Fnv1a32Step(h, static_cast<unsigned char>(ToLowerAscii(c)));
-    for (size_t i = h & (kTableSize - 1);; i = (i + 1) & (kTableSize - 1)) {
+    for (size_t i = Start(word);; i = (i + 1) & (kTableSize - 1)) {
       const Slot& slot = slots_[i];
       if (slot.word.empty()) return {};
       if (EqualsIgnoreCase(slot.word, word)) return slot.info;
@@ -65,8 +60,24 @@ class KeywordTable {
   }
 
  private:
+  // Where a word's probe starts: a hash of its length and of its first two and last two bytes,
+  // case folded, not of every byte (this runs for every word the lexer meets). Keywords that
+  // share all five land in neighbouring slots, which linear probing handles.
+  static size_t Start(std::string_view w) {
+    const size_t n = w.size();
+    auto at = [&](size_t i) {
+      return static_cast<uint32_t>(static_cast<unsigned char>(ToLowerAscii(w[i])));
+    };
+    uint32_t h = static_cast<uint32_t>(n) * 0x9E3779B1u;
+    h ^= at(0) | at(n > 1 ? 1 : 0) << 8 | at(n > 1 ? n - 2 : 0) << 16 | at(n - 1) << 24;
+    h *= 0x85EBCA6Bu;
+    h ^= h >> 15;
+    h *= 0xC2B2AE35u;
+    h ^= h >> 13;
+    return h & (kTableSize - 1);
+  }
   Slot& Find(std::string_view lower) {
-    for (size_t i = base::Fnv1a32(lower) & (kTableSize - 1);; i = (i + 1) & (kTableSize - 1)) {
+    for (size_t i = Start(lower);; i = (i + 1) & (kTableSize - 1)) {
       if (slots_[i].word.empty() || slots_[i].word == lower) return slots_[i];
     }
   }
