@@ -36,6 +36,40 @@ void Distribution::PrefetchBucket(int64_t value) const {
   if (i < buckets_.size()) __builtin_prefetch(buckets_.data() + i, 1);
 }
 
+// The square of |value| times n into sum_squares_, saturating. |value| < 2^63, so its square
+// fits in 126 bits; times n it may not. Inline: Add(value) calls it with n = 1, which needs no
+// division.
+inline void Distribution::AddSquares(int64_t value, uint64_t n) {
+  if (saturated_) return;
+  constexpr UInt128 kMax = ~static_cast<UInt128>(0);
+  const UInt128 magnitude =
+      value < 0 ? static_cast<UInt128>(-(value + 1)) + 1 : static_cast<UInt128>(value);
+  const UInt128 square = magnitude * magnitude;
+  if (n != 1 && n != 0 && square > kMax / n) {
+    saturated_ = true;
+  } else {
+    const UInt128 add = n == 1 ? square : square * n;
+    sum_squares_ += add;
+    if (sum_squares_ < add) saturated_ = true;
+  }
+  if (saturated_) sum_squares_ = kMax;
+}
+
+// Most values land in a bucket the histogram already spans: that path is inline.
+inline void Distribution::AddToHistogram(int64_t value, uint64_t n) {
+  if (value <= 0) {
+    non_positive_ += n;
+    return;
+  }
+  const int32_t b = BucketOf(value);
+  const auto i = static_cast<uint32_t>(b - low_);
+  if (i < buckets_.size()) {
+    buckets_[i] += n;
+  } else {
+    Bucket(b) += n;
+  }
+}
+
 // Hot path: once per metric of every event. Profile before changing.
 void Distribution::Add(int64_t value) {
   if (count_ == 0) {
@@ -46,34 +80,14 @@ void Distribution::Add(int64_t value) {
   }
   ++count_;
   sum_ += value;
-  if (!saturated_) {  // one square, no division: it cannot overflow alone (|value| < 2^63)
-    const UInt128 magnitude =
-        value < 0 ? static_cast<UInt128>(-(value + 1)) + 1 : static_cast<UInt128>(value);
-    const UInt128 square = magnitude * magnitude;
-    sum_squares_ += square;
-    if (sum_squares_ < square) {
-      saturated_ = true;
-      sum_squares_ = ~static_cast<UInt128>(0);
-    }
-  }
+  AddSquares(value, 1);
   integral_ = integral_ && value % 1000000 == 0;
   if (!histogram_) {
     exact_.push_back(value);
     if (exact_.size() > kExactLimit) ToHistogram();
     return;
   }
-  if (value <= 0) {
-    ++non_positive_;
-    return;
-  }
-  // Most values land in a bucket the histogram already spans.
-  const int32_t b = BucketOf(value);
-  const auto i = static_cast<uint32_t>(b - low_);
-  if (i < buckets_.size()) {
-    ++buckets_[i];
-  } else {
-    ++Bucket(b);
-  }
+  AddToHistogram(value, 1);
 }
 
 void Distribution::Add(int64_t value, uint64_t n) {
@@ -98,14 +112,6 @@ void Distribution::Add(int64_t value, uint64_t n) {
     ToHistogram();
   }
   AddToHistogram(value, n);
-}
-
-void Distribution::AddToHistogram(int64_t value, uint64_t n) {
-  if (value <= 0) {
-    non_positive_ += n;
-    return;
-  }
-  Bucket(BucketOf(value)) += n;
 }
 
 uint64_t& Distribution::Bucket(int32_t b) {
@@ -250,23 +256,6 @@ bool Distribution::FromState(const State& s, Distribution& out) {
   if (d.buckets_.empty()) d.low_ = 0;
   out = std::move(d);
   return true;
-}
-
-void Distribution::AddSquares(int64_t value, uint64_t n) {
-  if (saturated_) return;
-  constexpr UInt128 kMax = ~static_cast<UInt128>(0);
-  // |value| < 2^63, so its square fits in 126 bits; times n it may not.
-  const UInt128 magnitude =
-      value < 0 ? static_cast<UInt128>(-(value + 1)) + 1 : static_cast<UInt128>(value);
-  const UInt128 square = magnitude * magnitude;
-  if (n != 0 && square > kMax / n) {
-    saturated_ = true;
-  } else {
-    const UInt128 add = square * n;
-    sum_squares_ += add;
-    if (sum_squares_ < add) saturated_ = true;
-  }
-  if (saturated_) sum_squares_ = kMax;
 }
 
 double Distribution::StdDev() const {
