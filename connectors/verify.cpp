@@ -207,7 +207,19 @@ std::string AddIndexStatement(const analyzer::IndexProposal& proposal, std::stri
                      parts);
 }
 
+namespace {
+
+// Whether the table is read the same way in both: then only noise tells their times apart.
+bool SamePlan(const MeasuredPlan& a, const MeasuredPlan& b) {
+  return a.access_type == b.access_type && a.key == b.key && a.rows_read == b.rows_read &&
+         a.using_filesort == b.using_filesort && a.using_temporary == b.using_temporary &&
+         a.using_index == b.using_index;
+}
+
+}  // namespace
+
 Verdict Judge(const MeasuredPlan& before, const MeasuredPlan& after, bool new_index_used) {
+  if (!new_index_used && SamePlan(before, after)) return Verdict::kNoChange;
   if (after.timed_out && !before.timed_out) return Verdict::kHurts;
   if (before.timed_out && !after.timed_out) return Verdict::kHelps;
   // Timings less than half a millisecond apart are noise on a busy machine: then the plan decides.

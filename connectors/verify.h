@@ -119,10 +119,12 @@ std::string AddIndexStatement(const analyzer::IndexProposal& proposal, std::stri
 std::string FillDigest(std::string_view digest, const analyzer::Catalog& catalog,
                        std::string_view database, const parser::ParseOptions& options = {});
 
-// The verdict for one measurement (analyzer/verification.h). When the medians differ by more
-// than timer noise (0.5 ms), time decides: ≥ 1.2× faster helps, ≥ 1.2× slower hurts, else no
-// change. Within the noise the plan decides: through the new index, half the rows or fewer, a
-// sort or temporary table gone, or the index now covering helps; else no change.
+// The verdict for one measurement (analyzer/verification.h). When the new index is not used and
+// the table is read as before (same access type, key, rows read, sort, temporary table and
+// covering), the index changed nothing: no change, whatever the clock says. Otherwise, when the
+// medians differ by more than timer noise (0.5 ms), time decides: ≥ 1.2× faster helps, ≥ 1.2×
+// slower hurts, else no change. Within the noise the plan decides: through the new index, half the
+// rows or fewer, a sort or temporary table gone, or the index now covering helps; else no change.
 analyzer::Verdict Judge(const analyzer::MeasuredPlan& before, const analyzer::MeasuredPlan& after,
                         bool new_index_used);
 
