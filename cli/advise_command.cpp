@@ -29,20 +29,6 @@ Status Error(std::string message) {
   return Status(StatusCode::kInvalidArgument, std::move(message));
 }
 
-// Where index DDL starts in a rule's fix — all of it (`ALTER TABLE … ADD INDEX …`, CREATE INDEX)
-// or its end ("compare the bare column with a range: …; on the bare column, an index can search
-// it: ALTER TABLE …") — or npos.
-size_t IndexDdlAt(std::string_view fix) {
-  for (std::string_view lead : {"ALTER TABLE ", "CREATE INDEX "}) {
-    const size_t at = fix.find(lead);
-    if (at == std::string_view::npos) continue;
-    if (lead == "CREATE INDEX " || fix.find(" ADD INDEX ", at) != std::string_view::npos) {
-      return at;
-    }
-  }
-  return std::string_view::npos;
-}
-
 // A rule judges one query; the advisor weighs the workload (merged wants, covering columns, a
 // budget, what the writes cost, what is worth an index at all). Where a rule's fix for a class
 // is index DDL, it says what the advisor decided for that class and table, so that a reviewer
@@ -54,7 +40,7 @@ void AgreeWithAdvice(const analyzer::Advice& advice,
     const analyzer::ClassAdvice* ca = advice.Find(id);
     if (ca == nullptr) continue;
     for (rules::Finding& f : list) {
-      const size_t at = IndexDdlAt(f.fix);
+      const size_t at = rules::IndexDdlAt(f.fix);
       if (at == std::string::npos) continue;
       const auto ta = std::find_if(ca->tables.begin(), ca->tables.end(), [&](const auto& t) {
         return t.table != nullptr && t.table->name == f.table;

@@ -162,6 +162,13 @@ std::string H(std::string_view s) {
   return out;
 }
 
+// A finding's fix as HTML code after `before`, marked when it is unsafe; empty without one.
+std::string HtmlFix(const rules::Finding& f, std::string_view before) {
+  if (f.fix.empty()) return "";
+  const bool unsafe = rules::FixApplicability(f) == rules::Applicability::kUnsafe;
+  return fmt::format("{}{}<code>{}</code>", before, unsafe ? "<b>unsafe:</b> " : "", H(f.fix));
+}
+
 std::string HtmlMessage(std::string_view s) {
   std::string out;
   bool code = false;
@@ -840,7 +847,7 @@ std::string RenderAdviseText(const AdviseReport& r) {
     if (!p.replaces.empty()) {
       std::string list;
       for (const std::string& x : p.replaces) list += (list.empty() ? "`" : ", `") + x + "`";
-      out += fmt::format("   makes redundant (dropped by the DDL): {}\n", list);
+      out += fmt::format("   makes redundant (dropped by the DDL, unsafe): {}\n", list);
     }
     if (p.write_calls > 0) out += fmt::format("   write cost: {}\n", WriteCost(r, p));
     out += "\n";
@@ -867,7 +874,7 @@ std::string RenderAdviseText(const AdviseReport& r) {
     out += fmt::format("\n   {}\n", Snippet(c->fingerprint, 160));
     for (const rules::Finding& f : FindingsFor(r, id)) {
       out += fmt::format("   {}: {} [{}]\n", rules::SeverityName(f.severity), f.message, f.rule);
-      if (!f.fix.empty()) out += fmt::format("     fix: {}\n", f.fix);
+      if (!f.fix.empty()) out += fmt::format("     {}: {}\n", FixLabel(f), f.fix);
     }
     if (const ClassAdvice* a = AdviceFor(r, id)) {
       for (const auto& ta : a->tables) {
@@ -882,7 +889,7 @@ std::string RenderAdviseText(const AdviseReport& r) {
     for (const rules::Finding& f : r.schema_findings) {
       out += fmt::format("{}:{}: {}: {} [{}]\n", f.location.file, f.location.line,
                          rules::SeverityName(f.severity), f.message, f.rule);
-      if (!f.fix.empty()) out += fmt::format("  fix: {}\n", f.fix);
+      if (!f.fix.empty()) out += fmt::format("  {}: {}\n", FixLabel(f), f.fix);
     }
   }
   return out;
@@ -960,7 +967,7 @@ std::string RenderAdviseMarkdown(const AdviseReport& r) {
     for (const rules::Finding& f : r.schema_findings) {
       out += fmt::format("| {} | `{}` | {} | {} | {} |\n", rules::SeverityName(f.severity), f.rule,
                          MarkdownCodeCell(fmt::format("{}:{}", f.location.file, f.location.line)),
-                         Cell(f.message), f.fix.empty() ? "—" : MarkdownCodeLinesCell(f.fix));
+                         Cell(f.message), f.fix.empty() ? "—" : MarkdownFixCell(f));
     }
   }
   return out;
@@ -1020,6 +1027,9 @@ std::string RenderAdviseJson(const AdviseReport& r) {
       for (const std::string& c : p.include) w.String(c);
       w.EndArray();
       w.Field("ddl", p.ddl);
+      // Unsafe when it drops an index it makes redundant: something outside the workload (a
+      // hint, a foreign key, a rare query) may still need it.
+      w.Field("ddl_applicability", p.replaces.empty() ? "safe" : "unsafe");
       w.Key("query_classes").BeginArray();
       for (const std::string& id : p.query_classes) w.String(id);
       w.EndArray();
@@ -1219,8 +1229,7 @@ svg text{font:12px ui-monospace,monospace;fill:#1d2329}
     for (const rules::Finding& f : FindingsFor(r, id)) {
       findings += fmt::format("<div><span class=\"{}\">{}</span> <code>{}</code> {}{}</div>",
                               rules::SeverityName(f.severity), rules::SeverityName(f.severity),
-                              H(f.rule), HtmlMessage(f.message),
-                              f.fix.empty() ? "" : "<br><code>" + H(f.fix) + "</code>");
+                              H(f.rule), HtmlMessage(f.message), HtmlFix(f, "<br>"));
     }
     std::string index;
     if (const ClassAdvice* a = AdviceFor(r, id)) {
@@ -1245,9 +1254,9 @@ svg text{font:12px ui-monospace,monospace;fill:#1d2329}
     for (const rules::Finding& f : r.schema_findings) {
       out += fmt::format(
           "<tr><td class=\"{}\">{}</td><td><code>{}</code></td><td><code>{}:{}</code></td>"
-          "<td>{}</td><td><code>{}</code></td></tr>\n",
+          "<td>{}</td><td>{}</td></tr>\n",
           rules::SeverityName(f.severity), rules::SeverityName(f.severity), H(f.rule),
-          H(f.location.file), f.location.line, HtmlMessage(f.message), H(f.fix));
+          H(f.location.file), f.location.line, HtmlMessage(f.message), HtmlFix(f, ""));
     }
     out += "</table>\n";
   }

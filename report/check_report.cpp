@@ -209,7 +209,7 @@ std::string FirstSection(std::string_view doc) {
 std::string MessageWithFix(const Finding& f) {
   std::string text = f.message;
   if (!f.fix.empty()) {
-    text += "\nFix: ";
+    text += "\n" + FixLabel(f, true) + ": ";
     text += TrimEol(f.fix);
   }
   return text;
@@ -252,8 +252,6 @@ std::string TextLocation(const Finding& f) {
 }
 
 constexpr std::string_view kExcerptIndent = "    ";
-constexpr std::string_view kFixLabel = "  fix: ";
-constexpr std::string_view kFixIndent = "       ";  // as wide as kFixLabel
 
 // The source line, then '^' under the column and '~' under the rest of the span on that line.
 // Tabs before the column are copied so the caret lines up however the terminal sets tabs;
@@ -297,14 +295,15 @@ void AppendExcerpt(std::string& out, const Finding& f, const Style& style) {
 void AppendFix(std::string& out, const Finding& f, const Style& style) {
   const std::string_view fix = TrimEol(f.fix);
   if (fix.empty()) return;
+  const std::string label = "  " + FixLabel(f) + ": ";
   bool first = true;
   for (const std::string_view line : Lines(fix)) {
     if (first) {
       out += style.cyan();
-      out += kFixLabel;
+      out += label;
       out += style.reset();
     } else {
-      out += kFixIndent;
+      out.append(label.size(), ' ');
     }
     out += OneLine(line);
     out += '\n';
@@ -586,6 +585,20 @@ std::string RenderCheckText(const CheckReport& report, bool color) {
   return out;
 }
 
+std::string FixLabel(const rules::Finding& f, bool capital) {
+  std::string label = capital ? "Fix" : "fix";
+  if (!f.fix.empty() && rules::FixApplicability(f) == rules::Applicability::kUnsafe) {
+    label += " (unsafe)";
+  }
+  return label;
+}
+
+std::string MarkdownFixCell(const rules::Finding& f) {
+  if (f.fix.empty()) return "";
+  const bool unsafe = rules::FixApplicability(f) == rules::Applicability::kUnsafe;
+  return (unsafe ? "**unsafe:** " : "") + MarkdownCodeLinesCell(f.fix);
+}
+
 void WriteFindingJson(JsonWriter& w, const rules::Finding& f) {
   const auto string_or_null = [&w](std::string_view key, std::string_view value) {
     w.Key(key);
@@ -605,6 +618,8 @@ void WriteFindingJson(JsonWriter& w, const rules::Finding& f) {
   w.EndArray();
   string_or_null("index", f.index);
   string_or_null("fix", f.fix);
+  string_or_null("fix_applicability",
+                 f.fix.empty() ? "" : rules::ApplicabilityName(rules::FixApplicability(f)));
   w.Key("location").BeginObject();
   string_or_null("file", f.location.file);
   w.Field("line", uint64_t{f.location.line}).Field("column", uint64_t{f.location.column});
@@ -795,7 +810,10 @@ std::string RenderCheckSarif(const CheckReport& report) {
       const uint32_t end = Utf16Column(line, r.location.column + r.location.length);
       w.Key("fixes").BeginArray().BeginObject();
       if (!f.fix.empty()) {
-        w.Key("description").BeginObject().Field("text", TrimEol(f.fix)).EndObject();
+        const std::string description = rules::FixApplicability(f) == rules::Applicability::kUnsafe
+                                            ? "Unsafe: " + std::string(TrimEol(f.fix))
+                                            : std::string(TrimEol(f.fix));
+        w.Key("description").BeginObject().Field("text", description).EndObject();
       }
       w.Key("artifactChanges").BeginArray().BeginObject();
       w.Key("artifactLocation").BeginObject().Field("uri", uri);
@@ -820,7 +838,10 @@ std::string RenderCheckSarif(const CheckReport& report) {
     }
     if (!f.index.empty()) w.Field("index", f.index);
     if (!f.query_class.empty()) w.Field("queryClass", f.query_class);
-    if (!f.fix.empty()) w.Field("fix", f.fix);
+    if (!f.fix.empty()) {
+      w.Field("fix", f.fix);
+      w.Field("fixApplicability", rules::ApplicabilityName(rules::FixApplicability(f)));
+    }
     w.EndObject();
     w.EndObject();
   }
@@ -864,7 +885,9 @@ std::string RenderCheckCodeClimate(const CheckReport& report) {
       description += " (query class " + f.query_class + ")";
     }
     std::string body;
-    if (!f.fix.empty()) body = "Fix:\n\n```\n" + std::string(TrimEol(f.fix)) + "\n```\n\n";
+    if (!f.fix.empty()) {
+      body = FixLabel(f, true) + ":\n\n```\n" + std::string(TrimEol(f.fix)) + "\n```\n\n";
+    }
     body += fmt::format("[{}]({})", f.rule, RuleDocUrl(report, f.rule));
     w.BeginObject();
     w.Field("type", "issue");
@@ -901,10 +924,9 @@ std::string RenderCheckMarkdown(const CheckReport& report) {
     out += "\n## Findings\n\n";
     out += "| Severity | Rule | Location | Message | Fix |\n|---|---|---|---|---|\n";
     for (const Finding& f : report.findings) {
-      out +=
-          fmt::format("| {} | [{}]({}) | {} | {} | {} |\n", rules::SeverityName(f.severity),
-                      MarkdownCodeCell(f.rule), RuleDocUrl(report, LinkSegment(f.rule)),
-                      MarkdownLocation(f), MarkdownCell(f.message), MarkdownCodeLinesCell(f.fix));
+      out += fmt::format("| {} | [{}]({}) | {} | {} | {} |\n", rules::SeverityName(f.severity),
+                         MarkdownCodeCell(f.rule), RuleDocUrl(report, LinkSegment(f.rule)),
+                         MarkdownLocation(f), MarkdownCell(f.message), MarkdownFixCell(f));
     }
   }
   if (!report.migration.empty()) {

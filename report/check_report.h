@@ -72,6 +72,12 @@ std::string RootPath(const CheckReport& report, std::string_view file);
 std::string RenderCheckText(const CheckReport& report, bool color);
 // One JSON object (docs/json-check.md).
 std::string RenderCheckJson(const CheckReport& report);
+// The label before a finding's fix in every format: "fix", or "fix (unsafe)" when applying it
+// can lose something or change results (rules::FixApplicability); `capital`: "Fix …".
+std::string FixLabel(const rules::Finding& f, bool capital = false);
+// The fix as a Markdown table cell: its lines as code, after "**unsafe:**" when it is; empty
+// when there is none.
+std::string MarkdownFixCell(const rules::Finding& f);
 class JsonWriter;
 // One finding as an object of `findings` (docs/json-check.md); `advise` uses it too.
 void WriteFindingJson(JsonWriter& w, const rules::Finding& f);

@@ -46,6 +46,17 @@ struct Replacement {
   std::string line;  // the source line it is on, to count its columns in other units
 };
 
+// How far a fix can be applied as it stands, as Ruff marks its fixes:
+//  kSafe: SQL that only adds secondary indexes (not UNIQUE): every statement reads and returns
+//    what it did; writes pay for one more index;
+//  kUnsafe: SQL or an edit that can lose something or change what statements do: it drops an
+//    index (a query, a hint or a foreign key may need it), a column, a key or a table, adds a
+//    UNIQUE or PRIMARY key (fails on duplicates, then refuses inserts), changes a column or a
+//    table, or edits a query so that it compares differently (a quoted number is a string);
+//  kDisplayOnly: advice to act on by hand, no SQL that runs as it stands.
+enum class Applicability : uint8_t { kDisplayOnly, kUnsafe, kSafe };
+std::string_view ApplicabilityName(Applicability a);  // "display-only", "unsafe", "safe"
+
 struct Finding {
   std::string rule;  // the rule id: "implicit-conversion"
   Severity severity = Severity::kWarning;
@@ -59,6 +70,9 @@ struct Finding {
   std::string excerpt;      // the source line at location, for text output; may be empty
   std::string key;          // stable identity for baselines (see MakeKey)
   std::optional<Replacement> replacement;  // the fix as a text edit, when it is one
+  // Set by a rule whose fix is a text edit (it knows what the edit changes); else
+  // FixApplicability reads the fix's SQL.
+  std::optional<Applicability> applicability;
   // A live rule's measurements, in the order they were taken; empty for the static rules.
   std::vector<Evidence> evidence;
 };
@@ -68,6 +82,15 @@ struct Finding {
 void MakeKey(Finding& finding, std::string_view statement_class);
 
 using Findings = std::vector<Finding>;
+
+// Where the SQL of a fix starts: 0 when the fix is index DDL (`ALTER TABLE … ADD INDEX …`,
+// CREATE INDEX), the start of the index DDL that ends advice ("compare the bare column with a
+// range: …; on the bare column, an index can search it: ALTER TABLE …"), else npos.
+size_t IndexDdlAt(std::string_view fix);
+
+// The finding's Applicability: the rule's own when it set one, else read from the fix: all of
+// it, or the index DDL it ends with (IndexDdlAt), parsed; a fix that is not SQL is display-only.
+Applicability FixApplicability(const Finding& finding);
 
 // One operation of a migration's DDL and how the target server runs it: `check` lists them
 // all, copying or not (ddl-copies-table and ddl-rebuilds-table report the costly ones).

@@ -81,6 +81,9 @@ void QuoteNumber(const QueryModel& query, const Predicate& p, Finding& f, const 
       return;  // not the statement's own text (a view's): no edit
     }
     out.SetReplacement(f, query.script, span, fmt::format("'{}'", text));
+    // Unsafe: as a string the value matches '5551234' only, where the number also matched
+    // '05551234' and ' 5551234'.
+    if (f.replacement) f.applicability = Applicability::kUnsafe;
     return;
   }
 }

@@ -72,6 +72,8 @@ void InsertColumnList(const QueryModel& query, const parser::ast::InsertStatemen
   }
   out.SetReplacement(f, query.script, Span{static_cast<uint32_t>(end), 0},
                      fmt::format(" ({})", list));
+  // Safe: the columns as the table orders them now, so the INSERT does what it did.
+  if (f.replacement) f.applicability = Applicability::kSafe;
 }
 
 class InsertWithoutColumns final : public Rule {

@@ -151,7 +151,7 @@ TEST_CASE("Check text output: findings like a compiler, then a summary") {
   const std::string expected =
       "<query class 2353A8C174E77D83>: info: index `idx_a` is a prefix of `idx_a_b` "
       "[redundant-index]\n"
-      "  fix: ALTER TABLE `shop`.`orders` DROP INDEX `idx_a`;\n"
+      "  fix (unsafe): ALTER TABLE `shop`.`orders` DROP INDEX `idx_a`;\n"
       "\n"
       "-: warning: tables have `SELECT *` views [select-star]\n"
       "\n"
@@ -275,8 +275,9 @@ TEST_CASE("Check JSON output: the documented fields") {
     std::vector<std::string> keys;
     for (const auto& [key, value] : f.items()) keys.push_back(key);
     std::sort(keys.begin(), keys.end());
-    CHECK(keys == std::vector<std::string>{"columns", "fix", "index", "key", "location", "message",
-                                           "query_class", "rule", "severity", "table"});
+    CHECK(keys == std::vector<std::string>{"columns", "fix", "fix_applicability", "index", "key",
+                                           "location", "message", "query_class", "rule", "severity",
+                                           "table"});
     std::vector<std::string> location;
     for (const auto& [key, value] : f["location"].items()) location.push_back(key);
     std::sort(location.begin(), location.end());
@@ -287,12 +288,12 @@ TEST_CASE("Check JSON output: the documented fields") {
     "rule": "redundant-index", "severity": "info",
     "message": "index `idx_a` is a prefix of `idx_a_b`",
     "table": "shop.orders", "columns": ["a"], "index": "idx_a",
-    "fix": "ALTER TABLE `shop`.`orders` DROP INDEX `idx_a`;",
+    "fix": "ALTER TABLE `shop`.`orders` DROP INDEX `idx_a`;", "fix_applicability": "unsafe",
     "location": {"file": null, "line": 0, "column": 0},
     "query_class": "2353A8C174E77D83", "key": "k-redundant"})"));
   CHECK(findings[1] == json::parse(R"({
     "rule": "select-star", "severity": "warning", "message": "tables have `SELECT *` views",
-    "table": null, "columns": [], "index": null, "fix": null,
+    "table": null, "columns": [], "index": null, "fix": null, "fix_applicability": null,
     "location": {"file": null, "line": 0, "column": 0}, "query_class": null, "key": ""})"));
   CHECK(findings[2]["severity"] == "error");
   CHECK(findings[2]["message"] ==
@@ -300,6 +301,7 @@ TEST_CASE("Check JSON output: the documented fields") {
         "\xE2\x80\x9Cidx_phone\xE2\x80\x9D "
         "is unusable");
   CHECK(findings[2]["fix"] == "compare with a string:\n  WHERE phone = '5551234'\n");
+  CHECK(findings[2]["fix_applicability"] == "display-only");  // advice, not SQL
   CHECK(findings[2]["location"] == json({{"file", "./sql/q.sql"}, {"line", 2}, {"column", 43}}));
   CHECK(findings[2]["columns"] == json({"phone"}));
   CHECK(findings[3]["message"] == "`SELECT *` | \"wide\" table");
@@ -394,14 +396,15 @@ TEST_CASE("Check SARIF output: results") {
   // No file: the first input, line 1, and the query class in the message.
   CHECK(results[0] == json::parse(R"({
     "ruleId": "redundant-index", "ruleIndex": 1, "level": "note",
-    "message": {"text": "index `idx_a` is a prefix of `idx_a_b`\nFix: ALTER TABLE `shop`.`orders` DROP INDEX `idx_a`;\nQuery class: 2353A8C174E77D83"},
+    "message": {"text": "index `idx_a` is a prefix of `idx_a_b`\nFix (unsafe): ALTER TABLE `shop`.`orders` DROP INDEX `idx_a`;\nQuery class: 2353A8C174E77D83"},
     "locations": [{"physicalLocation": {
       "artifactLocation": {"uri": "a%20b.sql", "uriBaseId": "%SRCROOT%"},
       "region": {"startLine": 1}}}],
     "partialFingerprints": {"qadvisorKey/v1": "k-redundant:1"},
     "properties": {"table": "shop.orders", "columns": ["a"], "index": "idx_a",
                    "queryClass": "2353A8C174E77D83",
-                   "fix": "ALTER TABLE `shop`.`orders` DROP INDEX `idx_a`;"}})"));
+                   "fix": "ALTER TABLE `shop`.`orders` DROP INDEX `idx_a`;",
+                   "fixApplicability": "unsafe"}})"));
   // No key: no fingerprint (upload-sarif computes one).
   CHECK(results[1]["ruleIndex"] == 2);
   CHECK(results[1]["message"]["text"] == "tables have `SELECT *` views");
@@ -553,7 +556,7 @@ TEST_CASE("Check Markdown output: summary and a table with escaped cells") {
       "|---|---|---|---|---|\n"
       "| info | [`redundant-index`](docs/rules/redundant-index.md) | query class "
       "`2353A8C174E77D83` | index \\`idx\\_a\\` is a prefix of \\`idx\\_a\\_b\\` | "
-      "``ALTER TABLE `shop`.`orders` DROP INDEX `idx_a`;`` |\n"
+      "**unsafe:** ``ALTER TABLE `shop`.`orders` DROP INDEX `idx_a`;`` |\n"
       "| warning | [`select-star`](docs/rules/select-star.md) | - | tables have \\`SELECT \\*\\` "
       "views |  |\n"
       "| error | [`implicit-conversion`](docs/rules/implicit-conversion.md) | ./sql/q.sql:2:43 | "
@@ -593,7 +596,8 @@ TEST_CASE("Check Markdown output: code spans around backticks, no findings") {
 
 TEST_CASE("Check GitHub output: one escaped workflow command per finding") {
   const std::string expected =
-      "::notice title=redundant-index::index `idx_a` is a prefix of `idx_a_b`%0AFix: ALTER TABLE "
+      "::notice title=redundant-index::index `idx_a` is a prefix of `idx_a_b`%0AFix (unsafe): "
+      "ALTER TABLE "
       "`shop`.`orders` DROP INDEX `idx_a`;%0AQuery class: 2353A8C174E77D83%0ARule: "
       "https://d.example/redundant-index\n"
       "::warning title=select-star::tables have `SELECT *` views%0ARule: "

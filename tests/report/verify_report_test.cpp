@@ -249,7 +249,7 @@ constexpr std::string_view kGoldenText =
    ALTER TABLE `shop`.`orders` ADD INDEX `idx_customer_id_created_at` (`customer_id`, `created_at`, `total`), ALGORITHM=INPLACE, LOCK=NONE;
    Serves `orders`.
    query classes: 51FC06786EF0D9C6
-   makes redundant (dropped by the DDL): `idx_customer`
+   makes redundant (dropped by the DDL, unsafe): `idx_customer`
 
 2. `sessions` (last_seen)
    ALTER TABLE `shop`.`sessions` ADD INDEX `idx_last_seen` (`last_seen`), ALGORITHM=INPLACE, LOCK=NONE;
@@ -324,10 +324,10 @@ ALTER TABLE `shop`.`products` ADD INDEX `idx_price` (`price`, `name`), ALGORITHM
 |---|---|---|---|---|
 | info | `redundant-index` | `schema.sql:12` | index `idx_customer` is a prefix of `idx_customer_status` | — |
 )golden";
-constexpr size_t kGoldenJsonSize = 11989;
-constexpr uint64_t kGoldenJsonHash = 0x83adacd44d6253a2ULL;
-constexpr size_t kGoldenHtmlSize = 6420;
-constexpr uint64_t kGoldenHtmlHash = 0xdc5457ed1a4e77ffULL;
+constexpr size_t kGoldenJsonSize = 12201;
+constexpr uint64_t kGoldenJsonHash = 0xd8cdb9015616f16fULL;
+constexpr size_t kGoldenHtmlSize = 6407;
+constexpr uint64_t kGoldenHtmlHash = 0x760126d2034997e0ULL;
 
 TEST_CASE("verify report: without verification, advise's report is unchanged", "[verify]") {
   Fixture f;
@@ -660,8 +660,9 @@ TEST_CASE("advise and verify reports keep backtick-quoted SQL as written", "[ver
   CHECK_THAT(md, Catch::Contains("| ``SELECT `order` FROM `tag$meta` WHERE `a\\|b` = 1`` | ALL → "
                                  "ref |"));
   // Schema findings: each line of the fix its own span.
-  CHECK_THAT(md, Catch::Contains("| `` ALTER TABLE `shop`.`orders` ``<br>``  DROP INDEX "
-                                 "`idx\\|customer`;`` |\n"));
+  CHECK_THAT(md,
+             Catch::Contains("| **unsafe:** `` ALTER TABLE `shop`.`orders` ``<br>``  DROP INDEX "
+                             "`idx\\|customer`;`` |\n"));
 
   const std::string text = RenderAdviseText(f.report);
   CHECK_THAT(
