@@ -6,12 +6,22 @@
 //   -- expect: implicit-conversion customers                 (rule and table)
 //   -- expect: none                                          (the rule stays silent)
 //
+// Under an `expect` line, as clang-tidy's CHECK-MESSAGES and CHECK-FIXES pin theirs, a finding's
+// message and fix:
+//
+//   -- message: is a leftmost prefix of                    (a part of the message)
+//   -- fix (unsafe): ALTER TABLE `orders` DROP INDEX `i`;  (the whole fix, and that it is unsafe)
+//   -- fix: ALTER TABLE `t` ADD INDEX `idx_a` (`a`);        (the whole fix, safe or advice)
+//
+// A fix of several lines is written on one, its line breaks and indentation as one space.
+//
 // A statement without an `expect` line is setup (schema, data) and may produce nothing for the
 // rule. Optional header lines: `-- options: rule.option=value, …`, `-- flavor: mariadb` and
 // `-- target: mariadb-10.11` (the server migrations run on, for the online-DDL rules).
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 #include "analyzer/catalog.h"
@@ -35,10 +45,30 @@ std::string Trim(std::string_view s) { return std::string(base::TrimSpace(s)); }
 
 struct Expectation {
   std::string rule;
-  std::string table;  // may be empty
-  std::string name;   // index or column; may be empty
-  uint32_t line;      // of the comment
+  std::string table;                   // may be empty
+  std::string name;                    // index or column; may be empty
+  uint32_t line;                       // of the comment
+  std::optional<std::string> message;  // a part of the message (`-- message:`)
+  std::optional<std::string> fix;      // the whole fix (`-- fix:` or `-- fix (unsafe):`)
+  bool unsafe = false;                 // written `-- fix (unsafe):`
 };
+
+// The fix on one line: each line break and the white space around it as one space.
+std::string OneLineFix(std::string_view fix) {
+  std::string out;
+  bool space = false;
+  for (const char c : base::TrimSpace(fix)) {
+    const bool white = c == ' ' || c == '\n' || c == '\t' || c == '\r';
+    if (white) {
+      space = true;
+      continue;
+    }
+    if (space && !out.empty()) out += ' ';
+    space = false;
+    out += c;
+  }
+  return out;
+}
 
 struct Case {
   uint32_t first_line, last_line;  // of the statement
@@ -50,6 +80,11 @@ struct Case {
 bool Matches(const Expectation& e, const rules::Finding& f) {
   if (e.rule != f.rule) return false;
   if (!e.table.empty() && !parser::EqualsIgnoreCase(e.table, f.table)) return false;
+  if (e.message && f.message.find(*e.message) == std::string::npos) return false;
+  if (e.fix) {
+    if (OneLineFix(f.fix) != *e.fix) return false;
+    if (e.unsafe != (rules::FixApplicability(f) == rules::Applicability::kUnsafe)) return false;
+  }
   if (e.name.empty()) return true;
   if (parser::EqualsIgnoreCase(e.name, f.index)) return true;
   for (const std::string& c : f.columns) {
@@ -90,6 +125,7 @@ void RunFixture(const std::filesystem::path& path) {
 
   // Statements and the expectations written above each.
   std::vector<Case> cases;
+  bool pinned = false;  // a message or fix is pinned somewhere
   size_t previous_end = 0;
   for (const parser::StatementText& st : parser::SplitStatements(text)) {
     Case c;
@@ -104,6 +140,23 @@ void RunFixture(const std::filesystem::path& path) {
     std::istringstream z{std::string(zone)};
     std::string zl;
     for (uint32_t l = zone_line; std::getline(z, zl); ++l) {
+      if (const std::string_view pin = base::TrimSpace(zl); pin.starts_with("-- message:") ||
+                                                            pin.starts_with("-- fix:") ||
+                                                            pin.starts_with("-- fix (unsafe):")) {
+        INFO("line " << l << ": " << zl);
+        REQUIRE_FALSE(c.expected.empty());  // a pin belongs to the finding expected above it
+        Expectation& e = c.expected.back();
+        const size_t colon = pin.find(':');
+        const std::string value = Trim(pin.substr(colon + 1));
+        if (pin.starts_with("-- message:")) {
+          e.message = value;
+        } else {
+          e.fix = OneLineFix(value);
+          e.unsafe = pin.starts_with("-- fix (unsafe):");
+        }
+        pinned = true;
+        continue;
+      }
       const size_t at = zl.find("-- expect:");
       if (at == std::string::npos) continue;
       c.checked = true;
@@ -111,7 +164,9 @@ void RunFixture(const std::filesystem::path& path) {
       std::string id, target;
       words >> id >> target;
       if (id == "none") continue;
-      Expectation e{id, "", "", l};
+      Expectation e;
+      e.rule = id;
+      e.line = l;
       if (const size_t dot = target.find('.'); dot != std::string::npos) {
         e.table = target.substr(0, dot);
         e.name = target.substr(dot + 1);
@@ -147,17 +202,27 @@ void RunFixture(const std::filesystem::path& path) {
     std::string got;
     for (const auto* f : here) {
       got += "\n  " + f->rule + " " + f->table + " [" + f->index + "]: " + f->message;
+      if (!f->fix.empty()) {
+        got += std::string(rules::FixApplicability(*f) == rules::Applicability::kUnsafe
+                               ? "\n    fix (unsafe): "
+                               : "\n    fix: ") +
+               OneLineFix(f->fix);
+      }
     }
     INFO("findings:" << (got.empty() ? " none" : got));
     CHECK(here.size() == c.expected.size());
     for (const Expectation& e : c.expected) {
-      INFO("expected (line " << e.line << "): " << e.rule << " " << e.table << "." << e.name);
+      INFO("expected (line "
+           << e.line << "): " << e.rule << " " << e.table << "." << e.name
+           << (e.message ? "\n  message containing: " + *e.message : "")
+           << (e.fix ? std::string(e.unsafe ? "\n  fix (unsafe): " : "\n  fix: ") + *e.fix : ""));
       CHECK(std::any_of(here.begin(), here.end(),
                         [&](const rules::Finding* f) { return Matches(e, *f); }));
     }
   }
   // Every fixture has firing and silent cases.
   CHECK(firing >= 1);
+  (void)pinned;
   CHECK(checked - firing >= 1);
   // Findings outside any checked statement mean a case forgot its expectation.
   for (size_t i = 0; i < findings.size(); ++i) {
