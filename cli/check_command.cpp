@@ -21,6 +21,7 @@
 #include "cli/config.h"
 #include "cli/connect.h"
 #include "cli/io.h"
+#include "cli/migration_order.h"
 #include "cli/setup.h"
 #include "connectors/workload_import.h"
 #include "report/check_report.h"
@@ -158,10 +159,18 @@ int RunCheckCommand(const CheckArgs& args) {
       setup->catalog);
   if (!server.ok()) return FailWith(server.status());
   if (server->has_value()) ParseAsFlavor(*setup);
+  // Migrations in the order their tools apply them (V2__ before V10__), directories expanded.
+  Result<OrderedInputs> inputs = OrderMigrations(args.inputs);
+  if (!inputs.ok()) return Fail(inputs.status().message());
+  if (inputs->reordered) {
+    std::string order;
+    for (const std::string& file : inputs->files) order += (order.empty() ? "" : ", ") + file;
+    fmt::print(stderr, "qadvisor: note: migrations applied in version order: {}\n", order);
+  }
   // Slow logs first: with --workload, the workload, which unused-index needs whole.
   std::vector<std::string> logs;
   std::vector<std::pair<std::string, std::string>> scripts;
-  for (const std::string& path : args.inputs) {
+  for (const std::string& path : inputs->files) {
     Result<bool> slow_log = IsSlowLog(path);
     if (!slow_log.ok()) return Fail(slow_log.status().message());
     if (*slow_log) {
@@ -224,7 +233,7 @@ int RunCheckCommand(const CheckArgs& args) {
   report.migration = checker.migration_steps();
   report.statements = checker.statements();
   report.suppressed_inline = checker.suppressed_inline();
-  report.files = args.inputs;
+  report.files = inputs->files;
   report.tool_version = QADVISOR_VERSION;
   for (const rules::Rule* rule : checker.rules()) report.rules.push_back(&rule->info());
 

@@ -576,7 +576,9 @@ int main(int argc, char** argv) {
   qadvisor::cli::CheckArgs check;
   CLI::App* chk = app.add_subcommand(
       "check", "Check SQL scripts and slow logs against a schema; exit 1 on findings");
-  chk->add_option("FILE", check.inputs, "SQL scripts or slow logs ('-' for a script on stdin)")
+  chk->add_option("FILE", check.inputs,
+                  "SQL scripts, folders of migrations (their .sql files, by version) or slow logs "
+                  "('-' for a script on stdin)")
       ->required();
   // One value per occurrence, as for advise: `--schema a.sql q1.sql q2.sql` checks q1 and q2.
   chk->add_option("--schema", check.schema.schemas, "DDL file applied first (repeatable)")

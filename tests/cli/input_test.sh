@@ -109,11 +109,16 @@ check "…a statement shown as written is escaped" grep -qxF "GRANT '\x1b[2J' ON
 check "fingerprint with control bytes" exit_code 0 "$qadvisor" fingerprint "$tmp/esc.sql"
 check "…none reaches the terminal" no_control_bytes "$tmp/out" "$tmp/err"
 
-# --- A directory is named as one, in every command that reads files.
-for cmd in digest check advise parse fingerprint; do
+# --- A directory is named as one, in every command that reads files; check reads a folder of
+# migrations (its .sql files), and says so of one that has none.
+for cmd in digest advise parse fingerprint; do
   check "$cmd DIR: exit 2" exit_code 2 "$qadvisor" "$cmd" "$tmp"
   check "$cmd DIR: says it is a directory" grep -q "is a directory" "$tmp/err"
 done
+mkdir -p "$tmp/no-sql"
+check "check DIR without .sql files: exit 2" exit_code 2 "$qadvisor" check "$tmp/no-sql"
+check "check DIR without .sql files: says so" grep -q "a directory without .sql files" "$tmp/err"
+rmdir "$tmp/no-sql"
 check "--schema DIR: exit 2" exit_code 2 "$qadvisor" check --no-config --schema "$tmp" "$tmp/q.sql"
 check "--schema DIR: says it is a directory" grep -q "is a directory" "$tmp/err"
 
