@@ -137,6 +137,38 @@ bool HasFulltext(const Table& table) {
                      [](const Index& i) { return i.kind == IndexKind::kFulltext; });
 }
 
+// The index InnoDB clusters the table on: the primary key, else the first UNIQUE index of
+// whole NOT NULL columns, which MySQL and MariaDB then treat as the primary key (adding one to
+// a table without rebuilds it, dropping it copies it). nullptr: a hidden row id.
+const Index* ClusteredIndex(const Table& table) {
+  if (const Index* pk = table.PrimaryKey()) return pk;
+  for (const Index& index : table.indexes) {
+    if (index.kind != IndexKind::kUnique) continue;
+    const bool clusters =
+        std::all_of(index.parts.begin(), index.parts.end(), [&](const KeyPart& p) {
+          const Column* c = p.column.empty() ? nullptr : table.FindColumn(p.column);
+          return c != nullptr && !c->nullable && p.prefix_length == 0 && c->generated.empty();
+        });
+    if (clusters && !index.parts.empty()) return &index;
+  }
+  return nullptr;
+}
+
+// Whether adding the UNIQUE index `name` (empty: unnamed) gives a table clustered on a hidden
+// row id its clustered index.
+bool BecomesClustered(const Table& before, const Table* after, std::string_view name) {
+  if (ClusteredIndex(before) != nullptr || after == nullptr) return false;
+  const Index* clustered = ClusteredIndex(*after);
+  return clustered != nullptr && (name.empty() || EqualsIgnoreCase(clustered->name, name));
+}
+
+// Whether dropping index `name` drops the index a table without a PRIMARY KEY is clustered on.
+bool DropsClustered(const Table& before, std::string_view name) {
+  const Index* clustered = ClusteredIndex(before);
+  return before.PrimaryKey() == nullptr && clustered != nullptr &&
+         EqualsIgnoreCase(clustered->name, name);
+}
+
 std::string Q(std::string_view name) { return fmt::format("`{}`", name); }
 
 // The most bytes a VARCHAR / VARBINARY value takes: what decides its length bytes (1 up to 255).
@@ -441,12 +473,15 @@ std::vector<DdlOperation> OperationsOf(const ast::Statement& statement, const Ta
 
   if (statement.kind == ast::StatementKind::kCreateIndex) {
     const auto& s = statement.As<ast::CreateIndexStatement>();
+    const bool clusters = s.index.type == ast::IndexType::kUnique &&
+                          BecomesClustered(*before, after, s.index.name.Value());
     add("CREATE INDEX " + Q(s.index.name.Value()), statement.span,
-        {IndexOperation(s.index, false, &fulltext)});
+        {clusters ? "add-primary-key" : IndexOperation(s.index, false, &fulltext)});
     adds_index = true;
   } else if (statement.kind == ast::StatementKind::kDropIndex) {
     const auto& s = statement.As<ast::DropIndexStatement>();
-    const bool primary = EqualsIgnoreCase(s.index.Value(), "primary");
+    const bool primary =
+        EqualsIgnoreCase(s.index.Value(), "primary") || DropsClustered(*before, s.index.Value());
     add("DROP INDEX " + Q(s.index.Value()), statement.span,
         {primary ? "drop-primary-key" : "drop-index"});
   } else if (statement.kind == ast::StatementKind::kAlterTable) {
@@ -514,12 +549,16 @@ std::vector<DdlOperation> OperationsOf(const ast::Statement& statement, const Ta
                                         : a.index.type == ast::IndexType::kForeign ? "FOREIGN KEY"
                                         : a.index.type == ast::IndexType::kCheck   ? "CHECK"
                                                                                    : "INDEX";
+          const bool clusters =
+              a.index.type == ast::IndexType::kUnique && BecomesClustered(*before, after, name);
           add(fmt::format("ADD {}{}", kind, name.empty() ? "" : " " + Q(name)), a.span,
-              {IndexOperation(a.index, drops_primary, &fulltext)});
+              {clusters ? "add-primary-key" : IndexOperation(a.index, drops_primary, &fulltext)});
           break;
         }
         case K::kDropIndex:
-          add("DROP INDEX " + Q(a.name.Value()), a.span, {"drop-index"});
+          add("DROP INDEX " + Q(a.name.Value()), a.span,
+              {DropsClustered(*before, a.name.Value()) && !adds_primary ? "drop-primary-key"
+                                                                        : "drop-index"});
           break;
         case K::kDropPrimaryKey:
           // With ADD PRIMARY KEY in the same statement, the ADD tells for both.

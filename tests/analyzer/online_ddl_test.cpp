@@ -28,11 +28,19 @@ CREATE TABLE orders (
 CREATE TABLE notes (id INT NOT NULL PRIMARY KEY, body TEXT, code VARCHAR(20), tag VARCHAR(50))
   ENGINE=InnoDB DEFAULT CHARSET=utf8mb3;
 CREATE TABLE tags (id INT NOT NULL PRIMARY KEY, tag VARCHAR(30)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb3;
+CREATE TABLE products (id INT NOT NULL PRIMARY KEY, sku VARCHAR(32) NOT NULL, body TEXT,
+  price DECIMAL(12,2) NOT NULL, weight INT NULL, taxed DECIMAL(12,2) AS (price * 1.2) VIRTUAL,
+  FULLTEXT KEY ft (body)) ENGINE=InnoDB;
+CREATE TABLE prices (id INT NOT NULL PRIMARY KEY, price INT, weight INT NULL,
+  cents INT AS (price * 100) STORED, gross INT AS (price + 1) VIRTUAL) ENGINE=InnoDB;
+CREATE TABLE events (kind VARCHAR(20) NOT NULL, session CHAR(36) NOT NULL, source VARCHAR(20),
+  at DATETIME NOT NULL, KEY idx_kind_at (kind, at)) ENGINE=InnoDB;
+CREATE TABLE links (a INT NOT NULL, b INT NOT NULL, UNIQUE KEY uab (a, b), KEY kb (b)) ENGINE=InnoDB;
 )sql";
 
-// "operation ALGORITHM rebuilds" for each operation of `alter`, applied to orders, on `target`.
-std::string Describe(std::string_view alter, std::string_view target,
-                     std::string_view table = "orders") {
+// The operations of `alter`, applied to `table`, on `target`.
+std::vector<analyzer::DdlOperation> Operations(std::string_view alter, std::string_view target,
+                                               std::string_view table = "orders") {
   analyzer::Catalog catalog;
   const parser::ParseResult schema = parser::Parse(kSchema);
   REQUIRE(schema.ok());
@@ -42,9 +50,14 @@ std::string Describe(std::string_view alter, std::string_view target,
   REQUIRE(r.ok());
   const parser::ast::Statement& st = *r.statements()[0];
   catalog.ApplyStatement(st, r.text(), "m.sql");
+  return analyzer::OperationsOf(st, &before, catalog.FindTable("", table), Target(target));
+}
+
+// "operation ALGORITHM rebuilds" for each operation of `alter`, applied to `table`, on `target`.
+std::string Describe(std::string_view alter, std::string_view target,
+                     std::string_view table = "orders") {
   std::string out;
-  for (const auto& op :
-       analyzer::OperationsOf(st, &before, catalog.FindTable("", table), Target(target))) {
+  for (const auto& op : Operations(alter, target, table)) {
     if (!out.empty()) out += ", ";
     out += op.operation.empty() ? "?" : op.operation;
     if (op.ddl) {
@@ -178,6 +191,33 @@ TEST_CASE("SERIAL DEFAULT VALUE is an auto-increment column with a unique key") 
                              "AUTO_INCREMENT UNIQUE",
                              target));
   }
+}
+
+// The cases below were measured on MariaDB 10.11.19 (the first of ALGORITHM=INSTANT, NOCOPY,
+// INPLACE, COPY it accepts), in migrations tests/live/online_ddl_test.py does not probe.
+
+TEST_CASE("a UNIQUE index of whole NOT NULL columns on a table without a primary key is one") {
+  // InnoDB clusters the table on it: adding one rebuilds the table, dropping it copies it.
+  for (const char* target : {"mysql-8.0", "mariadb-10.11"}) {
+    INFO(target);
+    CHECK(Describe("ALTER TABLE events ADD UNIQUE KEY us (session)", target, "events") ==
+          "add-primary-key INPLACE rebuilds");
+    CHECK(Describe("CREATE UNIQUE INDEX us ON events (session, at)", target, "events") ==
+          "add-primary-key INPLACE rebuilds");
+    CHECK(Describe("DROP INDEX uab ON links", target, "links") == "drop-primary-key COPY rebuilds");
+  }
+  // A NULL column, a prefix, a table with a primary key or already clustered on such an index:
+  // a secondary index.
+  CHECK(Describe("ALTER TABLE events ADD UNIQUE KEY us (source)", "mariadb-10.11", "events") ==
+        "add-index NOCOPY");
+  CHECK(Describe("ALTER TABLE events ADD UNIQUE KEY us (session(8))", "mariadb-10.11", "events") ==
+        "add-index NOCOPY");
+  CHECK(Describe("ALTER TABLE orders ADD UNIQUE KEY us (customer_id)", "mariadb-10.11") ==
+        "add-index NOCOPY");
+  CHECK(Describe("ALTER TABLE links ADD UNIQUE KEY ub (b)", "mariadb-10.11", "links") ==
+        "add-index NOCOPY");
+  CHECK(Describe("ALTER TABLE links DROP INDEX kb", "mariadb-10.11", "links") ==
+        "drop-index NOCOPY");
 }
 
 }  // namespace
