@@ -220,4 +220,13 @@ TEST_CASE("a UNIQUE index of whole NOT NULL columns on a table without a primary
         "drop-index NOCOPY");
 }
 
+TEST_CASE("MariaDB's DROP INDEX takes no ALGORITHM or LOCK clause") {
+  const auto ops = Operations("DROP INDEX idx_note ON orders ALGORITHM=INPLACE", "mariadb-10.11");
+  REQUIRE(ops.size() == 1);
+  CHECK(ops[0].refused.find("error 1064") != std::string::npos);
+  CHECK(Operations("DROP INDEX idx_note ON orders ALGORITHM=INPLACE", "mysql-8.0")[0]
+            .refused.empty());
+  CHECK(Operations("DROP INDEX idx_note ON orders", "mariadb-10.11")[0].refused.empty());
+}
+
 }  // namespace
