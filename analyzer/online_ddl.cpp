@@ -137,6 +137,21 @@ bool HasFulltext(const Table& table) {
                      [](const Index& i) { return i.kind == IndexKind::kFulltext; });
 }
 
+// Whether dropping `column` leaves an index with fewer columns (rather than none): the index
+// is then redefined, and the table rebuilt. `after`: the table once altered, when known.
+bool InWiderIndex(const Table& before, const Table* after, std::string_view column) {
+  for (const Index& index : before.indexes) {
+    const bool holds = std::any_of(index.parts.begin(), index.parts.end(), [&](const KeyPart& p) {
+      return EqualsIgnoreCase(p.column, column);
+    });
+    if (holds && index.parts.size() > 1 &&
+        (after == nullptr || after->FindIndex(index.name) != nullptr)) {
+      return true;
+    }
+  }
+  return false;
+}
+
 // The index InnoDB clusters the table on: the primary key, else the first UNIQUE index of
 // whole NOT NULL columns, which MySQL and MariaDB then treat as the primary key (adding one to
 // a table without rebuilds it, dropping it copies it). nullptr: a hidden row id.
@@ -524,6 +539,9 @@ std::vector<DdlOperation> OperationsOf(const ast::Statement& statement, const Ta
         }
         case K::kDropColumn:
           add("DROP COLUMN " + Q(a.name.Value()), a.span, {"drop-column"}, a.name.Value());
+          if (InWiderIndex(*before, after, a.name.Value())) {
+            ops.back().conditions.emplace_back("in-wider-index");
+          }
           break;
         case K::kModifyColumn:
         case K::kChangeColumn: {

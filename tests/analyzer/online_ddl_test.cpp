@@ -196,6 +196,17 @@ TEST_CASE("SERIAL DEFAULT VALUE is an auto-increment column with a unique key") 
 // The cases below were measured on MariaDB 10.11.19 (the first of ALGORITHM=INSTANT, NOCOPY,
 // INPLACE, COPY it accepts), in migrations tests/live/online_ddl_test.py does not probe.
 
+TEST_CASE("a column dropped from an index of several columns: the index and the table rebuilt") {
+  CHECK(Describe("ALTER TABLE events DROP COLUMN kind", "mariadb-10.11", "events") ==
+        "drop-column INPLACE rebuilds");
+  CHECK(Describe("ALTER TABLE events DROP COLUMN at", "mariadb-10.11", "events") ==
+        "drop-column INPLACE rebuilds");
+  // The index dropped with it, or an index of that column alone: only the index goes.
+  CHECK(Describe("ALTER TABLE events DROP COLUMN kind, DROP INDEX idx_kind_at", "mariadb-10.11",
+                 "events") == "drop-column NOCOPY, drop-index NOCOPY");
+  CHECK(Describe("ALTER TABLE orders DROP COLUMN note", "mariadb-10.11") == "drop-column NOCOPY");
+}
+
 TEST_CASE("a UNIQUE index of whole NOT NULL columns on a table without a primary key is one") {
   // InnoDB clusters the table on it: adding one rebuilds the table, dropping it copies it.
   for (const char* target : {"mysql-8.0", "mariadb-10.11"}) {
