@@ -137,6 +137,35 @@ bool HasFulltext(const Table& table) {
                      [](const Index& i) { return i.kind == IndexKind::kFulltext; });
 }
 
+bool IsVirtual(const Column& c) { return !c.generated.empty() && !c.stored; }
+
+// A STORED generated column, or a VIRTUAL one in an index: the server evaluates it for every row
+// (measured on MariaDB 10.11: a column made NOT NULL then is copied, not rebuilt in place).
+bool HasMaterializedGenerated(const Table& table) {
+  for (const Column& c : table.columns) {
+    if (c.stored || (IsVirtual(c) && InSomeIndex(table, c.name))) return true;
+  }
+  return false;
+}
+
+// Whether a VIRTUAL generated column comes at or after position `from`: adding or dropping a
+// column there moves it.
+bool VirtualFrom(const Table& table, size_t from) {
+  for (size_t i = from; i < table.columns.size(); ++i) {
+    if (IsVirtual(table.columns[i])) return true;
+  }
+  return false;
+}
+
+// Where a column added FIRST or AFTER `after` lands among `table`'s columns.
+size_t PositionOf(const Table& table, const ast::AlterAction& a) {
+  if (a.first) return 0;
+  for (size_t i = 0; i < table.columns.size(); ++i) {
+    if (EqualsIgnoreCase(table.columns[i].name, a.after.Value())) return i + 1;
+  }
+  return table.columns.size();
+}
+
 // Whether dropping `column` leaves an index with fewer columns (rather than none): the index
 // is then redefined, and the table rebuilt. `after`: the table once altered, when known.
 bool InWiderIndex(const Table& before, const Table* after, std::string_view column) {
@@ -468,6 +497,7 @@ std::vector<DdlOperation> OperationsOf(const ast::Statement& statement, const Ta
   if (HasFulltext(*before)) table_conditions.emplace_back("fulltext");
   if (before->row_format == "compressed") table_conditions.emplace_back("compressed");
   if (before->row_format == "redundant") table_conditions.emplace_back("redundant");
+  if (HasMaterializedGenerated(*before)) table_conditions.emplace_back("stored-generated");
   bool fulltext = HasFulltext(*before);
   bool adds_index = false;
 
@@ -530,6 +560,9 @@ std::vector<DdlOperation> OperationsOf(const ast::Statement& statement, const Ta
                            : !a.position.empty()    ? "add-column-at-position"
                                                     : "add-column";
           add("ADD COLUMN " + Q(c.name.Value()), a.span, {op});
+          if (!a.position.empty() && VirtualFrom(*before, PositionOf(*before, a))) {
+            ops.back().conditions.emplace_back("virtual-after");
+          }
           // An inline UNIQUE / PRIMARY KEY adds an index with the column: measured, a rebuild.
           if (c.unique || c.primary_key || c.serial_default_value) {
             ops.back().conditions.emplace_back("with-new-index");
@@ -537,12 +570,20 @@ std::vector<DdlOperation> OperationsOf(const ast::Statement& statement, const Ta
           }
           break;
         }
-        case K::kDropColumn:
-          add("DROP COLUMN " + Q(a.name.Value()), a.span, {"drop-column"}, a.name.Value());
+        case K::kDropColumn: {
+          const Column* c = before->FindColumn(a.name.Value());
+          add("DROP COLUMN " + Q(a.name.Value()), a.span,
+              {c != nullptr && IsVirtual(*c) ? "drop-virtual-column" : "drop-column"},
+              a.name.Value());
           if (InWiderIndex(*before, after, a.name.Value())) {
             ops.back().conditions.emplace_back("in-wider-index");
           }
+          if (c != nullptr &&
+              VirtualFrom(*before, static_cast<size_t>(c - before->columns.data()) + 1)) {
+            ops.back().conditions.emplace_back("virtual-after");
+          }
           break;
+        }
         case K::kModifyColumn:
         case K::kChangeColumn: {
           const std::string old_name =
@@ -668,6 +709,15 @@ std::vector<DdlOperation> OperationsOf(const ast::Statement& statement, const Ta
     for (size_t j = 0; j < ops.size(); ++j) {
       if (j != i && (!ops[j].op.ddl || ops[j].op.ddl->algorithm != Algorithm::kInstant)) {
         conditions.emplace_back("with-non-instant");
+        break;
+      }
+    }
+    // What MariaDB runs in place with adding, dropping or moving a VIRTUAL column (measured).
+    static constexpr std::string_view kWithVirtual[] = {"add-virtual-column", "drop-virtual-column",
+                                                        "drop-column", "add-index", "drop-index"};
+    for (size_t j = 0; j < ops.size(); ++j) {
+      if (j != i && !IndexOf(kWithVirtual, ops[j].op.operation)) {
+        conditions.emplace_back("with-other-change");
         break;
       }
     }

@@ -231,6 +231,59 @@ TEST_CASE("a UNIQUE index of whole NOT NULL columns on a table without a primary
         "drop-index NOCOPY");
 }
 
+TEST_CASE("MariaDB copies to make a column NOT NULL beside a STORED generated column") {
+  CHECK(Describe("ALTER TABLE prices MODIFY weight INT NOT NULL", "mariadb-10.11", "prices") ==
+        "make-column-not-null COPY rebuilds");
+  CHECK(Describe("ALTER TABLE prices MODIFY weight INT NOT NULL", "mysql-8.0", "prices") ==
+        "make-column-not-null INPLACE rebuilds");
+  // A VIRTUAL column in no index is not evaluated: rebuilt in place.
+  CHECK(Describe("ALTER TABLE products MODIFY weight INT NOT NULL", "mariadb-10.11", "products") ==
+        "make-column-not-null INPLACE rebuilds");
+}
+
+TEST_CASE("MariaDB adds, drops or moves a VIRTUAL column in place only alone") {
+  // Dropping one is INSTANT, also with a FULLTEXT index.
+  CHECK(Describe("ALTER TABLE products DROP COLUMN taxed", "mariadb-10.11", "products") ==
+        "drop-virtual-column INSTANT");
+  CHECK(Describe("ALTER TABLE products DROP COLUMN taxed", "mysql-8.0", "products") ==
+        "drop-virtual-column INSTANT");
+  // A column dropped or added before one moves it: with the rebuild a FULLTEXT index or a new
+  // index needs, or with any change but adding or dropping columns and indexes, the server
+  // copies the table ("INPLACE ADD or DROP of virtual columns cannot be combined with other
+  // ALTER TABLE actions").
+  CHECK(Describe("ALTER TABLE products DROP COLUMN weight", "mariadb-10.11", "products") ==
+        "drop-column COPY rebuilds");
+  CHECK(Describe("ALTER TABLE products ADD COLUMN code INT AFTER sku", "mariadb-10.11",
+                 "products") == "add-column-at-position COPY rebuilds");
+  CHECK(Describe("ALTER TABLE products ADD COLUMN code INT", "mariadb-10.11", "products") ==
+        "add-column INPLACE rebuilds");
+  CHECK(Describe("ALTER TABLE prices DROP COLUMN weight", "mariadb-10.11", "prices") ==
+        "drop-column INSTANT");
+  CHECK(Describe("ALTER TABLE prices DROP COLUMN weight, ADD INDEX ip (price)", "mariadb-10.11",
+                 "prices") == "drop-column COPY rebuilds, add-index NOCOPY");
+  CHECK(Describe("ALTER TABLE prices ADD COLUMN z INT FIRST, RENAME COLUMN price TO p",
+                 "mariadb-10.11",
+                 "prices") == "add-column-at-position COPY rebuilds, rename-column INSTANT");
+  CHECK(Describe("ALTER TABLE orders ADD COLUMN a INT, ADD COLUMN v INT AS (a + 1) VIRTUAL",
+                 "mariadb-10.11") == "add-column INSTANT, add-virtual-column COPY rebuilds");
+  CHECK(Describe("ALTER TABLE products DROP COLUMN taxed, COMMENT = 'x'", "mariadb-10.11",
+                 "products") == "drop-virtual-column COPY rebuilds, table-metadata INSTANT");
+  // With indexes, or with other columns dropped: in place, but for a column dropped before one
+  // (moving it) in a table with a FULLTEXT index.
+  CHECK(Describe("ALTER TABLE orders ADD COLUMN v INT AS (id + 1) VIRTUAL, ADD INDEX iv (v)",
+                 "mariadb-10.11") == "add-virtual-column INSTANT, add-index NOCOPY");
+  CHECK(Describe("ALTER TABLE products DROP COLUMN taxed, DROP COLUMN weight", "mariadb-10.11",
+                 "products") == "drop-virtual-column INSTANT, drop-column COPY rebuilds");
+}
+
+TEST_CASE("a null rebuild of a table with a FULLTEXT index blocks writes on MariaDB") {
+  const auto ops = Operations("ALTER TABLE products ENGINE=InnoDB", "mariadb-10.11", "products");
+  REQUIRE(ops.size() == 1);
+  REQUIRE(ops[0].ddl.has_value());
+  CHECK(ops[0].ddl->algorithm == Algorithm::kInplace);
+  CHECK(ops[0].ddl->lock == analyzer::DdlLock::kShared);
+}
+
 TEST_CASE("MariaDB's DROP INDEX takes no ALGORITHM or LOCK clause") {
   const auto ops = Operations("DROP INDEX idx_note ON orders ALGORITHM=INPLACE", "mariadb-10.11");
   REQUIRE(ops.size() == 1);
