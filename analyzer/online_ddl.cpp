@@ -166,6 +166,15 @@ size_t PositionOf(const Table& table, const ast::AlterAction& a) {
   return table.columns.size();
 }
 
+// Whether `index` holds a VIRTUAL column the statement adds (in `after`, not in `before`).
+bool KeysNewVirtual(const ast::IndexDef& index, const Table& before, const Table* after) {
+  if (after == nullptr) return false;
+  return std::any_of(index.parts.begin(), index.parts.end(), [&](const ast::KeyPart& p) {
+    const Column* c = after->FindColumn(p.column.Value());
+    return c != nullptr && IsVirtual(*c) && before.FindColumn(p.column.Value()) == nullptr;
+  });
+}
+
 // Whether dropping `column` leaves an index with fewer columns (rather than none): the index
 // is then redefined, and the table rebuilt. `after`: the table once altered, when known.
 bool InWiderIndex(const Table& before, const Table* after, std::string_view column) {
@@ -620,6 +629,9 @@ std::vector<DdlOperation> OperationsOf(const ast::Statement& statement, const Ta
               a.index.type == ast::IndexType::kUnique && BecomesClustered(*before, after, name);
           add(fmt::format("ADD {}{}", kind, name.empty() ? "" : " " + Q(name)), a.span,
               {clusters ? "add-primary-key" : IndexOperation(a.index, drops_primary, &fulltext)});
+          if (KeysNewVirtual(a.index, *before, after)) {
+            ops.back().conditions.emplace_back("new-virtual-key");
+          }
           break;
         }
         case K::kDropIndex:

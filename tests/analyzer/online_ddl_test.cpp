@@ -276,6 +276,22 @@ TEST_CASE("MariaDB adds, drops or moves a VIRTUAL column in place only alone") {
                  "products") == "drop-virtual-column INSTANT, drop-column COPY rebuilds");
 }
 
+TEST_CASE("MariaDB indexes a VIRTUAL column added with the index while writes wait") {
+  auto lock = [](std::string_view alter) {
+    const auto ops = Operations(alter, "mariadb-10.11");
+    REQUIRE(ops.size() == 2);
+    REQUIRE(ops[1].ddl.has_value());
+    CHECK(ops[1].ddl->algorithm == Algorithm::kNocopy);
+    return ops[1].ddl->lock;
+  };
+  CHECK(lock("ALTER TABLE orders ADD COLUMN v INT AS (id + 1) VIRTUAL, ADD INDEX iv (v)") ==
+        analyzer::DdlLock::kShared);
+  CHECK(lock("ALTER TABLE orders ADD COLUMN v INT AS (id + 1) VIRTUAL, ADD INDEX it (total)") ==
+        analyzer::DdlLock::kNone);
+  CHECK(Operations("ALTER TABLE products ADD INDEX it (taxed)", "mariadb-10.11", "products")[0]
+            .ddl->lock == analyzer::DdlLock::kNone);
+}
+
 TEST_CASE("a null rebuild of a table with a FULLTEXT index blocks writes on MariaDB") {
   const auto ops = Operations("ALTER TABLE products ENGINE=InnoDB", "mariadb-10.11", "products");
   REQUIRE(ops.size() == 1);
