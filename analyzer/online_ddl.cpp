@@ -157,6 +157,19 @@ bool VirtualFrom(const Table& table, size_t from) {
   return false;
 }
 
+// Whether a VIRTUAL column of `before` is gone from `after` or sits at another position there
+// (nullptr: unknown, assumed so): a column added before it and another dropped before it leave
+// it in place.
+bool VirtualMoves(const Table& before, const Table* after) {
+  if (after == nullptr) return true;
+  for (size_t i = 0; i < before.columns.size(); ++i) {
+    if (!IsVirtual(before.columns[i])) continue;
+    const Column* c = after->FindColumn(before.columns[i].name);
+    if (c == nullptr || static_cast<size_t>(c - after->columns.data()) != i) return true;
+  }
+  return false;
+}
+
 // Where a column added FIRST or AFTER `after` lands among `table`'s columns.
 size_t PositionOf(const Table& table, const ast::AlterAction& a) {
   if (a.first) return 0;
@@ -508,6 +521,7 @@ std::vector<DdlOperation> OperationsOf(const ast::Statement& statement, const Ta
   if (before->row_format == "redundant") table_conditions.emplace_back("redundant");
   if (HasMaterializedGenerated(*before)) table_conditions.emplace_back("stored-generated");
   bool fulltext = HasFulltext(*before);
+  const bool virtual_moves = VirtualMoves(*before, after);
   bool adds_index = false;
 
   auto add = [&](std::string what, ast::Span span, std::vector<std::string> candidates,
@@ -569,7 +583,8 @@ std::vector<DdlOperation> OperationsOf(const ast::Statement& statement, const Ta
                            : !a.position.empty()    ? "add-column-at-position"
                                                     : "add-column";
           add("ADD COLUMN " + Q(c.name.Value()), a.span, {op});
-          if (!a.position.empty() && VirtualFrom(*before, PositionOf(*before, a))) {
+          if (!a.position.empty() && virtual_moves &&
+              VirtualFrom(*before, PositionOf(*before, a))) {
             ops.back().conditions.emplace_back("virtual-after");
           }
           // An inline UNIQUE / PRIMARY KEY adds an index with the column: measured, a rebuild.
@@ -587,7 +602,7 @@ std::vector<DdlOperation> OperationsOf(const ast::Statement& statement, const Ta
           if (InWiderIndex(*before, after, a.name.Value())) {
             ops.back().conditions.emplace_back("in-wider-index");
           }
-          if (c != nullptr &&
+          if (c != nullptr && virtual_moves &&
               VirtualFrom(*before, static_cast<size_t>(c - before->columns.data()) + 1)) {
             ops.back().conditions.emplace_back("virtual-after");
           }

@@ -264,6 +264,11 @@ TEST_CASE("MariaDB adds, drops or moves a VIRTUAL column in place only alone") {
   CHECK(Describe("ALTER TABLE prices ADD COLUMN z INT FIRST, RENAME COLUMN price TO p",
                  "mariadb-10.11",
                  "prices") == "add-column-at-position COPY rebuilds, rename-column INSTANT");
+  // A column added before it and another dropped before it: it stays where it was.
+  CHECK(Describe("ALTER TABLE prices DROP COLUMN weight, ADD COLUMN z INT", "mariadb-10.11",
+                 "prices") == "drop-column COPY rebuilds, add-column INSTANT");
+  CHECK(Describe("ALTER TABLE prices ADD COLUMN z INT FIRST, DROP COLUMN weight", "mariadb-10.11",
+                 "prices") == "add-column-at-position INSTANT, drop-column INSTANT");
   CHECK(Describe("ALTER TABLE orders ADD COLUMN a INT, ADD COLUMN v INT AS (a + 1) VIRTUAL",
                  "mariadb-10.11") == "add-column INSTANT, add-virtual-column COPY rebuilds");
   CHECK(Describe("ALTER TABLE products DROP COLUMN taxed, COMMENT = 'x'", "mariadb-10.11",
