@@ -297,6 +297,11 @@ TEST_CASE("MariaDB indexes a VIRTUAL column added with the index while writes wa
             .ddl->lock == analyzer::DdlLock::kNone);
 }
 
+TEST_CASE("MariaDB rebuilds a table with a FULLTEXT index to reorder its columns") {
+  CHECK(Describe("ALTER TABLE products MODIFY weight INT NULL AFTER id", "mariadb-10.11",
+                 "products") == "reorder-column INPLACE rebuilds");
+}
+
 TEST_CASE("a null rebuild of a table with a FULLTEXT index blocks writes on MariaDB") {
   const auto ops = Operations("ALTER TABLE products ENGINE=InnoDB", "mariadb-10.11", "products");
   REQUIRE(ops.size() == 1);
