@@ -72,6 +72,7 @@ struct Column {
   std::string charset;               // resolved, for character families only ("utf8mb4")
   std::string collation;             // resolved, for character families only
   std::string generated;             // the expression of a generated column, as SQL; empty if none
+  bool stored = false;               // a generated column is STORED (PERSISTENT), not VIRTUAL
   std::vector<std::string> members;  // ENUM / SET members in order, as written (quotes kept)
   std::optional<uint64_t> distinct;  // statistics: distinct values, when known
 

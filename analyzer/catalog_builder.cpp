@@ -139,7 +139,11 @@ Column CatalogBuilder::MakeColumn(const ast::ColumnDef& def, const Table& table)
     c.nullable = false;
     c.auto_increment = true;
   }
-  if (def.generated != nullptr) c.generated = parser::ToSql(*def.generated);
+  if (def.generated != nullptr) {
+    c.generated = parser::ToSql(*def.generated);
+    c.stored =
+        EqualsIgnoreCase(def.storage, "stored") || EqualsIgnoreCase(def.storage, "persistent");
+  }
   if (c.family == TypeFamily::kEnumSet) {
     c.length = static_cast<uint32_t>(t.values.size());
     c.members.assign(t.values.begin(), t.values.end());

@@ -137,6 +137,104 @@ bool HasFulltext(const Table& table) {
                      [](const Index& i) { return i.kind == IndexKind::kFulltext; });
 }
 
+bool IsVirtual(const Column& c) { return !c.generated.empty() && !c.stored; }
+
+// A STORED generated column, or a VIRTUAL one in an index: the server evaluates it for every row
+// (measured on MariaDB 10.11: a column made NOT NULL then is copied, not rebuilt in place).
+bool HasMaterializedGenerated(const Table& table) {
+  for (const Column& c : table.columns) {
+    if (c.stored || (IsVirtual(c) && InSomeIndex(table, c.name))) return true;
+  }
+  return false;
+}
+
+// Whether a VIRTUAL generated column comes at or after position `from`: adding or dropping a
+// column there moves it.
+bool VirtualFrom(const Table& table, size_t from) {
+  for (size_t i = from; i < table.columns.size(); ++i) {
+    if (IsVirtual(table.columns[i])) return true;
+  }
+  return false;
+}
+
+// Whether a VIRTUAL column of `before` is gone from `after` or sits at another position there
+// (nullptr: unknown, assumed so): a column added before it and another dropped before it leave
+// it in place.
+bool VirtualMoves(const Table& before, const Table* after) {
+  if (after == nullptr) return true;
+  for (size_t i = 0; i < before.columns.size(); ++i) {
+    if (!IsVirtual(before.columns[i])) continue;
+    const Column* c = after->FindColumn(before.columns[i].name);
+    if (c == nullptr || static_cast<size_t>(c - after->columns.data()) != i) return true;
+  }
+  return false;
+}
+
+// Where a column added FIRST or AFTER `after` lands among `table`'s columns.
+size_t PositionOf(const Table& table, const ast::AlterAction& a) {
+  if (a.first) return 0;
+  for (size_t i = 0; i < table.columns.size(); ++i) {
+    if (EqualsIgnoreCase(table.columns[i].name, a.after.Value())) return i + 1;
+  }
+  return table.columns.size();
+}
+
+// Whether `index` holds a VIRTUAL column the statement adds (in `after`, not in `before`).
+bool KeysNewVirtual(const ast::IndexDef& index, const Table& before, const Table* after) {
+  if (after == nullptr) return false;
+  return std::any_of(index.parts.begin(), index.parts.end(), [&](const ast::KeyPart& p) {
+    const Column* c = after->FindColumn(p.column.Value());
+    return c != nullptr && IsVirtual(*c) && before.FindColumn(p.column.Value()) == nullptr;
+  });
+}
+
+// Whether dropping `column` leaves an index with fewer columns (rather than none): the index
+// is then redefined, and the table rebuilt. `after`: the table once altered, when known.
+bool InWiderIndex(const Table& before, const Table* after, std::string_view column) {
+  for (const Index& index : before.indexes) {
+    const bool holds = std::any_of(index.parts.begin(), index.parts.end(), [&](const KeyPart& p) {
+      return EqualsIgnoreCase(p.column, column);
+    });
+    if (holds && index.parts.size() > 1 &&
+        (after == nullptr || after->FindIndex(index.name) != nullptr)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// The index InnoDB clusters the table on: the primary key, else the first UNIQUE index of
+// whole NOT NULL columns, which MySQL and MariaDB then treat as the primary key (adding one to
+// a table without rebuilds it, dropping it copies it). nullptr: a hidden row id.
+const Index* ClusteredIndex(const Table& table) {
+  if (const Index* pk = table.PrimaryKey()) return pk;
+  for (const Index& index : table.indexes) {
+    if (index.kind != IndexKind::kUnique) continue;
+    const bool clusters =
+        std::all_of(index.parts.begin(), index.parts.end(), [&](const KeyPart& p) {
+          const Column* c = p.column.empty() ? nullptr : table.FindColumn(p.column);
+          return c != nullptr && !c->nullable && p.prefix_length == 0 && c->generated.empty();
+        });
+    if (clusters && !index.parts.empty()) return &index;
+  }
+  return nullptr;
+}
+
+// Whether adding the UNIQUE index `name` (empty: unnamed) gives a table clustered on a hidden
+// row id its clustered index.
+bool BecomesClustered(const Table& before, const Table* after, std::string_view name) {
+  if (ClusteredIndex(before) != nullptr || after == nullptr) return false;
+  const Index* clustered = ClusteredIndex(*after);
+  return clustered != nullptr && (name.empty() || EqualsIgnoreCase(clustered->name, name));
+}
+
+// Whether dropping index `name` drops the index a table without a PRIMARY KEY is clustered on.
+bool DropsClustered(const Table& before, std::string_view name) {
+  const Index* clustered = ClusteredIndex(before);
+  return before.PrimaryKey() == nullptr && clustered != nullptr &&
+         EqualsIgnoreCase(clustered->name, name);
+}
+
 std::string Q(std::string_view name) { return fmt::format("`{}`", name); }
 
 // The most bytes a VARCHAR / VARBINARY value takes: what decides its length bytes (1 up to 255).
@@ -421,7 +519,9 @@ std::vector<DdlOperation> OperationsOf(const ast::Statement& statement, const Ta
   if (HasFulltext(*before)) table_conditions.emplace_back("fulltext");
   if (before->row_format == "compressed") table_conditions.emplace_back("compressed");
   if (before->row_format == "redundant") table_conditions.emplace_back("redundant");
+  if (HasMaterializedGenerated(*before)) table_conditions.emplace_back("stored-generated");
   bool fulltext = HasFulltext(*before);
+  const bool virtual_moves = VirtualMoves(*before, after);
   bool adds_index = false;
 
   auto add = [&](std::string what, ast::Span span, std::vector<std::string> candidates,
@@ -441,14 +541,25 @@ std::vector<DdlOperation> OperationsOf(const ast::Statement& statement, const Ta
 
   if (statement.kind == ast::StatementKind::kCreateIndex) {
     const auto& s = statement.As<ast::CreateIndexStatement>();
+    const bool clusters = s.index.type == ast::IndexType::kUnique &&
+                          BecomesClustered(*before, after, s.index.name.Value());
     add("CREATE INDEX " + Q(s.index.name.Value()), statement.span,
-        {IndexOperation(s.index, false, &fulltext)});
+        {clusters ? "add-primary-key" : IndexOperation(s.index, false, &fulltext)});
     adds_index = true;
   } else if (statement.kind == ast::StatementKind::kDropIndex) {
     const auto& s = statement.As<ast::DropIndexStatement>();
-    const bool primary = EqualsIgnoreCase(s.index.Value(), "primary");
+    const bool primary =
+        EqualsIgnoreCase(s.index.Value(), "primary") || DropsClustered(*before, s.index.Value());
     add("DROP INDEX " + Q(s.index.Value()), statement.span,
         {primary ? "drop-primary-key" : "drop-index"});
+    // MariaDB's DROP INDEX takes no ALGORITHM / LOCK (its KB: `DROP INDEX … ON t [WAIT n |
+    // NOWAIT]`; measured on 10.11: error 1064): only ALTER TABLE … DROP INDEX does.
+    if (target.mariadb() && !s.algorithm_lock.empty()) {
+      ops.back().op.refused = fmt::format(
+          "{} has no ALGORITHM or LOCK clause on DROP INDEX (error 1064, a syntax error): write "
+          "ALTER TABLE … DROP INDEX …, {}",
+          target.Name(), s.algorithm_lock.front().name);
+    }
   } else if (statement.kind == ast::StatementKind::kAlterTable) {
     const auto& s = statement.As<ast::AlterTableStatement>();
     const bool drops_primary = std::any_of(
@@ -472,6 +583,10 @@ std::vector<DdlOperation> OperationsOf(const ast::Statement& statement, const Ta
                            : !a.position.empty()    ? "add-column-at-position"
                                                     : "add-column";
           add("ADD COLUMN " + Q(c.name.Value()), a.span, {op});
+          if (!a.position.empty() && virtual_moves &&
+              VirtualFrom(*before, PositionOf(*before, a))) {
+            ops.back().conditions.emplace_back("virtual-after");
+          }
           // An inline UNIQUE / PRIMARY KEY adds an index with the column: measured, a rebuild.
           if (c.unique || c.primary_key || c.serial_default_value) {
             ops.back().conditions.emplace_back("with-new-index");
@@ -479,9 +594,20 @@ std::vector<DdlOperation> OperationsOf(const ast::Statement& statement, const Ta
           }
           break;
         }
-        case K::kDropColumn:
-          add("DROP COLUMN " + Q(a.name.Value()), a.span, {"drop-column"}, a.name.Value());
+        case K::kDropColumn: {
+          const Column* c = before->FindColumn(a.name.Value());
+          add("DROP COLUMN " + Q(a.name.Value()), a.span,
+              {c != nullptr && IsVirtual(*c) ? "drop-virtual-column" : "drop-column"},
+              a.name.Value());
+          if (InWiderIndex(*before, after, a.name.Value())) {
+            ops.back().conditions.emplace_back("in-wider-index");
+          }
+          if (c != nullptr && virtual_moves &&
+              VirtualFrom(*before, static_cast<size_t>(c - before->columns.data()) + 1)) {
+            ops.back().conditions.emplace_back("virtual-after");
+          }
           break;
+        }
         case K::kModifyColumn:
         case K::kChangeColumn: {
           const std::string old_name =
@@ -514,12 +640,19 @@ std::vector<DdlOperation> OperationsOf(const ast::Statement& statement, const Ta
                                         : a.index.type == ast::IndexType::kForeign ? "FOREIGN KEY"
                                         : a.index.type == ast::IndexType::kCheck   ? "CHECK"
                                                                                    : "INDEX";
+          const bool clusters =
+              a.index.type == ast::IndexType::kUnique && BecomesClustered(*before, after, name);
           add(fmt::format("ADD {}{}", kind, name.empty() ? "" : " " + Q(name)), a.span,
-              {IndexOperation(a.index, drops_primary, &fulltext)});
+              {clusters ? "add-primary-key" : IndexOperation(a.index, drops_primary, &fulltext)});
+          if (KeysNewVirtual(a.index, *before, after)) {
+            ops.back().conditions.emplace_back("new-virtual-key");
+          }
           break;
         }
         case K::kDropIndex:
-          add("DROP INDEX " + Q(a.name.Value()), a.span, {"drop-index"});
+          add("DROP INDEX " + Q(a.name.Value()), a.span,
+              {DropsClustered(*before, a.name.Value()) && !adds_primary ? "drop-primary-key"
+                                                                        : "drop-index"});
           break;
         case K::kDropPrimaryKey:
           // With ADD PRIMARY KEY in the same statement, the ADD tells for both.
@@ -603,6 +736,15 @@ std::vector<DdlOperation> OperationsOf(const ast::Statement& statement, const Ta
     for (size_t j = 0; j < ops.size(); ++j) {
       if (j != i && (!ops[j].op.ddl || ops[j].op.ddl->algorithm != Algorithm::kInstant)) {
         conditions.emplace_back("with-non-instant");
+        break;
+      }
+    }
+    // What MariaDB runs in place with adding, dropping or moving a VIRTUAL column (measured).
+    static constexpr std::string_view kWithVirtual[] = {"add-virtual-column", "drop-virtual-column",
+                                                        "drop-column", "add-index", "drop-index"};
+    for (size_t j = 0; j < ops.size(); ++j) {
+      if (j != i && !IndexOf(kWithVirtual, ops[j].op.operation)) {
+        conditions.emplace_back("with-other-change");
         break;
       }
     }

@@ -88,6 +88,11 @@ uint64_t Capacity(const Column& c) {
 
 // Why `to` holds less than `from`, or empty when it does not.
 std::string Narrowing(const Column& from, const Column& to) {
+  // A JSON document is text (MariaDB's JSON is a LONGTEXT): LONGTEXT keeps every one.
+  if (from.family == TypeFamily::kJson && to.family == TypeFamily::kString) {
+    if (to.type == "longtext") return "";
+    return fmt::format("it holds {} characters, a JSON document up to 4 GiB", Capacity(to));
+  }
   if (from.family != to.family) {
     if (from.family == TypeFamily::kOther || to.family == TypeFamily::kOther) return "";
     if (IsCharacter(from.family) && IsCharacter(to.family)) {

@@ -28,11 +28,19 @@ CREATE TABLE orders (
 CREATE TABLE notes (id INT NOT NULL PRIMARY KEY, body TEXT, code VARCHAR(20), tag VARCHAR(50))
   ENGINE=InnoDB DEFAULT CHARSET=utf8mb3;
 CREATE TABLE tags (id INT NOT NULL PRIMARY KEY, tag VARCHAR(30)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb3;
+CREATE TABLE products (id INT NOT NULL PRIMARY KEY, sku VARCHAR(32) NOT NULL, body TEXT,
+  price DECIMAL(12,2) NOT NULL, weight INT NULL, taxed DECIMAL(12,2) AS (price * 1.2) VIRTUAL,
+  FULLTEXT KEY ft (body)) ENGINE=InnoDB;
+CREATE TABLE prices (id INT NOT NULL PRIMARY KEY, price INT, weight INT NULL,
+  cents INT AS (price * 100) STORED, gross INT AS (price + 1) VIRTUAL) ENGINE=InnoDB;
+CREATE TABLE events (kind VARCHAR(20) NOT NULL, session CHAR(36) NOT NULL, source VARCHAR(20),
+  at DATETIME NOT NULL, KEY idx_kind_at (kind, at)) ENGINE=InnoDB;
+CREATE TABLE links (a INT NOT NULL, b INT NOT NULL, UNIQUE KEY uab (a, b), KEY kb (b)) ENGINE=InnoDB;
 )sql";
 
-// "operation ALGORITHM rebuilds" for each operation of `alter`, applied to orders, on `target`.
-std::string Describe(std::string_view alter, std::string_view target,
-                     std::string_view table = "orders") {
+// The operations of `alter`, applied to `table`, on `target`.
+std::vector<analyzer::DdlOperation> Operations(std::string_view alter, std::string_view target,
+                                               std::string_view table = "orders") {
   analyzer::Catalog catalog;
   const parser::ParseResult schema = parser::Parse(kSchema);
   REQUIRE(schema.ok());
@@ -42,9 +50,14 @@ std::string Describe(std::string_view alter, std::string_view target,
   REQUIRE(r.ok());
   const parser::ast::Statement& st = *r.statements()[0];
   catalog.ApplyStatement(st, r.text(), "m.sql");
+  return analyzer::OperationsOf(st, &before, catalog.FindTable("", table), Target(target));
+}
+
+// "operation ALGORITHM rebuilds" for each operation of `alter`, applied to `table`, on `target`.
+std::string Describe(std::string_view alter, std::string_view target,
+                     std::string_view table = "orders") {
   std::string out;
-  for (const auto& op :
-       analyzer::OperationsOf(st, &before, catalog.FindTable("", table), Target(target))) {
+  for (const auto& op : Operations(alter, target, table)) {
     if (!out.empty()) out += ", ";
     out += op.operation.empty() ? "?" : op.operation;
     if (op.ddl) {
@@ -178,6 +191,132 @@ TEST_CASE("SERIAL DEFAULT VALUE is an auto-increment column with a unique key") 
                              "AUTO_INCREMENT UNIQUE",
                              target));
   }
+}
+
+// The cases below were measured on MariaDB 10.11.19 (the first of ALGORITHM=INSTANT, NOCOPY,
+// INPLACE, COPY it accepts), in migrations tests/live/online_ddl_test.py does not probe.
+
+TEST_CASE("a column dropped from an index of several columns: the index and the table rebuilt") {
+  CHECK(Describe("ALTER TABLE events DROP COLUMN kind", "mariadb-10.11", "events") ==
+        "drop-column INPLACE rebuilds");
+  CHECK(Describe("ALTER TABLE events DROP COLUMN at", "mariadb-10.11", "events") ==
+        "drop-column INPLACE rebuilds");
+  // The index dropped with it, or an index of that column alone: only the index goes.
+  CHECK(Describe("ALTER TABLE events DROP COLUMN kind, DROP INDEX idx_kind_at", "mariadb-10.11",
+                 "events") == "drop-column NOCOPY, drop-index NOCOPY");
+  CHECK(Describe("ALTER TABLE orders DROP COLUMN note", "mariadb-10.11") == "drop-column NOCOPY");
+}
+
+TEST_CASE("a UNIQUE index of whole NOT NULL columns on a table without a primary key is one") {
+  // InnoDB clusters the table on it: adding one rebuilds the table, dropping it copies it.
+  for (const char* target : {"mysql-8.0", "mariadb-10.11"}) {
+    INFO(target);
+    CHECK(Describe("ALTER TABLE events ADD UNIQUE KEY us (session)", target, "events") ==
+          "add-primary-key INPLACE rebuilds");
+    CHECK(Describe("CREATE UNIQUE INDEX us ON events (session, at)", target, "events") ==
+          "add-primary-key INPLACE rebuilds");
+    CHECK(Describe("DROP INDEX uab ON links", target, "links") == "drop-primary-key COPY rebuilds");
+  }
+  // A NULL column, a prefix, a table with a primary key or already clustered on such an index:
+  // a secondary index.
+  CHECK(Describe("ALTER TABLE events ADD UNIQUE KEY us (source)", "mariadb-10.11", "events") ==
+        "add-index NOCOPY");
+  CHECK(Describe("ALTER TABLE events ADD UNIQUE KEY us (session(8))", "mariadb-10.11", "events") ==
+        "add-index NOCOPY");
+  CHECK(Describe("ALTER TABLE orders ADD UNIQUE KEY us (customer_id)", "mariadb-10.11") ==
+        "add-index NOCOPY");
+  CHECK(Describe("ALTER TABLE links ADD UNIQUE KEY ub (b)", "mariadb-10.11", "links") ==
+        "add-index NOCOPY");
+  CHECK(Describe("ALTER TABLE links DROP INDEX kb", "mariadb-10.11", "links") ==
+        "drop-index NOCOPY");
+}
+
+TEST_CASE("MariaDB copies to make a column NOT NULL beside a STORED generated column") {
+  CHECK(Describe("ALTER TABLE prices MODIFY weight INT NOT NULL", "mariadb-10.11", "prices") ==
+        "make-column-not-null COPY rebuilds");
+  CHECK(Describe("ALTER TABLE prices MODIFY weight INT NOT NULL", "mysql-8.0", "prices") ==
+        "make-column-not-null INPLACE rebuilds");
+  // A VIRTUAL column in no index is not evaluated: rebuilt in place.
+  CHECK(Describe("ALTER TABLE products MODIFY weight INT NOT NULL", "mariadb-10.11", "products") ==
+        "make-column-not-null INPLACE rebuilds");
+}
+
+TEST_CASE("MariaDB adds, drops or moves a VIRTUAL column in place only alone") {
+  // Dropping one is INSTANT, also with a FULLTEXT index.
+  CHECK(Describe("ALTER TABLE products DROP COLUMN taxed", "mariadb-10.11", "products") ==
+        "drop-virtual-column INSTANT");
+  CHECK(Describe("ALTER TABLE products DROP COLUMN taxed", "mysql-8.0", "products") ==
+        "drop-virtual-column INSTANT");
+  // A column dropped or added before one moves it: with the rebuild a FULLTEXT index or a new
+  // index needs, or with any change but adding or dropping columns and indexes, the server
+  // copies the table ("INPLACE ADD or DROP of virtual columns cannot be combined with other
+  // ALTER TABLE actions").
+  CHECK(Describe("ALTER TABLE products DROP COLUMN weight", "mariadb-10.11", "products") ==
+        "drop-column COPY rebuilds");
+  CHECK(Describe("ALTER TABLE products ADD COLUMN code INT AFTER sku", "mariadb-10.11",
+                 "products") == "add-column-at-position COPY rebuilds");
+  CHECK(Describe("ALTER TABLE products ADD COLUMN code INT", "mariadb-10.11", "products") ==
+        "add-column INPLACE rebuilds");
+  CHECK(Describe("ALTER TABLE prices DROP COLUMN weight", "mariadb-10.11", "prices") ==
+        "drop-column INSTANT");
+  CHECK(Describe("ALTER TABLE prices DROP COLUMN weight, ADD INDEX ip (price)", "mariadb-10.11",
+                 "prices") == "drop-column COPY rebuilds, add-index NOCOPY");
+  CHECK(Describe("ALTER TABLE prices ADD COLUMN z INT FIRST, RENAME COLUMN price TO p",
+                 "mariadb-10.11",
+                 "prices") == "add-column-at-position COPY rebuilds, rename-column INSTANT");
+  // A column added before it and another dropped before it: it stays where it was.
+  CHECK(Describe("ALTER TABLE prices DROP COLUMN weight, ADD COLUMN z INT", "mariadb-10.11",
+                 "prices") == "drop-column COPY rebuilds, add-column INSTANT");
+  CHECK(Describe("ALTER TABLE prices ADD COLUMN z INT FIRST, DROP COLUMN weight", "mariadb-10.11",
+                 "prices") == "add-column-at-position INSTANT, drop-column INSTANT");
+  CHECK(Describe("ALTER TABLE orders ADD COLUMN a INT, ADD COLUMN v INT AS (a + 1) VIRTUAL",
+                 "mariadb-10.11") == "add-column INSTANT, add-virtual-column COPY rebuilds");
+  CHECK(Describe("ALTER TABLE products DROP COLUMN taxed, COMMENT = 'x'", "mariadb-10.11",
+                 "products") == "drop-virtual-column COPY rebuilds, table-metadata INSTANT");
+  // With indexes, or with other columns dropped: in place, but for a column dropped before one
+  // (moving it) in a table with a FULLTEXT index.
+  CHECK(Describe("ALTER TABLE orders ADD COLUMN v INT AS (id + 1) VIRTUAL, ADD INDEX iv (v)",
+                 "mariadb-10.11") == "add-virtual-column INSTANT, add-index NOCOPY");
+  CHECK(Describe("ALTER TABLE products DROP COLUMN taxed, DROP COLUMN weight", "mariadb-10.11",
+                 "products") == "drop-virtual-column INSTANT, drop-column COPY rebuilds");
+}
+
+TEST_CASE("MariaDB indexes a VIRTUAL column added with the index while writes wait") {
+  auto lock = [](std::string_view alter) {
+    const auto ops = Operations(alter, "mariadb-10.11");
+    REQUIRE(ops.size() == 2);
+    REQUIRE(ops[1].ddl.has_value());
+    CHECK(ops[1].ddl->algorithm == Algorithm::kNocopy);
+    return ops[1].ddl->lock;
+  };
+  CHECK(lock("ALTER TABLE orders ADD COLUMN v INT AS (id + 1) VIRTUAL, ADD INDEX iv (v)") ==
+        analyzer::DdlLock::kShared);
+  CHECK(lock("ALTER TABLE orders ADD COLUMN v INT AS (id + 1) VIRTUAL, ADD INDEX it (total)") ==
+        analyzer::DdlLock::kNone);
+  CHECK(Operations("ALTER TABLE products ADD INDEX it (taxed)", "mariadb-10.11", "products")[0]
+            .ddl->lock == analyzer::DdlLock::kNone);
+}
+
+TEST_CASE("MariaDB rebuilds a table with a FULLTEXT index to reorder its columns") {
+  CHECK(Describe("ALTER TABLE products MODIFY weight INT NULL AFTER id", "mariadb-10.11",
+                 "products") == "reorder-column INPLACE rebuilds");
+}
+
+TEST_CASE("a null rebuild of a table with a FULLTEXT index blocks writes on MariaDB") {
+  const auto ops = Operations("ALTER TABLE products ENGINE=InnoDB", "mariadb-10.11", "products");
+  REQUIRE(ops.size() == 1);
+  REQUIRE(ops[0].ddl.has_value());
+  CHECK(ops[0].ddl->algorithm == Algorithm::kInplace);
+  CHECK(ops[0].ddl->lock == analyzer::DdlLock::kShared);
+}
+
+TEST_CASE("MariaDB's DROP INDEX takes no ALGORITHM or LOCK clause") {
+  const auto ops = Operations("DROP INDEX idx_note ON orders ALGORITHM=INPLACE", "mariadb-10.11");
+  REQUIRE(ops.size() == 1);
+  CHECK(ops[0].refused.find("error 1064") != std::string::npos);
+  CHECK(Operations("DROP INDEX idx_note ON orders ALGORITHM=INPLACE", "mysql-8.0")[0]
+            .refused.empty());
+  CHECK(Operations("DROP INDEX idx_note ON orders", "mariadb-10.11")[0].refused.empty());
 }
 
 }  // namespace
