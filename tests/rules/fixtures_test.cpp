@@ -13,7 +13,8 @@
 //   -- fix (unsafe): ALTER TABLE `orders` DROP INDEX `i`;  (the whole fix, and that it is unsafe)
 //   -- fix: ALTER TABLE `t` ADD INDEX `idx_a` (`a`);        (the whole fix, safe or advice)
 //
-// A fix of several lines is written on one, its line breaks and indentation as one space.
+// A fix of several lines is written on one, its line breaks and indentation as one space. Every
+// fixture pins the message and the fix of at least one finding.
 //
 // A statement without an `expect` line is setup (schema, data) and may produce nothing for the
 // rule. Optional header lines: `-- options: rule.option=value, …`, `-- flavor: mariadb` and
@@ -220,9 +221,9 @@ void RunFixture(const std::filesystem::path& path) {
                         [&](const rules::Finding* f) { return Matches(e, *f); }));
     }
   }
-  // Every fixture has firing and silent cases.
+  // Every fixture has firing and silent cases, and pins what one finding says.
   CHECK(firing >= 1);
-  (void)pinned;
+  CHECK(pinned);
   CHECK(checked - firing >= 1);
   // Findings outside any checked statement mean a case forgot its expectation.
   for (size_t i = 0; i < findings.size(); ++i) {
