@@ -204,21 +204,55 @@ const analyzer::Index* IndexHolding(const analyzer::Table& table, std::string_vi
   return nullptr;
 }
 
+namespace {
+
+// DATE(col) or YEAR(col) compared with one day or year: the bare column's range for that
+// comparison. `start`: the period's first value (a placeholder), `unit`: DAY or YEAR.
+std::string PeriodRange(const analyzer::Predicate& p, std::string_view c, std::string_view start,
+                        std::string_view unit) {
+  using parser::ast::BinaryOp;
+  BinaryOp op = BinaryOp::kEq;
+  if (p.expr != nullptr && p.expr->kind == parser::ast::ExprKind::kBinary) {
+    const auto& binary = p.expr->As<parser::ast::Binary>();
+    op = binary.op;
+    // `2020 > YEAR(col)`: the column on the right, the comparison mirrored.
+    if (binary.left != nullptr && binary.left->kind == parser::ast::ExprKind::kLiteral) {
+      op = op == BinaryOp::kLt   ? BinaryOp::kGt
+           : op == BinaryOp::kLe ? BinaryOp::kGe
+           : op == BinaryOp::kGt ? BinaryOp::kLt
+           : op == BinaryOp::kGe ? BinaryOp::kLe
+                                 : op;
+    }
+  }
+  const std::string next = fmt::format("{} + INTERVAL 1 {}", start, unit);
+  std::string range;
+  switch (op) {
+    case BinaryOp::kLt:  // before the period
+      range = fmt::format("{} < {}", c, start);
+      break;
+    case BinaryOp::kLe:  // up to its end
+      range = fmt::format("{} < {}", c, next);
+      break;
+    case BinaryOp::kGt:  // after its end
+      range = fmt::format("{} >= {}", c, next);
+      break;
+    case BinaryOp::kGe:  // from its start
+      range = fmt::format("{} >= {}", c, start);
+      break;
+    default:  // within it
+      range = fmt::format("{} >= {} AND {} < {}", c, start, c, next);
+      break;
+  }
+  return "compare the bare column with a range: " + range;
+}
+
+}  // namespace
+
 std::string FunctionRewriteHint(const analyzer::Predicate& p, const analyzer::Column& column) {
   const std::string& f = p.function;
   const std::string c = Quote(column.name);
-  if (f == "DATE") {
-    return fmt::format(
-        "compare the bare column with a range: {} >= 'day' AND {} < 'day' + "
-        "INTERVAL 1 DAY",
-        c, c);
-  }
-  if (f == "YEAR") {
-    return fmt::format(
-        "compare the bare column with a range: {} >= 'YYYY-01-01' AND {} < "
-        "'YYYY-01-01' + INTERVAL 1 YEAR",
-        c, c);
-  }
+  if (f == "DATE") return PeriodRange(p, c, "'day'", "DAY");
+  if (f == "YEAR") return PeriodRange(p, c, "'YYYY-01-01'", "YEAR");
   if (f == "MONTH" || f == "DAY" || f == "DATE_FORMAT" || f == "TO_DAYS" || f == "UNIX_TIMESTAMP") {
     return fmt::format("compare the bare column {} with the matching date range", c);
   }

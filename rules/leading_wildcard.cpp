@@ -1,6 +1,8 @@
 // leading-wildcard: LIKE '%…' on an indexed column.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "parser/keywords.h"
 #include "rules/common.h"
 #include "rules/rule.h"
@@ -66,11 +68,18 @@ class LeadingWildcard final : public Rule {
         }
         const Index* index = IndexOn(*use.table, p.column.name, equalities);
         if (!index || FoundByUniqueKey(block, p.column.table)) continue;  // one row: no search lost
-        bool fulltext = false;
+        // A FULLTEXT index holding the column, one of that column alone first: MATCH must name
+        // exactly an index's columns (else error 1191), and it finds words, not substrings, so
+        // it answers `%word%`, never a pattern that starts with `_`.
+        const Index* fulltext = nullptr;
+        const bool words = p.pattern.size() > 1 && p.pattern[1] == '%';
         for (const Index& i : use.table->indexes) {
-          if (i.kind == IndexKind::kFulltext && !i.parts.empty() &&
-              parser::EqualsIgnoreCase(i.parts.front().column, p.column.name)) {
-            fulltext = true;
+          if (!words || i.kind != IndexKind::kFulltext) continue;
+          const bool holds = std::any_of(i.parts.begin(), i.parts.end(), [&](const KeyPart& k) {
+            return parser::EqualsIgnoreCase(k.column, p.column.name);
+          });
+          if (holds && (fulltext == nullptr || i.parts.size() < fulltext->parts.size())) {
+            fulltext = &i;
           }
         }
         Finding& f = out.Add(kInfo, p.span,
@@ -80,10 +89,27 @@ class LeadingWildcard final : public Rule {
         SetTable(f, use);
         f.columns = {p.column.name};
         f.index = index->name;
-        f.fix = fulltext ? fmt::format("use the FULLTEXT index: MATCH ({}) AGAINST ('…')",
-                                       Quote(p.column.name))
-                         : "search by a prefix (LIKE 'abc%'), or use a FULLTEXT index with "
-                           "MATCH … AGAINST for words, or an indexed column holding the suffix";
+        if (fulltext == nullptr) {
+          f.fix =
+              "search by a prefix (LIKE 'abc%'), or use a FULLTEXT index with MATCH … AGAINST "
+              "for words, or an indexed column holding the suffix";
+          continue;
+        }
+        std::string columns, others;
+        for (const KeyPart& k : fulltext->parts) {
+          columns += (columns.empty() ? "" : ", ") + Quote(k.column);
+          if (!parser::EqualsIgnoreCase(k.column, p.column.name)) {
+            others += (others.empty() ? "" : ", ") + Quote(k.column);
+          }
+        }
+        f.fix = fmt::format(
+            "for whole words, use the FULLTEXT index `{}`: MATCH ({}) AGAINST ('…'){}; it "
+            "finds words, not any substring",
+            fulltext->name, columns,
+            others.empty() ? ""
+                           : fmt::format(" (MATCH names all of its columns, so it searches {} "
+                                         "too; a FULLTEXT index on {} alone would not)",
+                                         others, Quote(p.column.name)));
       }
     }
   }
