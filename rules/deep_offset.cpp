@@ -101,8 +101,8 @@ class DeepOffset final : public Rule {
         kInfo, span,
         fmt::format("OFFSET {} reads and discards {} rows before returning any", offset, offset));
     f.fix =
-        "paginate by key: WHERE (sort_col, id) < (last_sort_value, last_id) ORDER BY "
-        "sort_col DESC, id DESC LIMIT n";
+        "paginate by key: WHERE (sort_col, id) > (last_sort_value, last_id) ORDER BY sort_col, "
+        "id LIMIT n, from the last row of the previous page (< and DESC for a descending order)";
     return f;
   }
 

@@ -82,10 +82,17 @@ class MissingPrimaryKey final : public Rule {
         f.fix = fmt::format("ALTER TABLE {} DROP INDEX {}, ADD PRIMARY KEY ({});",
                             QuoteTable(table), Quote(clustered->name), QuoteList(cols));
       } else {
+        // A new column under a name the table does not have: adding an `id` it has fails with
+        // error 1060. The columns of a table made by CREATE TABLE … AS SELECT are not known
+        // (that SELECT often reads an `id`): not `id` there either.
+        std::string name = table.columns.empty() ? "row_id" : "id";
+        for (int n = 2; table.FindColumn(name) != nullptr; ++n) {
+          name = n == 2 ? "row_id" : fmt::format("row_id{}", n);
+        }
         f.fix = fmt::format(
-            "ALTER TABLE {} ADD COLUMN `id` BIGINT UNSIGNED NOT NULL "
-            "AUTO_INCREMENT PRIMARY KEY FIRST;",
-            QuoteTable(table));
+            "ALTER TABLE {} ADD COLUMN {} BIGINT UNSIGNED NOT NULL AUTO_INCREMENT PRIMARY KEY "
+            "FIRST;",
+            QuoteTable(table), Quote(name));
       }
     }
   }
