@@ -132,13 +132,18 @@ class ImplicitConversion final : public Rule {
               "{}{}",
               use.alias, column.name, column.type, other,
               p.value == ValueKind::kTemporal ? "date/time" : "number", index_note);
-          fix = p.value == ValueKind::kColumn || p.value == ValueKind::kOuterColumn
-                    ? fmt::format(
-                          "give both columns one type, or compare CAST(`{}` AS CHAR) "
-                          "with `{}`",
-                          p.other.name, column.name)
-                    : fmt::format("quote the value so it is a string: `{}` = '…' ({})", column.name,
-                                  SpanText(query, p.span, 60));
+          if (p.value == ValueKind::kColumn || p.value == ValueKind::kOuterColumn) {
+            fix = fmt::format("give both columns one type, or compare CAST(`{}` AS CHAR) with `{}`",
+                              p.other.name, column.name);
+          } else if (p.value == ValueKind::kTemporal) {  // NOW(), a DATE column's value, …
+            fix = fmt::format(
+                "compare `{}` with a string in the format it stores (DATE_FORMAT(…, "
+                "'%Y-%m-%d %H:%i:%s')), or give the column a date/time type ({})",
+                column.name, SpanText(query, p.span, 60));
+          } else {
+            fix = fmt::format("quote the value so it is a string: `{}` = '…' ({})", column.name,
+                              SpanText(query, p.span, 60));
+          }
         } else {
           message =
               fmt::format("`{}`.`{}` ({}) is compared under COLLATE {}: its values are converted{}",

@@ -179,12 +179,19 @@ class NarrowingTypeChange final : public Rule {
       if (from == nullptr || to == nullptr) continue;
       const std::string why = Narrowing(*from, *to);
       if (why.empty()) continue;
+      // Fewer fractional-second digits never fail the ALTER, strict or not: MariaDB cuts the
+      // digits (measured on 10.11: .7 dropped without a warning), MySQL rounds them unless
+      // TIME_TRUNCATE_FRACTIONAL is set (11.2.6, "Fractional Seconds in Time Values").
+      const bool fraction = from->family == TypeFamily::kTemporal && from->type == to->type;
       Finding& f = out.Add(
           kInfo, a.column.span,
-          fmt::format("{} of {}.{} from {} to {} narrows it: {}; a value that no longer fits "
-                      "fails the ALTER (strict mode) or is truncated",
+          fmt::format("{} of {}.{} from {} to {} narrows it: {}; {}",
                       a.kind == ast::AlterKind::kChangeColumn ? "CHANGE" : "MODIFY",
-                      Quote(before->name), Quote(old_name), from->Describe(), to->Describe(), why));
+                      Quote(before->name), Quote(old_name), from->Describe(), to->Describe(), why,
+                      fraction ? "the ALTER does not fail: MariaDB cuts the digits, MySQL rounds "
+                                 "them (23:59:59.7 becomes the next day)"
+                               : "a value that no longer fits fails the ALTER (strict mode) or "
+                                 "is truncated"));
       f.table = before->name;
       f.columns = {to->name};
       f.fix = fmt::format(
