@@ -55,7 +55,14 @@ class SqlCalcFoundRows final : public Rule {
                            "SQL_CALC_FOUND_ROWS makes the query read every matching row despite "
                            "LIMIT (deprecated since MySQL 8.0.17)");
       if (!block.tables.empty()) SetTable(f, block.tables[0]);
-      f.fix = "drop SQL_CALC_FOUND_ROWS and run a separate SELECT COUNT(*) with the same WHERE";
+      // COUNT(*) over the same FROM and WHERE counts rows, not the DISTINCT rows, groups or
+      // union's rows the query returns: those are counted over the query itself.
+      const bool shaped = (block.select->options & ast::kDistinct) != 0 ||
+                          !block.select->group_by.empty() || query.blocks.size() > 1;
+      f.fix = shaped ? "drop SQL_CALC_FOUND_ROWS and count separately what the query returns: "
+                       "SELECT COUNT(*) FROM (the query without ORDER BY and LIMIT) AS t"
+                     : "drop SQL_CALC_FOUND_ROWS and run a separate SELECT COUNT(*) with the "
+                       "same FROM and WHERE";
     }
   }
 };
