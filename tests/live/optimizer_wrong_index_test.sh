@@ -42,14 +42,18 @@ wrong() {  # wrong TEXT
   echo "[f for c in d['classes'] if '$1' in c['fingerprint'] for f in c['findings'] if f['rule'] == 'optimizer-wrong-index']"
 }
 
+# --min-speedup 1.5, not the default 2: the wrong cases are 3.8-25x faster forced, the controls
+# 20x slower, and a 3-run median of a 5-30 ms query on a busy CI machine has measured a 4x case
+# under 2x (the finding then missing). The bar itself is tested with --min-speedup 1000 below.
+bar=1.5
 check "verify --dsn: the optimizer's choices measured" exit_code 0 "$qadvisor" verify --no-config \
-  --dsn "$dsn" --allow-ddl --runs 3 --top 0 --schema "$fixture/schema.sql" --format json \
-  -o "$tmp/dsn.json" "$fixture/slow.log"
+  --dsn "$dsn" --allow-ddl --runs 3 --min-speedup $bar --top 0 --schema "$fixture/schema.sql" \
+  --format json -o "$tmp/dsn.json" "$fixture/slow.log"
 # Each wrong case of the fixture's README, as (chosen index, better index) of its class's finding.
 expect_case() {  # expect_case NAME FINGERPRINT-TEXT CHOSEN BETTER
   check "  $1: '$3' chosen, $4 faster and reading fewer rows" json "$tmp/dsn.json" "
 [(e['chosen_index'], e['better_index']) for f in $(wrong "$2") for e in [f['evidence']]
- if e['speedup'] >= 2 and e['better_rows_read'] < e['chosen_rows_read'] and e['better_median_ms'] < e['chosen_median_ms']
+ if e['speedup'] >= $bar and e['better_rows_read'] < e['chosen_rows_read'] and e['better_median_ms'] < e['chosen_median_ms']
 ] == [('$3' or None, '$4')]"
 }
 expect_case "ORDER BY … LIMIT over a late customer" "where customer_id = ? order by created_at limit" idx_created idx_customer
@@ -94,7 +98,7 @@ check "--min-speedup 0.5 is a usage error" exit_code 2 "$qadvisor" verify --dsn 
 # verify's own ADD INDEX refreshes a table's InnoDB statistics: the runs above left them fresh.
 check "the fixture reloads, statistics stale again" bash -c "mariadb --no-defaults --socket='$socket' -uroot < '$fixture/load.sql' >/dev/null"
 check "--allow-analyze: measured again after fresh statistics" exit_code 0 "$qadvisor" verify \
-  --no-config --dsn "$dsn" --allow-ddl --allow-analyze --runs 3 --top 0 \
+  --no-config --dsn "$dsn" --allow-ddl --allow-analyze --runs 3 --min-speedup $bar --top 0 \
   --schema "$fixture/schema.sql" --format json -o "$tmp/analyze.json" "$fixture/slow.log"
 check "  ANALYZE NO_WRITE_TO_BINLOG reached the server" grep -qi "ANALYZE NO_WRITE_TO_BINLOG TABLE" "$tmp/general.log"
 # The heavier shipments class's ANALYZE refreshes the table for the other one too: that one is
