@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <thread>
 
 #include "analyzer/ranking.h"
 #include "base/ascii.h"
@@ -632,14 +633,27 @@ void MergeClass(QueryClass& into, const QueryClass& from, const std::vector<uint
 
 }  // namespace
 
-void Digest::Merge(const Digest& other) {
+void Digest::Merge(const Digest& other, int threads) {
   std::vector<uint32_t> metric_map, flag_map;
   for (const std::string& name : other.metric_names_) metric_map.push_back(MetricId(name));
   for (const std::string& name : other.flag_names_) flag_map.push_back(FlagId(name));
-  for (const auto& c : other.classes_) {
-    QueryClass& into = ClassFor(c->fingerprint);
-    MergeClass(into, *c, metric_map, flag_map);
+  // Each class is found or made here first, on this thread (that changes this digest's tables);
+  // then merging a pair touches those two classes only, so threads can share the pairs out.
+  std::vector<std::pair<QueryClass*, const QueryClass*>> pairs;
+  pairs.reserve(other.classes_.size());
+  for (const auto& c : other.classes_) pairs.emplace_back(&ClassFor(c->fingerprint), c.get());
+  auto merge = [&](size_t begin, size_t end) {
+    for (size_t i = begin; i < end; ++i)
+      MergeClass(*pairs[i].first, *pairs[i].second, metric_map, flag_map);
+  };
+  constexpr size_t kPairsPerThread = 256;  // fewer: a thread costs more than it saves
+  const size_t parts = std::clamp<size_t>(pairs.size() / kPairsPerThread, 1, std::max(threads, 1));
+  std::vector<std::thread> helpers;
+  for (size_t part = 1; part < parts; ++part) {
+    helpers.emplace_back(merge, pairs.size() * part / parts, pairs.size() * (part + 1) / parts);
   }
+  merge(0, pairs.size() / parts);
+  for (std::thread& t : helpers) t.join();
   if (options_.group_by != GroupBy::kFingerprint) {
     MergeClass(totals_, other.totals_, metric_map, flag_map);
   }

@@ -192,7 +192,9 @@ class Digest {
   // sample_query_time, else its largest Query_time) than the class's, as for events.
   void AddSummary(const Summary& summary, uint32_t file);
   // Folds `other` in. Metric and flag ids are matched by name.
-  void Merge(const Digest& other);
+  // `threads` > 1: the classes are merged on that many threads (each pair of classes is
+  // merged by one thread; the result is the same).
+  void Merge(const Digest& other, int threads = 1);
 
   // Folds in a class rebuilt from a digest's JSON (analyzer/digest_merge.h). Its metric and flag
   // ids index `metric_names` and `flag_names`, matched to this digest's by name as in Merge().

@@ -151,7 +151,7 @@ Result<DigestRun> RunDigest(const std::vector<std::string>& paths,
   }
   pipeline.Close();
   for (std::thread& t : worker_threads) t.join();
-  for (const auto& partial : partials) run.digest.Merge(*partial);
+  for (const auto& partial : partials) run.digest.Merge(*partial, threads);
   if (options.progress) options.progress(done_before, total);
   if (!failure.ok()) return failure;
   return run;

@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <cstring>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <tuple>
@@ -256,6 +257,14 @@ std::string MergeRefuses(const DigestArgs& args) {
   return "";
 }
 
+// Leaves `run` to the end of the process, which returns its memory at once: freeing a digest
+// of thousands of classes allocation by allocation took 30 ms, a tenth of what follows the
+// reading of a 320 MiB log. Reachable from a static, so that leak checkers do not count it.
+void KeepUntilExit(analyzer::DigestRun&& run) {
+  static auto* kept = new std::vector<std::unique_ptr<analyzer::DigestRun>>();
+  kept->push_back(std::make_unique<analyzer::DigestRun>(std::move(run)));
+}
+
 int RunDigestCommand(const DigestArgs& args) {
   analyzer::DigestRunOptions options;
   options.threads = args.threads;
@@ -332,14 +341,6 @@ int RunDigestCommand(const DigestArgs& args) {
   if (!ranking.ok() && run->digest.events() > 0) return Usage(ranking.status().message());
   if (ranking.ok()) report_options.ranking = *ranking;
 
-  std::string text;
-  if (args.format == "json") {
-    text = report::RenderDigestJson(*run, report_options);
-  } else if (args.format == "markdown") {
-    text = report::RenderDigestMarkdown(*run, report_options);
-  } else {
-    text = report::RenderDigestText(*run, report_options);
-  }
   // Input problems were skipped; say so where a person will see it, not only in the report.
   for (size_t i = 0; i < run->issues.size() && i < 5; ++i) {
     const auto& fi = run->issues[i];
@@ -355,12 +356,29 @@ int RunDigestCommand(const DigestArgs& args) {
     fmt::print(stderr, "qadvisor: no complete slow-log event in {} byte(s) of input\n", run->bytes);
     return kExitUsage;
   }
-  if (Status s = WriteOutput(args.output, text); !s.ok()) {
-    fmt::print(stderr, "qadvisor: {}\n", s.message());
+  Status written;
+  if (args.format == "json") {
+    // Tens of MiB for thousands of classes: written as it is made, never held whole.
+    Result<OutputFile> out = OutputFile::Open(args.output);
+    if (out.ok()) {
+      report::WriteDigestJson(*run, report_options,
+                              [&out](std::string_view piece) { out->Write(piece); });
+      written = out->Commit();
+    } else {
+      written = out.status();
+    }
+  } else {
+    written = WriteOutput(args.output, args.format == "markdown"
+                                           ? report::RenderDigestMarkdown(*run, report_options)
+                                           : report::RenderDigestText(*run, report_options));
+  }
+  if (!written.ok()) {
+    fmt::print(stderr, "qadvisor: {}\n", written.message());
     return kExitUsage;
   }
-  if (!args.history.empty()) return WriteDigestHistory(args, run->digest);
-  return kExitOk;
+  const int status = args.history.empty() ? kExitOk : WriteDigestHistory(args, run->digest);
+  KeepUntilExit(std::move(*run));
+  return status;
 }
 
 // Prints the class id and fingerprint of each statement: what `digest` would group it under.

@@ -550,8 +550,8 @@ std::string RenderDigestText(const DigestRun& run, const DigestReportOptions& op
   return out;
 }
 
-std::string RenderDigestJson(const DigestRun& run, const DigestReportOptions& options,
-                             const DigestJsonExtension& extension) {
+void WriteDigestJson(const DigestRun& run, const DigestReportOptions& options, const TextSink& sink,
+                     const DigestJsonExtension& extension) {
   const analyzer::Digest& digest = run.digest;
   const QueryClass& global = digest.global();  // computed once, before another thread reads
   // `digest` writes its mergeable state too: each class's, worked out on a second thread while
@@ -560,7 +560,16 @@ std::string RenderDigestJson(const DigestRun& run, const DigestReportOptions& op
   if (extension.command == "digest") {
     class_states = std::async(std::launch::async, [&digest] { return DigestClassStates(digest); });
   }
+  // Written into a buffer that goes to `sink` whenever it holds a MiB: it stays in cache, and
+  // no copy of the whole report is ever made.
+  constexpr size_t kPieceBytes = 1 << 20;
   std::string out;
+  out.reserve(kPieceBytes + (kPieceBytes >> 2));
+  auto hand_on = [&] {
+    if (out.size() < kPieceBytes) return;
+    sink(out);
+    out.clear();
+  };
   JsonWriter w(out);
   auto timestamp = [&](std::string_view key, int64_t us) {
     w.Key(key);
@@ -752,6 +761,7 @@ std::string RenderDigestJson(const DigestRun& run, const DigestReportOptions& op
     }
     if (extension.class_fields) extension.class_fields(c, w);
     w.EndObject();
+    hand_on();
   }
   w.EndArray();
   w.Field("issue_count", run.issue_count);
@@ -768,10 +778,18 @@ std::string RenderDigestJson(const DigestRun& run, const DigestReportOptions& op
   rates(global);
   if (extension.top_fields) extension.top_fields(w);
   // What `digest --merge` rebuilds the classes from (advise and verify keep their documents).
-  if (extension.command == "digest") WriteDigestState(run, w, class_states.get());
+  if (extension.command == "digest") WriteDigestState(run, w, class_states.get(), hand_on);
   w.EndObject();
   out.push_back('\n');
-  return out;
+  sink(out);
+}
+
+std::string RenderDigestJson(const DigestRun& run, const DigestReportOptions& options,
+                             const DigestJsonExtension& extension) {
+  std::string json;
+  WriteDigestJson(
+      run, options, [&json](std::string_view piece) { json += piece; }, extension);
+  return json;
 }
 
 std::string RenderDigestMarkdown(const DigestRun& run, const DigestReportOptions& options) {

@@ -1,5 +1,5 @@
 // Renders a digest run as text (pt-query-digest's layout), JSON (docs/json-digest.md) or
-// Markdown. Pure functions over the run; the caller writes the string where it wants.
+// Markdown. Pure functions over the run; the caller writes the result where it wants.
 #pragma once
 
 #include <functional>
@@ -30,6 +30,13 @@ struct DigestJsonExtension {
   std::function<void(const analyzer::QueryClass&, JsonWriter&)> class_fields;
   std::function<void(JsonWriter&)> top_fields;
 };
+// Receives a report in pieces, in order.
+using TextSink = std::function<void(std::string_view)>;
+// The JSON report, handed to `sink` in pieces of about a MiB as it is written: a digest of
+// thousands of classes is tens of MiB that need never be held whole.
+void WriteDigestJson(const analyzer::DigestRun& run, const DigestReportOptions& options,
+                     const TextSink& sink, const DigestJsonExtension& extension = {});
+// The same JSON, as one string.
 std::string RenderDigestJson(const analyzer::DigestRun& run, const DigestReportOptions& options,
                              const DigestJsonExtension& extension = {});
 std::string RenderDigestMarkdown(const analyzer::DigestRun& run,

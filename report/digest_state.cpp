@@ -143,7 +143,8 @@ std::vector<std::string> DigestClassStates(const analyzer::Digest& digest) {
 }
 
 void WriteDigestState(const analyzer::DigestRun& run, JsonWriter& w,
-                      const std::vector<std::string>& class_states) {
+                      const std::vector<std::string>& class_states,
+                      const std::function<void()>& after_class) {
   const analyzer::Digest& digest = run.digest;
   w.Key("state").BeginObject();
   w.Field("format", analyzer::kDigestStateFormat);
@@ -193,7 +194,10 @@ void WriteDigestState(const analyzer::DigestRun& run, JsonWriter& w,
     w.Raw(ClassState(digest.global(), /*with_sample=*/false));
   }
   w.Key("classes").BeginArray();
-  for (const std::string& c : class_states) w.Raw(c);
+  for (const std::string& c : class_states) {
+    w.Raw(c);
+    if (after_class) after_class();
+  }
   w.EndArray();
   w.EndObject();
 }

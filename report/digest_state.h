@@ -5,6 +5,7 @@
 // shows. analyzer/digest_merge.cpp reads what this writes; kDigestStateVersion is shared.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -21,8 +22,10 @@ namespace qadvisor::report {
 std::vector<std::string> DigestClassStates(const analyzer::Digest& digest);
 
 // Writes `"state": {…}` into the object `w` is in: the top level, one line per class, the
-// classes being `class_states` (DigestClassStates of the run's digest).
+// classes being `class_states` (DigestClassStates of the run's digest). `after_class`, if set,
+// is called after each class (to hand what `w` wrote so far on).
 void WriteDigestState(const analyzer::DigestRun& run, JsonWriter& w,
-                      const std::vector<std::string>& class_states);
+                      const std::vector<std::string>& class_states,
+                      const std::function<void()>& after_class = {});
 
 }  // namespace qadvisor::report

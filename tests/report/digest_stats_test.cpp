@@ -3,6 +3,7 @@
 // Expected values are worked out here from the events the test adds.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <nlohmann/json.hpp>
@@ -140,6 +141,31 @@ TEST_CASE("a class's tables, with the SHOW and EXPLAIN lines to run") {
   const std::string md = RenderDigestMarkdown(run, DigestReportOptions{});
   CHECK_THAT(md, Catch::Contains("SHOW CREATE TABLE `crm`.`it's`\\G\n"));
   CHECK_THAT(md, Catch::Contains("EXPLAIN select o.id from orders o"));
+}
+
+TEST_CASE("the JSON of a digest of many classes is handed on in pieces that make up the report") {
+  // 3,000 classes: several MiB of JSON, which WriteDigestJson hands on about a MiB at a time.
+  std::vector<std::string> queries;
+  std::vector<Logged> events;
+  for (int i = 0; i < 3000; ++i)
+    queries.push_back(fmt::format("select * from t{} where id = 1", i));
+  for (int i = 0; i < 3000; ++i) events.push_back({queries[i].c_str(), "0.25", i, nullptr});
+  const analyzer::DigestRun run = RunOf(events);
+  DigestReportOptions all;
+  all.limit.count = 0;  // every class
+  std::string joined;
+  size_t pieces = 0, largest = 0;
+  WriteDigestJson(run, all, [&](std::string_view piece) {
+    joined += piece;
+    ++pieces;
+    largest = std::max(largest, piece.size());
+  });
+  const std::string whole = RenderDigestJson(run, all);
+  CHECK(joined == whole);
+  CHECK(whole.size() > 3 * (size_t{1} << 20));
+  CHECK(pieces >= whole.size() >> 20);
+  CHECK(largest < (size_t{2} << 20));  // a class or a state past the MiB, never the report
+  CHECK(json::parse(joined)["classes"].size() == 3000);
 }
 
 }  // namespace
