@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "base/ascii.h"
 #include "parser/keywords.h"
 #include "parser/lexer.h"
 
@@ -65,6 +66,15 @@ class Fingerprinter {
   // After a string literal: MySQL joins adjacent strings ('a' 'b' is 'ab') into one literal.
   void SkipAdjacentStrings(Lexer& lexer) const {
     for (;;) {
+      // Most strings are followed by a comma, a parenthesis or a word: only a quote, or a
+      // comment that may hide one, is worth lexing ahead for.
+      size_t p = lexer.position();
+      while (p < sql_.size() && base::IsSpace(sql_[p])) ++p;
+      if (p >= sql_.size()) return;
+      if (const char c = sql_[p];
+          c != '\'' && c != '"' && c != '/' && c != '#' && c != '-' && c != '*') {
+        return;
+      }
       Lexer copy = lexer;
       if (Next(copy).kind != TokenKind::kString) return;
       lexer = copy;

@@ -19,32 +19,38 @@ constexpr Entry kKeywords[] = {
 };
 
 constexpr size_t kLongestKeyword = 32;
-constexpr size_t kTableSize = 2048;  // a power of two, at least three times the words it holds
-static_assert(std::size(kKeywords) * 3 <= kTableSize);
+constexpr size_t kTableBits = 10;  // 1,024 slots of 16 bytes, at least twice the words held
+constexpr size_t kTableSize = size_t{1} << kTableBits;
+static_assert(std::size(kKeywords) * 2 <= kTableSize);
+
+// A word's first eight bytes, lower-cased, as one number (zero bytes past a shorter word's end):
+// one comparison then settles most keywords, whose text is eight bytes or fewer.
+uint64_t Head(std::string_view w) {
+  uint64_t head = 0;
+  const size_t n = std::min<size_t>(w.size(), 8);
+  for (size_t i = 0; i < n; ++i) {
+    head |= uint64_t{static_cast<unsigned char>(ToLowerAscii(w[i]))} << (8 * i);
+  }
+  return head;
+}
 
 struct Slot {
-  std::string_view word;  // empty: free
-  KeywordInfo info;
+  uint64_t head = 0;
+  uint8_t length = 0;  // 0: free
+  bool reserved = false;
+  Keyword keyword = Keyword::kNone;
 };
 
-// Open addressing with linear probing, built once from the keyword list.
+// Open addressing with linear probing, built once from the keyword list. Runs for every word
+// the lexer meets: 16 KiB of slots stay in cache, and no byte is compared twice.
 class KeywordTable {
  public:
   KeywordTable() {
     for (size_t i = 1; i < std::size(kKeywords); ++i) {
-      Slot& slot = Find(kKeywords[i].text);
-      slot.word = kKeywords[i].text;
-      slot.info = {static_cast<Keyword>(i), kKeywords[i].reserved};
+      Insert(kKeywords[i].text, {static_cast<Keyword>(i), kKeywords[i].reserved});
     }
     // \N is the lexer's way to write NULL (LOAD DATA's, and SELECT \N): the keyword NULL.
-    Slot& null = Find("\\n");
-    null.word = "\\n";
-    null.info = {Keyword::kNull, true};
-    for (const Slot& slot : slots_) {
-      if (!slot.word.empty() && slot.word.size() <= kLongestKeyword) {
-        MaybeBits(slot.word) |= MaybeBit(slot.word);
-      }
-    }
+    Insert("\\n", {Keyword::kNull, true});
   }
 
   KeywordInfo Lookup(std::string_view word) const {
@@ -52,34 +58,30 @@ class KeywordTable {
     // Most identifiers are no keyword: a bit for their length, first and last letter says so
     // before any hashing.
     if ((MaybeBits(word) & MaybeBit(word)) == 0) return {};
-    for (size_t i = Start(word);; i = (i + 1) & (kTableSize - 1)) {
+    const uint64_t head = Head(word);
+    for (size_t i = Start(head, word.size());; i = (i + 1) & (kTableSize - 1)) {
       const Slot& slot = slots_[i];
-      if (slot.word.empty()) return {};
-      if (EqualsIgnoreCase(slot.word, word)) return slot.info;
+      if (slot.length == 0) return {};
+      if (slot.head == head && slot.length == word.size() &&
+          (word.size() <= 8 ||
+           EqualsIgnoreCase(word.substr(8),
+                            kKeywords[static_cast<size_t>(slot.keyword)].text.substr(8)))) {
+        return {slot.keyword, slot.reserved};
+      }
     }
   }
 
  private:
-  // Where a word's probe starts: a hash of its length and of its first two and last two bytes,
-  // case folded, not of every byte (this runs for every word the lexer meets). Keywords that
-  // share all five land in neighbouring slots, which linear probing handles.
-  static size_t Start(std::string_view w) {
-    const size_t n = w.size();
-    auto at = [&](size_t i) {
-      return static_cast<uint32_t>(static_cast<unsigned char>(ToLowerAscii(w[i])));
-    };
-    uint32_t h = static_cast<uint32_t>(n) * 0x9E3779B1u;
-    h ^= at(0) | at(n > 1 ? 1 : 0) << 8 | at(n > 1 ? n - 2 : 0) << 16 | at(n - 1) << 24;
-    h *= 0x85EBCA6Bu;
-    h ^= h >> 15;
-    h *= 0xC2B2AE35u;
-    h ^= h >> 13;
-    return h & (kTableSize - 1);
+  static size_t Start(uint64_t head, size_t length) {
+    const uint64_t h = (head ^ length) * 0x9E3779B97F4A7C15ull;
+    return static_cast<size_t>(h >> (64 - kTableBits));
   }
-  Slot& Find(std::string_view lower) {
-    for (size_t i = Start(lower);; i = (i + 1) & (kTableSize - 1)) {
-      if (slots_[i].word.empty() || slots_[i].word == lower) return slots_[i];
-    }
+  void Insert(std::string_view lower, KeywordInfo info) {
+    const uint64_t head = Head(lower);
+    size_t i = Start(head, lower.size());
+    while (slots_[i].length != 0) i = (i + 1) & (kTableSize - 1);
+    slots_[i] = {head, static_cast<uint8_t>(lower.size()), info.reserved, info.keyword};
+    MaybeBits(lower) |= MaybeBit(lower);
   }
   // A filter on (length, first byte, last byte), case folded by keeping five bits of each byte.
   static uint32_t MaybeBit(std::string_view w) {

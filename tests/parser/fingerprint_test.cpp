@@ -51,6 +51,14 @@ TEST_CASE("fingerprint replaces string and number literals with ?", "[fingerprin
 TEST_CASE("fingerprint reads adjacent strings as one literal", "[fingerprint]") {
   CHECK(Fp("SELECT * FROM t WHERE a = 'a' 'b'") == "select * from t where a = ?");
   CHECK(Fp("SELECT * FROM t WHERE a IN ('x' 'y', 'z')") == "select * from t where a in(?+)");
+  // Across line breaks, comments and a version comment's end; double quotes are strings too.
+  CHECK(Fp("SELECT * FROM t WHERE a = 'a'\n\t'b' AND b = 1") ==
+        "select * from t where a = ? and b = ?");
+  CHECK(Fp("SELECT * FROM t WHERE a = 'a' /* c */ 'b' -- d\n 'c'") ==
+        "select * from t where a = ?");
+  CHECK(Fp("SELECT * FROM t WHERE a = 'a' # e\n\"b\"") == "select * from t where a = ?");
+  CHECK(Fp("SELECT * FROM t WHERE a = /*!50000 'a' */ 'b'") == "select * from t where a = ?");
+  CHECK(Fp("SELECT 'a' - 1") == "select ? - ?");
 }
 
 TEST_CASE("fingerprint replaces hex literals in every spelling with ?", "[fingerprint]") {

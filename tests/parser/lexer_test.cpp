@@ -184,6 +184,14 @@ TEST_CASE("every keyword of the list looks itself up, reserved flag included", "
     CHECK(LookupKeyword(text).keyword == keyword);
     CHECK(LookupKeyword(text).reserved == IsReserved(keyword));
     CHECK(std::none_of(text.begin(), text.end(), [](char c) { return c >= 'A' && c <= 'Z'; }));
+    std::string upper(text);
+    for (char& c : upper) c = c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
+    CHECK(LookupKeyword(upper).keyword == keyword);
+    CHECK(LookupKeyword(std::string(text) + "x").keyword != keyword);
+    // Past the eighth byte too, every byte counts: transactional is no TRANSACTION.
+    std::string other(text);
+    other.back() = other.back() == 'q' ? 'z' : 'q';
+    CHECK(LookupKeyword(other).keyword != keyword);
     reserved += IsReserved(keyword);
   }
   CHECK(reserved > 250);  // MySQL 8.0 and MariaDB reserve about 260 words between them
