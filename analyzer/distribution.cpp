@@ -1,6 +1,7 @@
 #include "analyzer/distribution.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace qadvisor::analyzer {
@@ -161,10 +162,15 @@ void Distribution::Merge(const Distribution& other) {
     return;
   }
   non_positive_ += other.non_positive_;
-  for (size_t i = 0; i < other.buckets_.size(); ++i) {
-    if (other.buckets_[i] == 0) continue;
-    Bucket(other.low_ + static_cast<int32_t>(i)) += other.buckets_[i];
-  }
+  // The span of other's non-empty buckets is made part of this one's, then added at once.
+  size_t first = 0, last = other.buckets_.size();
+  while (first < last && other.buckets_[first] == 0) ++first;
+  while (last > first && other.buckets_[last - 1] == 0) --last;
+  if (first == last) return;
+  Bucket(other.low_ + static_cast<int32_t>(first));
+  Bucket(other.low_ + static_cast<int32_t>(last - 1));
+  uint64_t* into = &buckets_[static_cast<size_t>(other.low_ + static_cast<int32_t>(first) - low_)];
+  for (size_t i = first; i < last; ++i) into[i - first] += other.buckets_[i];
 }
 
 int64_t Distribution::Percentile(double p) const {
@@ -172,10 +178,13 @@ int64_t Distribution::Percentile(double p) const {
   uint64_t rank = static_cast<uint64_t>(std::ceil(p * static_cast<double>(count_)));
   rank = std::clamp<uint64_t>(rank, 1, count_);
   if (!histogram_) {
-    std::vector<int64_t> sorted = exact_;
-    std::nth_element(sorted.begin(), sorted.begin() + static_cast<ptrdiff_t>(rank - 1),
-                     sorted.end());
-    return sorted[rank - 1];
+    // At most kExactLimit values (a state read back is checked for that): sorted on the stack.
+    std::array<int64_t, kExactLimit> sorted;
+    const size_t n = std::min(exact_.size(), kExactLimit);
+    std::copy_n(exact_.begin(), n, sorted.begin());
+    const auto nth = sorted.begin() + static_cast<ptrdiff_t>(std::min<uint64_t>(rank, n) - 1);
+    std::nth_element(sorted.begin(), nth, sorted.begin() + static_cast<ptrdiff_t>(n));
+    return *nth;
   }
   uint64_t seen = non_positive_;
   if (rank <= seen) return std::clamp<int64_t>(0, min_, max_);

@@ -86,8 +86,9 @@ void WriteCounts(JsonWriter& w, std::string_view key, const analyzer::ValueCount
 }
 
 // One class, compact. Metric and flag ids are the digest's own (the state lists their names).
-std::string ClassState(const QueryClass& c, bool with_sample) {
-  std::string out;
+// Into `out` (cleared first).
+void WriteClassState(const QueryClass& c, bool with_sample, std::string& out) {
+  out.clear();
   JsonWriter w(out, /*pretty=*/false);
   w.BeginObject();
   w.Field("id", analyzer::FormatClassId(c.id));
@@ -126,6 +127,11 @@ std::string ClassState(const QueryClass& c, bool with_sample) {
     w.EndObject();
   }
   w.EndObject();
+}
+
+std::string ClassState(const QueryClass& c, bool with_sample) {
+  std::string out;
+  WriteClassState(c, with_sample, out);
   return out;
 }
 
@@ -138,7 +144,13 @@ std::vector<std::string> DigestClassStates(const analyzer::Digest& digest) {
             [](const QueryClass* a, const QueryClass* b) { return a->id < b->id; });
   std::vector<std::string> states;
   states.reserve(sorted.size());
-  for (const QueryClass* c : sorted) states.push_back(ClassState(*c, /*with_sample=*/true));
+  // Each written into one buffer, then copied once at its size: a string grown from empty
+  // would copy itself a dozen times over.
+  std::string scratch;
+  for (const QueryClass* c : sorted) {
+    WriteClassState(*c, /*with_sample=*/true, scratch);
+    states.emplace_back(scratch);
+  }
   return states;
 }
 
