@@ -52,6 +52,37 @@ TEST_CASE("events with the same fingerprint form one class, ids are stable hashe
   CHECK(d.global().Metric(kQueryTime)->sum() == 2100000);
 }
 
+TEST_CASE("a statement repeated word for word lands in its class every time, short or long") {
+  // Each with the digest's own options: folding digits joins sharded tables, not functions.
+  EventMaker m;
+  const std::string long_query =
+      "SELECT * FROM t WHERE note = '" + std::string(300, 'x') + "' AND id = 1";
+  DigestOptions folded;
+  folded.fingerprint.fold_identifier_digits = true;
+  Digest d, f(folded);
+  for (int round = 0; round < 3; ++round) {
+    for (const char* q :
+         {"COMMIT", "SELECT 1", "SELECT 2", "SELECT * FROM orders_2024 WHERE id = 7"}) {
+      d.Add(m.Make(q, "0.1"), 0);
+      f.Add(m.Make(q, "0.1"), 0);
+    }
+    d.Add(m.Make(long_query, "0.1"), 0);
+  }
+  std::vector<std::pair<std::string, uint64_t>> classes, folded_classes;
+  for (const auto& c : d.classes()) classes.emplace_back(c->fingerprint, c->count);
+  for (const auto& c : f.classes()) folded_classes.emplace_back(c->fingerprint, c->count);
+  std::sort(classes.begin(), classes.end());
+  std::sort(folded_classes.begin(), folded_classes.end());
+  CHECK(classes == std::vector<std::pair<std::string, uint64_t>>{
+                       {"commit", 3},
+                       {"select * from orders_2024 where id = ?", 3},
+                       {"select * from t where note = ? and id = ?", 3},
+                       {"select ?", 6}});
+  CHECK(folded_classes ==
+        std::vector<std::pair<std::string, uint64_t>>{
+            {"commit", 3}, {"select * from orders_? where id = ?", 3}, {"select ?", 6}});
+}
+
 TEST_CASE("the sample is the slowest event, ties go to the earliest") {
   EventMaker m;
   Digest d;
@@ -181,6 +212,20 @@ TEST_CASE("value counts past the limit do not depend on the order values arrive 
   for (const auto& [name, n] : forward.values) {
     CHECK(n == static_cast<uint64_t>(std::count(hosts.begin(), hosts.end(), name)));
   }
+}
+
+TEST_CASE("value counts tell values apart by their text, not only their hash") {
+  // "b" and "c" have one hash, as two different texts can; "a" has a hash close to theirs.
+  constexpr uint64_t kHigh = uint64_t{5} << 57;
+  ValueCounts c;
+  for (int round = 0; round < 3; ++round) {
+    c.Add("a", kHigh | 1, 1);
+    c.Add("b", kHigh | 2, 2);
+    c.Add("c", kHigh | 2, 3);
+  }
+  REQUIRE(c.values.size() == 3);
+  CHECK(c.Sorted() == std::vector<std::pair<std::string, uint64_t>>{{"c", 9}, {"b", 6}, {"a", 3}});
+  CHECK(c.other == 0);
 }
 
 TEST_CASE("value counts below the limit keep every value") {
