@@ -264,10 +264,17 @@ class Fingerprinter {
       }
       inner = unescaped;
     }
-    Lexer alone(inner);
-    const Token word = alone.Next();
-    const bool plain = word.kind == TokenKind::kIdentifier && word.length == inner.size() &&
-                       alone.Next().kind == TokenKind::kEnd && !IsReserved(word.keyword);
+    bool plain;
+    if (!inner.empty() && !(inner[0] >= '0' && inner[0] <= '9') &&
+        std::all_of(inner.begin(), inner.end(),
+                    [](char c) { return IsIdentifierByte(static_cast<unsigned char>(c)); })) {
+      plain = !IsReserved(LookupKeyword(inner).keyword);  // what the lexer would make of it
+    } else {
+      Lexer alone(inner);
+      const Token word = alone.Next();
+      plain = word.kind == TokenKind::kIdentifier && word.length == inner.size() &&
+              alone.Next().kind == TokenKind::kEnd && !IsReserved(word.keyword);
+    }
     const bool table = IsTableName();
     if (plain) {
       EmitLowered(inner, options_.fold_identifier_digits);

@@ -307,6 +307,7 @@ TEST_CASE("fingerprint prints `t` and t alike", "[fingerprint]") {
   CHECK(Fp("SELECT `t`.`a` FROM `db`.`t`") == "select t.a from db.t");
   CHECK(Fp("SELECT `MyCol` FROM `T`") == Fp("SELECT mycol FROM t"));
   CHECK(Fp("SELECT `1abc` FROM t") == "select 1abc from t");
+  CHECK(Fp("SELECT `Caf\xc3\xa9`, `a$b`, `_x` FROM `x`") == "select caf\xc3\xa9, a$b, _x from x");
 }
 
 TEST_CASE("fingerprint keeps backticks on names that need them", "[fingerprint]") {
