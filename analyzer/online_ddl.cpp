@@ -254,9 +254,14 @@ uint32_t EnumSetBytes(const Column& c) {
 std::vector<std::string> ColumnChanges(const Column& from, const Column& to, bool renamed,
                                        bool positioned) {
   std::vector<std::string> ops;
+  // A VIRTUAL column given a new expression: nothing stored changes, unless an index holds it.
+  const bool virtual_expression =
+      IsVirtual(from) && IsVirtual(to) && from.generated != to.generated;
   const bool same_type = from.type == to.type && from.scale == to.scale &&
-                         from.is_unsigned == to.is_unsigned && from.generated == to.generated &&
+                         from.is_unsigned == to.is_unsigned &&
+                         (from.generated == to.generated || virtual_expression) &&
                          from.auto_increment == to.auto_increment;
+  if (virtual_expression) ops.emplace_back("change-virtual-expression");
   if (!same_type || (to.family == TypeFamily::kEnumSet && to.length == from.length &&
                      to.members != from.members)) {
     ops.emplace_back("change-column-type");  // an ENUM's members renamed or reordered: too
