@@ -148,6 +148,14 @@ bool HasMaterializedGenerated(const Table& table) {
   return false;
 }
 
+// A VIRTUAL column in an index: MariaDB then rebuilds the table to add or drop a column.
+bool HasIndexedVirtual(const Table& table) {
+  for (const Column& c : table.columns) {
+    if (IsVirtual(c) && InSomeIndex(table, c.name)) return true;
+  }
+  return false;
+}
+
 // Whether a VIRTUAL generated column comes at or after position `from`: adding or dropping a
 // column there moves it.
 bool VirtualFrom(const Table& table, size_t from) {
@@ -525,6 +533,7 @@ std::vector<DdlOperation> OperationsOf(const ast::Statement& statement, const Ta
   if (before->row_format == "compressed") table_conditions.emplace_back("compressed");
   if (before->row_format == "redundant") table_conditions.emplace_back("redundant");
   if (HasMaterializedGenerated(*before)) table_conditions.emplace_back("stored-generated");
+  if (HasIndexedVirtual(*before)) table_conditions.emplace_back("indexed-virtual");
   bool fulltext = HasFulltext(*before);
   const bool virtual_moves = VirtualMoves(*before, after);
   bool adds_index = false;
