@@ -17,6 +17,11 @@ namespace qadvisor::report {
 class JsonWriter {
  public:
   explicit JsonWriter(std::string& out, bool pretty = true) : out_(out), pretty_(pretty) {}
+  // Continues a document another writer has open `depth` containers deep and has already
+  // written into: each value it writes starts with a comma, indented for that depth. For
+  // writing elements of one array on several threads and joining the pieces in order.
+  JsonWriter(std::string& out, bool pretty, size_t depth)
+      : out_(out), pretty_(pretty), stack_(depth, Level{.array = false, .empty = false}) {}
 
   JsonWriter& BeginObject() { return Open('{'); }
   JsonWriter& EndObject() { return Close('}'); }

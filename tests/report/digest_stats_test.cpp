@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -165,7 +166,23 @@ TEST_CASE("the JSON of a digest of many classes is handed on in pieces that make
   CHECK(whole.size() > 3 * (size_t{1} << 20));
   CHECK(pieces >= whole.size() >> 20);
   CHECK(largest < (size_t{2} << 20));  // a class or a state past the MiB, never the report
-  CHECK(json::parse(joined)["classes"].size() == 3000);
+  // Two threads write the classes, one from each end: all are there, in rank order.
+  const json parsed = json::parse(joined);
+  REQUIRE(parsed["classes"].size() == 3000);
+  std::set<std::string> ids;
+  for (size_t i = 0; i < 3000; ++i) {
+    CHECK(parsed["classes"][i]["rank"] == i + 1);
+    ids.insert(parsed["classes"][i]["id"].get<std::string>());
+  }
+  CHECK(ids.size() == 3000);
+  // Each class written the same whichever thread wrote it: the same keys.
+  std::set<std::string> shapes;
+  for (const json& c : parsed["classes"]) {
+    std::string keys;
+    for (const auto& [k, v] : c.items()) keys += k + ",";
+    shapes.insert(keys);
+  }
+  CHECK(shapes.size() == 1);
 }
 
 }  // namespace

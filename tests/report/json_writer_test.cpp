@@ -26,6 +26,36 @@ TEST_CASE("JsonWriter writes nested objects and arrays that parse back") {
   CHECK(j["empty_list"].empty());
 }
 
+TEST_CASE("JsonWriter continues another writer's array: the pieces join into one document") {
+  // What one writer writes alone...
+  auto element = [](JsonWriter& w, int i) {
+    w.BeginObject().Field("rank", i).Key("tags").BeginArray().String("a").EndArray().EndObject();
+  };
+  std::string alone;
+  {
+    JsonWriter w(alone);
+    w.BeginObject().Key("classes").BeginArray();
+    for (int i = 1; i <= 4; ++i) element(w, i);
+    w.EndArray().EndObject();
+  }
+  // ...and the same with elements 3 and 4 written by writers two containers deep.
+  std::string joined;
+  JsonWriter w(joined);
+  w.BeginObject().Key("classes").BeginArray();
+  element(w, 1);
+  element(w, 2);
+  for (int i = 3; i <= 4; ++i) {
+    std::string piece;
+    JsonWriter deep(piece, /*pretty=*/true, /*depth=*/2);
+    element(deep, i);
+    CHECK(piece.starts_with(",\n    {"));
+    joined += piece;
+  }
+  w.EndArray().EndObject();
+  CHECK(joined == alone);
+  CHECK(nlohmann::json::parse(joined)["classes"].size() == 4);
+}
+
 TEST_CASE("JsonWriter::Decimal writes an exact decimal, 128 bits wide") {
   auto decimal = [](analyzer::UInt128 v, unsigned decimals) {
     std::string out;
