@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cerrno>
 #include <cstring>
 
@@ -539,27 +540,56 @@ constexpr std::array<uint8_t, 256> MakeHeaderBytes() {
 }
 constexpr std::array<uint8_t, 256> kHeaderBytes = MakeHeaderBytes();
 
+bool IsBlankByte(char c) { return kHeaderBytes[static_cast<unsigned char>(c)] & kBlankByte; }
+
+// The first blank byte of s[i, n), or n. Eight bytes at a time: every blank is below '!', and
+// a word of a header line (a name or a number) is 5 to 15 bytes.
+size_t WordEnd(const char* s, size_t i, size_t n) {
+  if constexpr (std::endian::native == std::endian::little) {
+    constexpr uint64_t kOnes = 0x0101010101010101, kHighs = 0x8080808080808080;
+    while (i + 8 <= n) {
+      uint64_t x;
+      std::memcpy(&x, s + i, 8);
+      // A high bit where a byte is below '!' (exact for the lowest such byte).
+      const uint64_t below = (x - kOnes * '!') & ~x & kHighs;
+      if (below == 0) {
+        i += 8;
+        continue;
+      }
+      const size_t at = i + static_cast<size_t>(std::countr_zero(below) >> 3);
+      if (IsBlankByte(s[at])) return at;
+      i = at + 1;  // a control byte that is no blank belongs to the word
+    }
+  }
+  while (i < n && !IsBlankByte(s[i])) ++i;
+  return i;
+}
+
+// "Name:" where Name is [A-Za-z_][A-Za-z0-9_]*.
+bool IsKeyWord(std::string_view word) {
+  if (word.size() < 2 || word.back() != ':' || (word[0] >= '0' && word[0] <= '9')) return false;
+  for (size_t i = 0; i + 1 < word.size(); ++i) {
+    if (!(kHeaderBytes[static_cast<unsigned char>(word[i])] & kKeyByte)) return false;
+  }
+  return true;
+}
+
 // "Key: value  Key2: value2 …" -> attributes, where a key is [A-Za-z_][A-Za-z0-9_]* and a
-// colon. A key followed directly by another key has an empty value. One pass over the line,
-// classifying each byte once: this runs for every header line of every event.
+// colon. A key followed directly by another key has an empty value. This runs for every header
+// line of every event: words are found a machine word at a time, and only a word that ends in
+// a colon is looked at byte by byte.
 void ParseAttributes(std::string_view s, std::vector<Attribute>& out) {
   const size_t n = s.size();
   size_t i = 0;
   bool pending = false;  // a key waits for its value
   std::string_view key;
   while (true) {
-    while (i < n && (kHeaderBytes[static_cast<unsigned char>(s[i])] & kBlankByte)) ++i;
+    while (i < n && IsBlankByte(s[i])) ++i;
     if (i >= n) break;
     const size_t start = i;
-    size_t non_key = SIZE_MAX;  // the last byte that cannot be part of a key name
-    for (; i < n; ++i) {
-      const uint8_t c = kHeaderBytes[static_cast<unsigned char>(s[i])];
-      if (c & kBlankByte) break;
-      if (!(c & kKeyByte)) non_key = i;
-    }
+    i = WordEnd(s.data(), i, n);
     const std::string_view word = s.substr(start, i - start);
-    const bool is_key = word.size() >= 2 && non_key == i - 1 && s[i - 1] == ':' &&
-                        !(s[start] >= '0' && s[start] <= '9');
+    const bool is_key = IsKeyWord(word);
     if (pending) {
       out.push_back({key, is_key ? std::string_view() : word});
       pending = false;
