@@ -187,6 +187,37 @@ TEST_CASE("Percona extended statistics and unknown attributes are kept") {
   CHECK(Attr(e, "Frobnicated") == "maybe");
 }
 
+TEST_CASE("header words split at every kind of blank, wherever they fall in a machine word") {
+  // Words are found eight bytes at a time: blanks at each offset, tabs, CR, a control byte
+  // inside a word (part of it), keys that are not keys (digits first, a dash inside).
+  const std::string log =
+      "# Query_time: 1.5\tLock_time: 0.25\x0b"
+      "Rows_sent: 7\fRows_examined: 1234567890123\r\n"
+      "# A: 1 Bb: 22  Ccc: 333   Dddddddd: x\x01y Eeeeeeeeeeeeeeeeeee: 12345678901234567\n"
+      "# 9lives: no  has-dash: no  Empty: Next_key: v  Last:\n"
+      "SELECT 1;\n";
+  const ReadResult r = ReadText(log);
+  REQUIRE(r.events.size() == 1);
+  const OwnedEvent& e = r.events[0];
+  CHECK(Attr(e, "Query_time") == "1.5");
+  CHECK(Attr(e, "Lock_time") == "0.25");
+  CHECK(Attr(e, "Rows_sent") == "7");
+  CHECK(Attr(e, "Rows_examined") == "1234567890123");
+  CHECK(Attr(e, "A") == "1");
+  CHECK(Attr(e, "Bb") == "22");
+  CHECK(Attr(e, "Ccc") == "333");
+  CHECK(Attr(e, "Dddddddd") == "x\x01y");
+  CHECK(Attr(e, "Eeeeeeeeeeeeeeeeeee") == "12345678901234567");
+  CHECK(Attr(e, "Empty").empty());
+  CHECK(Attr(e, "Next_key") == "v");
+  CHECK(Attr(e, "Last").empty());
+  std::vector<std::string> keys;
+  for (const auto& [k, v] : e.attributes) keys.push_back(k);
+  CHECK(keys == std::vector<std::string>{"Query_time", "Lock_time", "Rows_sent", "Rows_examined",
+                                         "A", "Bb", "Ccc", "Dddddddd", "Eeeeeeeeeeeeeeeeeee",
+                                         "Empty", "Next_key", "Last"});
+}
+
 TEST_CASE("events without Time or User lines start at Query_time") {
   const std::string log =
       "# Query_time: 1  Lock_time: 0  Rows_sent: 1  Rows_examined: 1\n"
