@@ -10,7 +10,7 @@
 
 #include "base/ascii.h"
 #include "base/text.h"
-#include "parser/fingerprint.h"
+#include "parser/sql_text.h"
 #include "parser/tables.h"
 #include "report/digest_state.h"
 #include "report/json_writer.h"
@@ -207,14 +207,32 @@ std::string ShowTableStatus(const parser::TableRefName& t) {
 // and since MySQL 5.6.3 / MariaDB 10.0.5 UPDATE, DELETE, INSERT and REPLACE too (MySQL manual,
 // 15.8.2 "EXPLAIN Statement").
 bool Explainable(const QueryClass& c) {
-  if (c.sample.query.empty()) return false;
-  const std::string fingerprint = parser::Fingerprint(c.sample.query);
-  const std::string_view verb = std::string_view(fingerprint).substr(0, fingerprint.find(' '));
-  for (const char* v :
-       {"select", "with", "table", "values", "update", "delete", "insert", "replace"}) {
-    if (verb == v) return true;
+  // The first word, as the fingerprint begins (comments and hints skipped); only the first
+  // tokens are lexed, not the whole sample fingerprinted: a report asks this of every class.
+  using parser::Keyword;
+  using parser::TokenKind;
+  static constexpr Keyword kExplainable[] = {Keyword::kSelect, Keyword::kWith,   Keyword::kTable,
+                                             Keyword::kValues, Keyword::kUpdate, Keyword::kDelete,
+                                             Keyword::kInsert, Keyword::kReplace};
+  const std::string_view sql = c.sample.query;
+  for (const parser::Token& t : parser::Tokenize(sql, {}, 16)) {
+    switch (t.kind) {
+      case TokenKind::kHint:
+      case TokenKind::kComment:
+      case TokenKind::kIllegal:
+        continue;
+      case TokenKind::kUnterminated:
+        if (t.Text(sql).starts_with("/*")) continue;  // a comment cut off at the end
+        return false;
+      case TokenKind::kLParen:
+        return true;  // (SELECT …) UNION …
+      case TokenKind::kIdentifier:
+        return parser::IsOneOf(t.keyword, kExplainable);
+      default:
+        return false;
+    }
   }
-  return !verb.empty() && verb.front() == '(';
+  return false;
 }
 
 void MetricTable(const DigestRun& run, const QueryClass& c, const QueryClass* global,

@@ -144,6 +144,33 @@ TEST_CASE("a class's tables, with the SHOW and EXPLAIN lines to run") {
   CHECK_THAT(md, Catch::Contains("EXPLAIN select o.id from orders o"));
 }
 
+TEST_CASE("EXPLAIN is offered by the sample's first word, past comments and hints") {
+  const std::vector<std::pair<const char*, bool>> samples = {
+      {"/* app:checkout */ SELECT id FROM orders WHERE id = 1", true},
+      {"-- trace\nupdate orders set state = 'x' where id = 2", true},
+      {"SELECT /*!40001 SQL_NO_CACHE */ * FROM carts", true},
+      {"/*!40101 SET NAMES utf8mb4 */", false},  // a version comment's text is SQL
+      {"(select a from t1) union (select a from t2)", true},
+      {"WITH r AS (SELECT 1) SELECT * FROM r", true},
+      {"Insert into log values (1)", true},
+      {"replace into kv values (1, 2)", true},
+      {"TABLE orders", true},
+      {"VALUES ROW(1, 2)", true},
+      {"SET @a = 1", false},
+      {"/* only a comment */", false},
+      {"`select` from nowhere", false},
+      {"call refresh_totals()", false},
+      {"/* cut off", false},
+  };
+  for (const auto& [query, explainable] : samples) {
+    INFO(query);
+    const analyzer::DigestRun run = RunOf({{query, "1", 0, nullptr}});
+    const json report = json::parse(RenderDigestJson(run, DigestReportOptions{}));
+    REQUIRE(report["classes"].size() == 1);
+    CHECK(report["classes"][0]["explain"].is_null() == !explainable);
+  }
+}
+
 TEST_CASE("the JSON of a digest of many classes is handed on in pieces that make up the report") {
   // 3,000 classes: several MiB of JSON, which WriteDigestJson hands on about a MiB at a time.
   std::vector<std::string> queries;
