@@ -114,6 +114,49 @@ bool BindsWhole(const Index& index, const Shape& want) {
   });
 }
 
+// A want an existing index already serves, and the class that wants it.
+struct ServedWant {
+  Shape shape;
+  std::string class_id;
+};
+
+// Whether `index` serves `want` as step 1 of Advise() asks: a unique index bound whole, or by
+// its key (and its covering columns, unless it is the primary key, which holds the row).
+bool ServedBy(const Table& table, const Index& index, const Shape& want) {
+  if (!index.IsBtree() || index.invisible) return false;
+  if (index.IsUnique() && BindsWhole(index, want)) return true;
+  const bool cover = !want.include.empty() && index.kind != IndexKind::kPrimary;
+  return Serves(PartsOf(table, index), want, cover);
+}
+
+// A proposal whose columns begin with `index`'s makes it redundant, unless a want `index`
+// serves is served neither by the proposal (`added`, its parts) nor by an index that stays.
+// InnoDB appends the primary key to every secondary index: `(customer_id)` gives the order
+// of `WHERE customer_id = ? ORDER BY id`, and `(customer_id, created_at)` no longer does.
+// Returns such a want, or nullptr when `index` can go.
+const ServedWant* KeptFor(const Table& table, const Index& index, std::vector<Part> added,
+                          const std::vector<ServedWant>& served,
+                          const std::set<std::string>& dropped) {
+  if (const Index* pk = table.PrimaryKey()) {
+    for (const KeyPart& k : pk->parts) {
+      const bool held = std::any_of(added.begin(), added.end(), [&](const Part& p) {
+        return EqualsIgnoreCase(p.column, k.column);
+      });
+      if (!held) added.push_back({k.column, 0, false});
+    }
+  }
+  for (const ServedWant& w : served) {
+    if (!ServedBy(table, index, w.shape)) continue;
+    if (Serves(added, w.shape, !w.shape.include.empty())) continue;
+    const bool elsewhere =
+        std::any_of(table.indexes.begin(), table.indexes.end(), [&](const Index& other) {
+          return &other != &index && !dropped.count(other.name) && ServedBy(table, other, w.shape);
+        });
+    if (!elsewhere) return &w;
+  }
+  return nullptr;
+}
+
 // Whether a column holds only a handful of distinct values (fewer than `few`): by statistics
 // when known; else when its type allows no more (an ENUM of few members, BOOLEAN, TINYINT(1),
 // BIT(1)), or when it is a small integer, an ENUM or a short string named as a state is
@@ -459,6 +502,9 @@ Advice Advise(const Catalog& catalog, std::span<const WorkloadQuery> workload,
   for (const WorkloadQuery& q : workload) total_weight += q.weight;
   std::map<const Table*, std::vector<size_t>> writers;  // the classes writing each table
   advice.writes = CountWrites(workload, writers);
+  // The wants existing indexes already serve, per table: an index one of them needs stays,
+  // even when a proposal begins with its columns (KeptFor).
+  std::map<const Table*, std::vector<ServedWant>> served;
 
   // 1. Each query's wants, minus those an existing index already serves.
   for (size_t q = 0; q < workload.size(); ++q) {
@@ -602,6 +648,7 @@ Advice Advise(const Catalog& catalog, std::span<const WorkloadQuery> workload,
             break;
           }
         }
+        if (!ta.served_by.empty()) served[&table].push_back({c.shape, workload[q].id});
         // An existing index already searches (and orders) it, and it reads few rows a call —
         // by the log's Rows_examined, or by its LIMIT when the index gives the order: making
         // the index covering would save at most those row lookups, not worth an index.
@@ -866,6 +913,7 @@ Advice Advise(const Catalog& catalog, std::span<const WorkloadQuery> workload,
       new_parts.push_back({p.columns[i], p.prefix_lengths[i], p.descending[i]});
     }
     std::set<std::string>& dropped = drops[&table];
+    std::string keeps;  // why a prefix of the proposal is not dropped ("; …" each)
     for (const Index& index : table.indexes) {
       if (index.kind != IndexKind::kKey || dropped.count(index.name)) continue;
       bool prefix = index.parts.size() <= new_parts.size();
@@ -875,6 +923,11 @@ Advice Advise(const Catalog& catalog, std::span<const WorkloadQuery> workload,
                  k.prefix_length == new_parts[i].prefix && k.descending == new_parts[i].desc;
       }
       if (!prefix) continue;
+      if (const ServedWant* kept = KeptFor(table, index, new_parts, served[&table], dropped)) {
+        keeps += fmt::format("; `{}` stays: class {} uses the primary key InnoDB appends to it",
+                             index.name, kept->class_id);
+        continue;
+      }
       p.replaces.push_back(index.name);
       if (p.extends.empty() || index.parts.size() > table.FindIndex(p.extends)->parts.size()) {
         p.extends = index.name;
@@ -962,13 +1015,14 @@ Advice Advise(const Catalog& catalog, std::span<const WorkloadQuery> workload,
     const double share =
         total_weight > 0 ? 100.0 * static_cast<double>(p.weight) / total_weight : 0;
     p.reason = fmt::format(
-        "Serves {} quer{} ({}, {:.0f}% of the workload's {}): {}{}.", p.query_classes.size(),
+        "Serves {} quer{} ({}, {:.0f}% of the workload's {}): {}{}{}.", p.query_classes.size(),
         p.query_classes.size() == 1 ? "y class" : "y classes",
         options.timed ? FormatSeconds(p.weight)
                       : fmt::format("{} statement{}", p.weight, p.weight == 1 ? "" : "s"),
         share, options.timed ? "time" : "statements", how,
         p.extends.empty() ? std::string()
-                          : fmt::format("; it extends `{}`, which it replaces", p.extends));
+                          : fmt::format("; it extends `{}`, which it replaces", p.extends),
+        keeps);
     const int index = static_cast<int>(advice.proposals.size());
     for (const Candidate* m : d.members) advice.classes[m->query].tables[m->slot].proposal = index;
     advice.proposals.push_back(std::move(p));

@@ -514,6 +514,43 @@ TEST_CASE("advisor: extending an existing index replaces it", "[advisor]") {
   CHECK(For(a, "q", "orders").served_by.empty());
 }
 
+TEST_CASE("advisor: an index whose appended primary key a class needs is not dropped",
+          "[advisor]") {
+  // (customer_id) is (customer_id, id) in InnoDB: it gives `ORDER BY id` after
+  // `customer_id = ?`. (customer_id, created_at) would not, so it is added beside it.
+  Workload w(std::string(kShop) + "CREATE INDEX idx_customer ON orders (customer_id);");
+  w.Add("by_date", 10, "SELECT id FROM orders WHERE customer_id = 1 ORDER BY created_at LIMIT 5");
+  w.Add("by_id", 5, "SELECT id FROM orders WHERE customer_id = 2 ORDER BY id DESC LIMIT 5");
+  const Advice a = w.Run();
+  CHECK(For(a, "by_id", "orders").served_by == "idx_customer");
+  REQUIRE(a.proposals.size() == 1);
+  const IndexProposal& p = a.proposals[0];
+  CHECK(p.columns == Names{"customer_id", "created_at"});
+  CHECK(p.replaces.empty());
+  CHECK(p.extends.empty());
+  CHECK(p.ddl ==
+        "ALTER TABLE `orders` ADD INDEX `idx_customer_id_created_at` (`customer_id`, "
+        "`created_at`), ALGORITHM=INPLACE, LOCK=NONE;");
+  CHECK(p.reason.ends_with(
+      "; `idx_customer` stays: class by_id uses the primary key InnoDB appends to it."));
+
+  // A search by the appended key too: `customer_id = ? AND id > ?`.
+  Workload range(std::string(kShop) + "CREATE INDEX idx_customer ON orders (customer_id);");
+  range.Add("by_date", 10,
+            "SELECT id FROM orders WHERE customer_id = 1 ORDER BY created_at LIMIT 5");
+  range.Add("range", 5, "SELECT id FROM orders WHERE customer_id = 2 AND id > 100");
+  CHECK(range.Run().proposals.at(0).replaces.empty());
+
+  // Another index that stays gives the same: the prefix goes.
+  Workload other(std::string(kShop) +
+                 "CREATE INDEX idx_customer ON orders (customer_id);"
+                 "CREATE INDEX idx_customer_id ON orders (customer_id, id);");
+  other.Add("by_date", 10,
+            "SELECT id FROM orders WHERE customer_id = 1 ORDER BY created_at LIMIT 5");
+  other.Add("by_id", 5, "SELECT id FROM orders WHERE customer_id = 2 ORDER BY id DESC LIMIT 5");
+  CHECK(other.Run().proposals.at(0).replaces == Names{"idx_customer"});
+}
+
 TEST_CASE("advisor: covering columns added to an existing index replace it", "[advisor]") {
   Workload w(std::string(kShop) + "CREATE INDEX idx_customer ON orders (customer_id);");
   w.Add("q", 10, "SELECT total FROM orders WHERE customer_id = 1");
