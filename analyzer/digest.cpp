@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstring>
 #include <thread>
 
 #include "analyzer/ranking.h"
@@ -168,7 +169,11 @@ uint32_t Digest::FlagId(std::string_view name) {
 Digest::KeyInfo& Digest::Key(size_t position, std::string_view name) {
   if (position < key_at_position_.size()) {
     KeyInfo& cached = keys_[key_at_position_[position]];
-    if (cached.name == name) return cached;
+    // Sizes first: most events repeat the last one's keys, and a size differs when they do not.
+    if (cached.name.size() == name.size() &&
+        std::memcmp(cached.name.data(), name.data(), name.size()) == 0) {
+      return cached;
+    }
   }
   auto it = key_index_.find(std::string(name));
   uint32_t index;
