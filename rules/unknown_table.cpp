@@ -83,8 +83,25 @@ class UnknownTable final : public Rule {
       if (MissingFromSchema(issue) && IsView(catalog, issue.name)) continue;
       Finding& f = out.Add(kInfo, issue.span, issue.message);
       f.table = issue.name;
-      f.fix = "correct the table name, or pass the DDL that defines it with --schema";
+      f.fix = MissingFromSchema(issue)
+                  ? "correct the table name, or pass the DDL that defines it with --schema"
+                  : DeleteTargetFix(query);
     }
+  }
+
+ private:
+  // DELETE x FROM … names what to delete from by the names the FROM clause gives its tables.
+  static std::string DeleteTargetFix(const QueryModel& query) {
+    std::string names;
+    if (query.main >= 0) {
+      for (const TableUse& use : query.blocks[query.main].tables) {
+        if (use.alias.empty()) continue;
+        names += names.empty() ? "`" : ", `";
+        names += use.alias + "`";
+      }
+    }
+    if (names.empty()) return "name a table of the FROM clause, by its alias if it has one";
+    return "name a table of the FROM clause, by its alias if it has one: " + names;
   }
 };
 
