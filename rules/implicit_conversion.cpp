@@ -122,8 +122,14 @@ class ImplicitConversion final : public Rule {
         std::string fix;
         if (conversion) {
           std::string other = "a number";
+          // The other column as `alias`.`name`: a join compares columns that often share a name.
+          std::string other_name = fmt::format("`{}`", p.other.name);
+          if (p.other.resolved() && p.other.block >= 0) {
+            other_name = fmt::format(
+                "`{}`.`{}`", query.blocks[p.other.block].tables[p.other.table].alias, p.other.name);
+          }
           if (p.value == ValueKind::kColumn || p.value == ValueKind::kOuterColumn) {
-            other = fmt::format("numeric column `{}`", p.other.name);
+            other = "numeric column " + other_name;
           } else if (p.value == ValueKind::kTemporal) {
             other = "a date/time value";
           }
@@ -133,8 +139,16 @@ class ImplicitConversion final : public Rule {
               use.alias, column.name, column.type, other,
               p.value == ValueKind::kTemporal ? "date/time" : "number", index_note);
           if (p.value == ValueKind::kColumn || p.value == ValueKind::kOuterColumn) {
-            fix = fmt::format("give both columns one type, or compare CAST(`{}` AS CHAR) with `{}`",
-                              p.other.name, column.name);
+            // USING (zip) and NATURAL JOIN have no comparison to wrap: it is written out.
+            fix =
+                p.expr == nullptr
+                    ? fmt::format(
+                          "give both columns one type, or join ON `{}`.`{}` = CAST({} AS CHAR) "
+                          "instead of USING",
+                          use.alias, column.name, other_name)
+                    : fmt::format(
+                          "give both columns one type, or compare `{}`.`{}` with CAST({} AS CHAR)",
+                          use.alias, column.name, other_name);
           } else if (p.value == ValueKind::kTemporal) {  // NOW(), a DATE column's value, …
             fix = fmt::format(
                 "compare `{}` with a string in the format it stores (DATE_FORMAT(…, "
