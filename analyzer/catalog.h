@@ -74,9 +74,12 @@ struct Column {
   std::string generated;             // the expression of a generated column, as SQL; empty if none
   bool stored = false;               // a generated column is STORED (PERSISTENT), not VIRTUAL
   std::vector<std::string> members;  // ENUM / SET members in order, as written (quotes kept)
+  // What a MODIFY of the column must restate not to lose it, as SQL: "'new'",
+  // "CURRENT_TIMESTAMP", "(uuid())"; the ON UPDATE clause's value; the comment, quotes kept.
+  std::string default_sql, on_update_sql, comment;
   std::optional<uint64_t> distinct;  // statistics: distinct values, when known
 
-  // "varchar(64) utf8mb4_general_ci NOT NULL"
+  // "varchar(64) utf8mb4_general_ci NOT NULL", "enum('a','b') utf8mb4_general_ci"
   std::string Describe() const;
   // The most bytes this column takes in an index key (prefix: that many characters), as
   // InnoDB counts them against its 767 / 3072-byte limits. 0 for unbounded types.

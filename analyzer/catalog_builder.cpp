@@ -139,6 +139,12 @@ Column CatalogBuilder::MakeColumn(const ast::ColumnDef& def, const Table& table)
     c.nullable = false;
     c.auto_increment = true;
   }
+  if (def.default_value != nullptr) {
+    c.default_sql = parser::ToSql(*def.default_value);
+    if (def.default_parens) c.default_sql = "(" + c.default_sql + ")";
+  }
+  if (def.on_update != nullptr) c.on_update_sql = parser::ToSql(*def.on_update);
+  c.comment = def.comment;
   if (def.generated != nullptr) {
     c.generated = parser::ToSql(*def.generated);
     c.stored =

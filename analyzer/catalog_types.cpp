@@ -267,6 +267,11 @@ std::string Column::Describe() const {
     if (scale > 0) out += "," + std::to_string(scale);
     out += ")";
   }
+  if (family == TypeFamily::kEnumSet && !members.empty()) {
+    out += "(";
+    for (size_t i = 0; i < members.size(); ++i) out += (i ? "," : "") + members[i];
+    out += ")";
+  }
   if (is_unsigned) out += " unsigned";
   if (IsCharacter(family) && !collation.empty()) out += " " + collation;
   if (!nullable) out += " NOT NULL";

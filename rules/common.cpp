@@ -303,9 +303,22 @@ std::string ColumnDefinition(const analyzer::Column& column, std::string_view ch
                             column.family == analyzer::TypeFamily::kBinary)) {
     type += fmt::format("({})", column.length);
   }
+  if (column.family == analyzer::TypeFamily::kEnumSet) {
+    type += "(";
+    for (size_t i = 0; i < column.members.size(); ++i) type += (i ? "," : "") + column.members[i];
+    type += ")";
+  }
   std::string out = fmt::format("{} {} CHARACTER SET {} COLLATE {}", Quote(column.name), type,
                                 charset, collation);
+  // MODIFY replaces the whole definition: what it does not restate is lost.
+  if (!column.generated.empty()) {
+    out += fmt::format(" GENERATED ALWAYS AS ({}) {}", column.generated,
+                       column.stored ? "STORED" : "VIRTUAL");
+  }
   if (!column.nullable) out += " NOT NULL";
+  if (!column.default_sql.empty()) out += " DEFAULT " + column.default_sql;
+  if (!column.on_update_sql.empty()) out += " ON UPDATE " + column.on_update_sql;
+  if (!column.comment.empty()) out += " COMMENT " + column.comment;
   return out;
 }
 

@@ -81,7 +81,9 @@ const analyzer::Table* TableNamed(const analyzer::Catalog& catalog, const parser
 
 namespace qadvisor::rules {
 // A MODIFY column definition giving `column` another charset / collation, as a fix hint:
-// "`code` varchar(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_0900_ai_ci NOT NULL".
+// "`code` varchar(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_0900_ai_ci NOT NULL DEFAULT ''".
+// It restates what MODIFY would otherwise drop: ENUM / SET members, the generated expression,
+// DEFAULT, ON UPDATE and COMMENT.
 std::string ColumnDefinition(const analyzer::Column& column, std::string_view charset,
                              std::string_view collation);
 }  // namespace qadvisor::rules

@@ -277,8 +277,27 @@ CREATE TABLE t (
   CHECK(Col(t, "price").Describe() == "decimal(10,2)");
   CHECK(Col(t, "at").Describe() == "datetime(3) NOT NULL");
   CHECK(Col(t, "note").Describe() == "text utf8mb4_0900_ai_ci");
-  CHECK(Col(t, "kind").Describe() == "enum utf8mb4_0900_ai_ci NOT NULL");
+  CHECK(Col(t, "kind").Describe() == "enum('a','b') utf8mb4_0900_ai_ci NOT NULL");
   CHECK(Col(t, "raw").Describe() == "varbinary(8)");
+}
+
+TEST_CASE("a column keeps its DEFAULT, ON UPDATE and COMMENT as SQL, for MODIFY to restate") {
+  const Catalog c = Load(R"sql(
+CREATE TABLE t (
+  state VARCHAR(8) NOT NULL DEFAULT 'new' COMMENT 'it''s the state',
+  at TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3) ON UPDATE CURRENT_TIMESTAMP(3),
+  token CHAR(36) DEFAULT (uuid()),
+  note TEXT
+))sql");
+  const Table& t = Get(c, "", "t");
+  CHECK(Col(t, "state").default_sql == "'new'");
+  CHECK(Col(t, "state").comment == "'it''s the state'");
+  CHECK(Col(t, "at").default_sql == "CURRENT_TIMESTAMP(3)");
+  CHECK(Col(t, "at").on_update_sql == "CURRENT_TIMESTAMP(3)");
+  CHECK(Col(t, "token").default_sql == "(uuid())");
+  CHECK(Col(t, "note").default_sql.empty());
+  CHECK(Col(t, "note").on_update_sql.empty());
+  CHECK(Col(t, "note").comment.empty());
 }
 
 TEST_CASE("KeyBytes counts what an index key holds") {
