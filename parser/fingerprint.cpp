@@ -46,17 +46,7 @@ class Fingerprinter {
   Token Next(Lexer& lexer) const {
     for (;;) {
       const Token t = lexer.Next();
-      switch (t.kind) {
-        case TokenKind::kHint:
-        case TokenKind::kComment:
-        case TokenKind::kIllegal:
-          continue;
-        case TokenKind::kUnterminated:
-          if (sql_.substr(t.offset, 2) == "/*") continue;  // a comment cut off at the end
-          return t;
-        default:
-          return t;
-      }
+      if (!IsNoise(t, sql_)) return t;
     }
   }
   Token Peek() const {

@@ -146,6 +146,21 @@ bool IsIdentifierByte(unsigned char c);
 std::string_view TokenKindName(TokenKind kind);
 
 // True for the literal kinds (strings, numbers, hex, bit).
+// Whether `t` takes no part in what a statement does: an optimizer hint, a comment, a byte that
+// cannot start a token, or a comment that the end of `text` (the lexed text) cut off.
+inline bool IsNoise(const Token& t, std::string_view text) {
+  switch (t.kind) {
+    case TokenKind::kHint:
+    case TokenKind::kComment:
+    case TokenKind::kIllegal:
+      return true;
+    case TokenKind::kUnterminated:
+      return text.substr(t.offset, 2) == "/*";
+    default:
+      return false;
+  }
+}
+
 inline bool IsLiteral(TokenKind k) {
   return k == TokenKind::kString || k == TokenKind::kNationalString || k == TokenKind::kNumber ||
          k == TokenKind::kHexNumber || k == TokenKind::kBitNumber;

@@ -17,6 +17,13 @@ std::vector<Token> Tokenize(std::string_view text, LexerOptions options, size_t 
   return tokens;
 }
 
+Token FirstCodeToken(std::string_view text, LexerOptions options) {
+  Lexer lexer(text, options);
+  Token t = lexer.Next();
+  while (IsNoise(t, text)) t = lexer.Next();
+  return t;
+}
+
 bool IsWord(std::string_view text, const Token& t, std::string_view word) {
   return t.kind == TokenKind::kIdentifier && base::EqualsIgnoreCase(t.Text(text), word);
 }

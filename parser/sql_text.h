@@ -28,6 +28,10 @@ namespace qadvisor::parser {
 std::vector<Token> Tokenize(std::string_view text, LexerOptions options = {},
                             size_t max_tokens = std::numeric_limits<size_t>::max());
 
+// The first token of `text` that takes part in what the statement does (IsNoise skipped), or
+// a kEnd token: what its fingerprint begins with, found without lexing the rest.
+Token FirstCodeToken(std::string_view text, LexerOptions options = {});
+
 // Whether `t` is the bare word `word`, in any case: a keyword or an unquoted name as written
 // (`select`, `SELECT`), never a `quoted` name or a string.
 bool IsWord(std::string_view text, const Token& t, std::string_view word);

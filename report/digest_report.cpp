@@ -214,25 +214,9 @@ bool Explainable(const QueryClass& c) {
   static constexpr Keyword kExplainable[] = {Keyword::kSelect, Keyword::kWith,   Keyword::kTable,
                                              Keyword::kValues, Keyword::kUpdate, Keyword::kDelete,
                                              Keyword::kInsert, Keyword::kReplace};
-  const std::string_view sql = c.sample.query;
-  for (const parser::Token& t : parser::Tokenize(sql, {}, 16)) {
-    switch (t.kind) {
-      case TokenKind::kHint:
-      case TokenKind::kComment:
-      case TokenKind::kIllegal:
-        continue;
-      case TokenKind::kUnterminated:
-        if (t.Text(sql).starts_with("/*")) continue;  // a comment cut off at the end
-        return false;
-      case TokenKind::kLParen:
-        return true;  // (SELECT …) UNION …
-      case TokenKind::kIdentifier:
-        return parser::IsOneOf(t.keyword, kExplainable);
-      default:
-        return false;
-    }
-  }
-  return false;
+  const parser::Token t = parser::FirstCodeToken(c.sample.query);
+  if (t.kind == TokenKind::kLParen) return true;  // (SELECT …) UNION …
+  return t.kind == TokenKind::kIdentifier && parser::IsOneOf(t.keyword, kExplainable);
 }
 
 void MetricTable(const DigestRun& run, const QueryClass& c, const QueryClass* global,

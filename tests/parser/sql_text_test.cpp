@@ -34,6 +34,21 @@ TEST_CASE("Tokenize: comments as tokens with keep_comments, and version comments
   CHECK(Texts(sql, Tokenize(sql)) == Strings{"SELECT", "1", "SQL_NO_CACHE"});
 }
 
+TEST_CASE("FirstCodeToken: past comments, hints, stray bytes and a comment cut off") {
+  auto first = [](std::string_view sql) {
+    const Token t = FirstCodeToken(sql);
+    return std::string(t.Text(sql));
+  };
+  CHECK(first("/* app */ -- x\n# y\n  SELECT 1") == "SELECT");
+  CHECK(first("\x01\x02update t set a = 1") == "update");
+  CHECK(first("(select 1) union (select 2)") == "(");
+  CHECK(first("/*!40101 SET NAMES utf8mb4 */") == "SET");  // a version comment's text is SQL
+  CHECK(FirstCodeToken("/* only a comment */").kind == TokenKind::kEnd);
+  CHECK(FirstCodeToken("/* cut off").kind == TokenKind::kEnd);
+  CHECK(FirstCodeToken("'open string").kind == TokenKind::kUnterminated);
+  CHECK(FirstCodeToken("").kind == TokenKind::kEnd);
+}
+
 TEST_CASE("Tokenize: at most max_tokens, and ANSI_QUOTES makes \"x\" a name") {
   const std::string_view sql = "CREATE PROCEDURE p() SELECT 1";
   CHECK(Texts(sql, Tokenize(sql, {}, 2)) == Strings{"CREATE", "PROCEDURE"});
