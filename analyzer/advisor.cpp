@@ -88,19 +88,24 @@ std::vector<Part> PartsOf(const Table& table, const Index& index) {
   return parts;
 }
 
+// Appends the primary key columns `parts` does not hold, as InnoDB does to a secondary index.
+void AppendPrimaryKey(const Table& table, std::vector<Part>& parts) {
+  const Index* pk = table.PrimaryKey();
+  if (!pk) return;
+  for (const KeyPart& k : pk->parts) {
+    const bool held = std::any_of(parts.begin(), parts.end(), [&](const Part& p) {
+      return EqualsIgnoreCase(p.column, k.column);
+    });
+    if (!held) parts.push_back({k.column, 0, false});
+  }
+}
+
 // A shape's parts as an index of `table` would hold them: key, covering columns, primary key.
 std::vector<Part> PartsOf(const Table& table, const Shape& shape) {
   std::vector<Part> parts;
   for (size_t i = 0; i < shape.key.size(); ++i) parts.push_back({shape.key[i], 0, shape.desc[i]});
   for (const std::string& c : shape.include) parts.push_back({c, 0, false});
-  if (const Index* pk = table.PrimaryKey()) {
-    for (const KeyPart& k : pk->parts) {
-      const bool held = std::any_of(parts.begin(), parts.end(), [&](const Part& p) {
-        return EqualsIgnoreCase(p.column, k.column);
-      });
-      if (!held) parts.push_back({k.column, 0, false});
-    }
-  }
+  AppendPrimaryKey(table, parts);
   return parts;
 }
 
@@ -120,8 +125,9 @@ struct ServedWant {
   std::string class_id;
 };
 
-// Whether `index` serves `want` as step 1 of Advise() asks: a unique index bound whole, or by
-// its key (and its covering columns, unless it is the primary key, which holds the row).
+// Whether `index` already serves `want`: a unique index bound by equalities finds one row
+// (covering does not matter, and the primary key is the row); else by its key, and the
+// covering columns too unless it is the primary key.
 bool ServedBy(const Table& table, const Index& index, const Shape& want) {
   if (!index.IsBtree() || index.invisible) return false;
   if (index.IsUnique() && BindsWhole(index, want)) return true;
@@ -137,14 +143,7 @@ bool ServedBy(const Table& table, const Index& index, const Shape& want) {
 const ServedWant* KeptFor(const Table& table, const Index& index, std::vector<Part> added,
                           const std::vector<ServedWant>& served,
                           const std::set<std::string>& dropped) {
-  if (const Index* pk = table.PrimaryKey()) {
-    for (const KeyPart& k : pk->parts) {
-      const bool held = std::any_of(added.begin(), added.end(), [&](const Part& p) {
-        return EqualsIgnoreCase(p.column, k.column);
-      });
-      if (!held) added.push_back({k.column, 0, false});
-    }
-  }
+  AppendPrimaryKey(table, added);
   for (const ServedWant& w : served) {
     if (!ServedBy(table, index, w.shape)) continue;
     if (Serves(added, w.shape, !w.shape.include.empty())) continue;
@@ -633,17 +632,9 @@ Advice Advise(const Catalog& catalog, std::span<const WorkloadQuery> workload,
         }
         if (coverable) c.shape.include = ta.want.include;
         FitCovering(table, c.shape, options);
-        // Served already? A unique index bound by equalities finds one row (covering does not
-        // matter, and the primary key is the row); else by the key, and the covering columns
-        // when they could be added.
+        // Served already? The covering columns count only when they could be added (above).
         for (const Index& index : table.indexes) {
-          if (!index.IsBtree() || index.invisible) continue;
-          if (index.IsUnique() && BindsWhole(index, c.shape)) {
-            ta.served_by = index.name;
-            break;
-          }
-          const bool cover = !c.shape.include.empty() && index.kind != IndexKind::kPrimary;
-          if (Serves(PartsOf(table, index), c.shape, cover)) {
+          if (ServedBy(table, index, c.shape)) {
             ta.served_by = index.name;
             break;
           }
