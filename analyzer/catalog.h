@@ -81,6 +81,8 @@ struct Column {
 
   // "varchar(64) utf8mb4_general_ci NOT NULL", "enum('a','b') utf8mb4_general_ci"
   std::string Describe() const;
+  // "('a','b')" for an ENUM or SET, as its type is written; "" for other types.
+  std::string MemberList() const;
   // The most bytes this column takes in an index key (prefix: that many characters), as
   // InnoDB counts them against its 767 / 3072-byte limits. 0 for unbounded types.
   uint32_t KeyBytes(uint32_t prefix_chars = 0) const;

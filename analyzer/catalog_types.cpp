@@ -267,15 +267,18 @@ std::string Column::Describe() const {
     if (scale > 0) out += "," + std::to_string(scale);
     out += ")";
   }
-  if (family == TypeFamily::kEnumSet && !members.empty()) {
-    out += "(";
-    for (size_t i = 0; i < members.size(); ++i) out += (i ? "," : "") + members[i];
-    out += ")";
-  }
+  out += MemberList();
   if (is_unsigned) out += " unsigned";
   if (IsCharacter(family) && !collation.empty()) out += " " + collation;
   if (!nullable) out += " NOT NULL";
   return out;
+}
+
+std::string Column::MemberList() const {
+  if (family != TypeFamily::kEnumSet || members.empty()) return "";
+  std::string out = "(";
+  for (size_t i = 0; i < members.size(); ++i) out += (i ? "," : "") + members[i];
+  return out + ")";
 }
 
 uint32_t Column::KeyBytes(uint32_t prefix_chars) const {

@@ -303,11 +303,7 @@ std::string ColumnDefinition(const analyzer::Column& column, std::string_view ch
                             column.family == analyzer::TypeFamily::kBinary)) {
     type += fmt::format("({})", column.length);
   }
-  if (column.family == analyzer::TypeFamily::kEnumSet) {
-    type += "(";
-    for (size_t i = 0; i < column.members.size(); ++i) type += (i ? "," : "") + column.members[i];
-    type += ")";
-  }
+  type += column.MemberList();
   std::string out = fmt::format("{} {} CHARACTER SET {} COLLATE {}", Quote(column.name), type,
                                 charset, collation);
   // MODIFY replaces the whole definition: what it does not restate is lost.
