@@ -145,7 +145,6 @@ bool IsIdentifierByte(unsigned char c);
 // Name of a token kind for diagnostics ("identifier", "')'", ...).
 std::string_view TokenKindName(TokenKind kind);
 
-// True for the literal kinds (strings, numbers, hex, bit).
 // Whether `t` takes no part in what a statement does: an optimizer hint, a comment, a byte that
 // cannot start a token, or a comment that the end of `text` (the lexed text) cut off.
 inline bool IsNoise(const Token& t, std::string_view text) {
@@ -161,6 +160,7 @@ inline bool IsNoise(const Token& t, std::string_view text) {
   }
 }
 
+// True for the literal kinds (strings, numbers, hex, bit).
 inline bool IsLiteral(TokenKind k) {
   return k == TokenKind::kString || k == TokenKind::kNationalString || k == TokenKind::kNumber ||
          k == TokenKind::kHexNumber || k == TokenKind::kBitNumber;

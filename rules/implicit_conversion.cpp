@@ -123,10 +123,10 @@ class ImplicitConversion final : public Rule {
         if (conversion) {
           std::string other = "a number";
           // The other column as `alias`.`name`: a join compares columns that often share a name.
-          std::string other_name = fmt::format("`{}`", p.other.name);
+          std::string other_name = Quote(p.other.name);
           if (p.other.resolved() && p.other.block >= 0) {
-            other_name = fmt::format(
-                "`{}`.`{}`", query.blocks[p.other.block].tables[p.other.table].alias, p.other.name);
+            other_name =
+                Quote(query.blocks[p.other.block].tables[p.other.table].alias) + "." + other_name;
           }
           if (p.value == ValueKind::kColumn || p.value == ValueKind::kOuterColumn) {
             other = "numeric column " + other_name;
