@@ -139,7 +139,7 @@ std::vector<std::pair<std::string, uint64_t>> ValueCounts::Sorted() const {
   return sorted;
 }
 
-Digest::Digest(DigestOptions options) : options_(options) {
+Digest::Digest(DigestOptions options) : options_(options), fingerprints_(options_.fingerprint) {
   for (const char* name :
        {"Query_time", "Lock_time", "Rows_sent", "Rows_examined", "Query_length"}) {
     MetricId(name);
@@ -308,7 +308,7 @@ bool Digest::Prepare(const parser::Event& event) {
   if (event.admin_command) {
     fingerprint_.assign(event.query);
   } else {
-    parser::Fingerprint(event.query, fingerprint_, options_.fingerprint);
+    fingerprints_.Fingerprint(event.query, fingerprint_);
   }
   if (filter != nullptr && filter->has_match() && !Matches(*filter)) {
     ++filtered_[static_cast<size_t>(FilterReason::kMatch)];

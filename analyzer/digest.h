@@ -21,6 +21,7 @@
 #include "analyzer/distribution.h"
 #include "analyzer/event_filter.h"
 #include "parser/fingerprint.h"
+#include "parser/fingerprint_cache.h"
 #include "parser/slowlog.h"
 
 namespace qadvisor::analyzer {
@@ -277,6 +278,7 @@ class Digest {
   // position, so most lookups are one comparison.
   std::vector<uint32_t> key_at_position_;
   std::string fingerprint_;                           // reused
+  parser::FingerprintCache fingerprints_;             // by statement shape: most events hit
   std::vector<std::pair<uint32_t, int64_t>> values_;  // reused per event
   std::vector<std::pair<uint32_t, bool>> flags_;      // reused per event
   uint64_t rate_ = 1;                                 // the event's Log_slow_rate_limit

@@ -1,0 +1,241 @@
+#include "parser/fingerprint_cache.h"
+
+#include <xxhash.h>
+
+#include <array>
+#include <cstring>
+
+#include "base/ascii.h"
+#include "parser/lexer.h"
+
+namespace qadvisor::parser {
+namespace {
+
+// What a byte starts, for the shape. Words are the lexer's identifier bytes (IsIdentifierByte).
+enum Class : uint8_t {
+  kCode,  // kept as it is: operators, parentheses, `@`, `\`, DEL
+  kWord,
+  kDigit,
+  kBlank,
+  kQuote,     // ' and ": strings (the fingerprint reads "x" as a string, not ANSI_QUOTES)
+  kBacktick,  // `name`
+  kSlash,     // a comment or a hint may start
+  kHash,      // a comment
+  kDash,      // `-- ` starts a comment
+  kControl,   // a byte a shape does not model
+};
+
+// The marks that stand for what the shape takes out: control bytes, which a shape never
+// holds otherwise (a text with one is not shaped).
+constexpr char kNumberMark = '\x01';
+constexpr char kStringMark = '\x02';
+constexpr char kUnterminatedStringMark = '\x03';
+constexpr char kCommentMark = '\x04';
+constexpr char kUnterminatedCommentMark = '\x05';
+constexpr char kHintMark = '\x06';
+
+// Whether the shape written so far ends in `.`, blanks, comments and hints aside: after
+// `identifier.` the lexer reads digits as an identifier (`t. 5`, `t./* c */5`).
+bool AfterDot(const char* begin, const char* end) {
+  while (end > begin) {
+    const char c = *--end;
+    if (c != ' ' && c != kCommentMark && c != kHintMark) return c == '.';
+  }
+  return false;
+}
+
+// Longer texts are fingerprinted without the cache: the shape buffer stays small.
+constexpr size_t kMaxShapedBytes = size_t{64} << 10;
+
+const std::array<Class, 256>& Classes() {
+  static const std::array<Class, 256> classes = [] {
+    std::array<Class, 256> t{};
+    for (int c = 0; c < 256; ++c) {
+      const auto b = static_cast<unsigned char>(c);
+      if (base::IsSpace(static_cast<char>(c))) {
+        t[b] = kBlank;
+      } else if (c >= '0' && c <= '9') {
+        t[b] = kDigit;
+      } else if (IsIdentifierByte(b)) {
+        t[b] = kWord;
+      } else if (c < 0x20) {
+        t[b] = kControl;
+      } else {
+        t[b] = kCode;
+      }
+    }
+    t['\''] = t['"'] = kQuote;
+    t['`'] = kBacktick;
+    t['/'] = kSlash;
+    t['#'] = kHash;
+    t['-'] = kDash;
+    return t;
+  }();
+  return classes;
+}
+
+// Where the quoted text opened at `open` ends (past its closing quote), as Lexer::LexQuoted
+// reads it: a doubled quote is one, a backslash escapes the next byte when `backslash`.
+// npos when it runs to the end of the text.
+size_t QuotedEnd(std::string_view sql, size_t open, bool backslash) {
+  const char quote = sql[open];
+  const size_t n = sql.size();
+  for (size_t i = open + 1; i < n;) {
+    const char c = sql[i];
+    if (c == '\\' && backslash) {
+      i += 2;
+    } else if (c != quote) {
+      ++i;
+    } else if (i + 1 < n && sql[i + 1] == quote) {
+      i += 2;
+    } else {
+      return i + 1;
+    }
+  }
+  return std::string_view::npos;
+}
+
+}  // namespace
+
+bool FingerprintCache::Shape(std::string_view sql, std::string& shape) {
+  const std::array<Class, 256>& cls = Classes();
+  const size_t n = sql.size();
+  const char* const text = sql.data();
+  auto class_at = [&](size_t i) { return cls[static_cast<unsigned char>(text[i])]; };
+  auto is_word = [&](size_t i) { return class_at(i) == kWord || class_at(i) == kDigit; };
+  shape.resize(n);  // a shape is never longer than its text
+  char* const begin = shape.data();
+  char* o = begin;
+  auto copy = [&](size_t from, size_t to) {
+    std::memcpy(o, text + from, to - from);
+    o += to - from;
+  };
+  size_t i = 0;
+  while (i < n) {
+    const char c = text[i];
+    switch (class_at(i)) {
+      case kCode:
+      case kWord:
+        *o++ = c;
+        ++i;
+        continue;
+      case kBlank:
+        if (o == begin || o[-1] != ' ') *o++ = ' ';
+        ++i;
+        continue;
+      case kDigit: {
+        const char before = i == 0 ? ' ' : text[i - 1];
+        if (i > 0 && is_word(i - 1)) {  // part of a word: orders_2024, 0x1F
+          *o++ = c;
+          ++i;
+          continue;
+        }
+        // Digits the lexer reads as one number token whatever they are: with an optional
+        // fraction, not part of a qualified name (`t.5`, an identifier) or a variable. After a
+        // sign they may be an exponent's (`1e-5`), which ends at its last digit: no fraction.
+        size_t end = i;
+        while (end < n && class_at(end) == kDigit) ++end;
+        if (end < n && text[end] == '.' && before != '-' && before != '+') {
+          ++end;
+          while (end < n && class_at(end) == kDigit) ++end;
+        }
+        if (before != '.' && before != '@' && (end == n || (!is_word(end) && text[end] != '.')) &&
+            !AfterDot(begin, o)) {
+          *o++ = kNumberMark;
+          i = end;
+          continue;
+        }
+        while (i < n && is_word(i)) *o++ = text[i++];  // kept as written: 1e3, 1abc, t.5
+        continue;
+      }
+      case kQuote: {
+        const size_t end = QuotedEnd(sql, i, true);
+        if (i > 0 && text[i - 1] == '@') {  // @'name' is a variable, its name part of the query
+          const size_t stop = end == std::string_view::npos ? n : end;
+          copy(i, stop);
+          i = stop;
+          continue;
+        }
+        if (end == std::string_view::npos) {
+          *o++ = kUnterminatedStringMark;
+          i = n;
+          continue;
+        }
+        *o++ = kStringMark;
+        i = end;
+        continue;
+      }
+      case kBacktick: {
+        const size_t end = QuotedEnd(sql, i, false);
+        const size_t stop = end == std::string_view::npos ? n : end;
+        copy(i, stop);
+        i = stop;
+        continue;
+      }
+      case kSlash: {
+        if (i + 1 >= n || text[i + 1] != '*') {
+          *o++ = c;
+          ++i;
+          continue;
+        }
+        const char third = i + 2 < n ? text[i + 2] : '\0';
+        if (third == '!' || (third == 'M' && i + 3 < n && text[i + 3] == '!')) {
+          return false;  // a version comment: its content is SQL, with the lexer's own rules
+        }
+        const size_t close = sql.find("*/", i + 2);
+        if (close == std::string_view::npos) {
+          *o++ = kUnterminatedCommentMark;
+          i = n;
+          continue;
+        }
+        // A hint leaves the lexer as after a keyword (another hint may follow), a comment not.
+        *o++ = third == '+' ? kHintMark : kCommentMark;
+        i = close + 2;
+        continue;
+      }
+      case kDash:
+        if (!(i + 1 < n && text[i + 1] == '-' &&
+              (i + 2 >= n || base::IsSpace(text[i + 2]) ||
+               static_cast<unsigned char>(text[i + 2]) < 0x20))) {
+          *o++ = c;
+          ++i;
+          continue;
+        }
+        [[fallthrough]];  // `-- ` to the end of the line
+      case kHash: {
+        const size_t eol = sql.find('\n', i);
+        i = eol == std::string_view::npos ? n : eol;
+        *o++ = kCommentMark;
+        continue;
+      }
+      case kControl:
+        return false;
+    }
+  }
+  shape.resize(static_cast<size_t>(o - begin));
+  return true;
+}
+
+void FingerprintCache::Fingerprint(std::string_view sql, std::string& out) {
+  if (sql.size() > kMaxShapedBytes || !Shape(sql, shape_)) {
+    parser::Fingerprint(sql, out, options_);
+    return;
+  }
+  const XXH128_hash_t hash = XXH3_128bits(shape_.data(), shape_.size());
+  const Key key{hash.low64, hash.high64};
+  if (const auto it = entries_.find(key); it != entries_.end()) {
+    out.assign(it->second);
+    ++hits_;
+    return;
+  }
+  parser::Fingerprint(sql, out, options_);
+  if (out.size() > kMaxTextBytes) return;
+  if (entries_.size() >= kMaxEntries || text_bytes_ + out.size() > kMaxTextBytes) {
+    entries_.clear();
+    text_bytes_ = 0;
+  }
+  entries_.emplace(key, out);
+  text_bytes_ += out.size();
+}
+
+}  // namespace qadvisor::parser

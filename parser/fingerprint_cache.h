@@ -1,0 +1,65 @@
+// FingerprintCache: fingerprints remembered by the query's shape.
+//
+// A slow log holds millions of events and a few hundred statement shapes: the same query with
+// other numbers and strings in it. The shape is the text with the content of every string
+// literal and every plain number taken out, comments made one mark and runs of whitespace one
+// space; it takes one pass over the bytes, where the fingerprint takes the lexer and the
+// fingerprinter. Two texts of one shape lex to the same tokens but for the literals' values,
+// and a fingerprint never looks at a literal's value, so they have one fingerprint: the cache
+// keeps it under a 128-bit hash (XXH3) of the shape.
+//
+// The shape follows the lexer (parser/lexer.h) wherever a byte's meaning depends on what came
+// before: it keeps verbatim what a literal's neighbours make ambiguous (`t.5`, where the lexer
+// reads an identifier; `@'name'`, a variable), and gives up on texts with version comments
+// (`/*!50001 …*/`, whose content is SQL) or control bytes; those are fingerprinted every time.
+// The fingerprint fuzzer checks the cache against Fingerprint() on every input it makes.
+//
+// Memory is bounded: the cache empties itself when it holds kMaxEntries shapes or
+// kMaxTextBytes of fingerprints. Not thread-safe: one cache per thread.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+#include "parser/fingerprint.h"
+
+namespace qadvisor::parser {
+
+class FingerprintCache {
+ public:
+  static constexpr size_t kMaxEntries = size_t{1} << 16;
+  static constexpr size_t kMaxTextBytes = size_t{16} << 20;
+
+  explicit FingerprintCache(FingerprintOptions options = {}) : options_(options) {}
+
+  // Writes Fingerprint(sql, out, options) into `out`, from the cache when the shape is known.
+  void Fingerprint(std::string_view sql, std::string& out);
+
+  // The shape of `sql` into `shape`; false when the text holds something a shape does not
+  // model (it is then fingerprinted every time). Exposed for the tests.
+  static bool Shape(std::string_view sql, std::string& shape);
+
+  size_t hits() const { return hits_; }
+  size_t size() const { return entries_.size(); }
+
+ private:
+  struct Key {
+    uint64_t low = 0;
+    uint64_t high = 0;
+    bool operator==(const Key&) const = default;
+  };
+  struct KeyHash {
+    size_t operator()(const Key& k) const { return static_cast<size_t>(k.low); }
+  };
+
+  FingerprintOptions options_;
+  std::string shape_;  // reused
+  std::unordered_map<Key, std::string, KeyHash> entries_;
+  size_t text_bytes_ = 0;
+  size_t hits_ = 0;
+};
+
+}  // namespace qadvisor::parser

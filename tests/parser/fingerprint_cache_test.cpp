@@ -1,0 +1,180 @@
+// Tests of FingerprintCache (parser/fingerprint_cache.h): it must answer exactly as Fingerprint()
+// does, for every query and in any order, and hit for queries that differ in literals only.
+#include "parser/fingerprint_cache.h"
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "base/input.h"
+#include "parser/fingerprint.h"
+#include "parser/lexer.h"
+#include "parser/slowlog.h"
+
+namespace qadvisor::parser {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Texts a shape must get right: literals beside qualified names, variables, exponents,
+// comments, hints, version comments, unterminated quotes and comments, control bytes.
+const std::vector<std::string> kHardCases = {
+    "SELECT * FROM t WHERE a = 1 AND b = 'x' AND c IN (1, 2, 3)",
+    "select t.5, t. 6, t./* c */7, t.`8`, db.2024_orders.id FROM db.2024_orders t",
+    "SELECT @'a', @\"b\", @`c`, @@session.sql_mode, @x1, @1 FROM dual",
+    "SELECT 1e-5.5, 1e-5, 1.5e3, 1.e3, .5, 5., 0x1F, 0b101, x'1f', b'01', N'n', 1abc",
+    "SELECT -5, +5, 3-5, a--5, a-- 5\n, 7 FROM t",
+    "SELECT /*+ MAX_EXECUTION_TIME(100) */ a FROM t /* trailing 1 */ # more 2\nWHERE b = 3",
+    "SELECT /*!50001 SQL_NO_CACHE */ a FROM t WHERE b = 4",
+    "SELECT /*M!100100 1 */ a, /*!40101 'x' */ b FROM t",
+    "SELECT a FROM t WHERE b = 'unterminated",
+    "SELECT a FROM t WHERE b = 1 /* unterminated",
+    "SELECT a FROM `unterminated",
+    "SELECT _utf8mb4'x' COLLATE utf8mb4_bin, _latin1 0x41, 'a' 'b' \"c\" FROM t",
+    "INSERT INTO t (a, b) VALUES (1, 'x'), (2, 'y'), (-3, NULL)",
+    "INSERT INTO t VALUES (1, NOW()), (2, NOW())",
+    "SELECT a FROM t LIMIT 10, 20",
+    "SELECT 'it''s', 'back\\'slash', \"dq\\\"\" FROM t WHERE c = 'tab\there'",
+    "SELECT a FROM t WHERE b = 1\x01 AND c = 2",
+    "CALL proc(1, 'x'); USE db1",
+    "SELECT a FROM t WHERE b = :name AND c = ? AND d = $1 AND e = \\N",
+    "SELECT a FROM t1 JOIN t2 USING (id) WHERE t1.x = 12.50 AND t2.y <> 'z'",
+    "UPDATE t SET a = a + 1, b = 'q' WHERE id IN (SELECT id FROM u WHERE v > 0.5)",
+};
+
+// `sql` with every number and string literal the lexer finds given other content: what a log
+// holds when the same statement runs with other values.
+std::string VaryLiterals(std::string_view sql, int seed) {
+  std::string out;
+  Lexer lexer(sql);
+  size_t copied = 0;
+  for (Token t = lexer.Next(); t.kind != TokenKind::kEnd; t = lexer.Next()) {
+    const std::string_view text = t.Text(sql);
+    std::string replacement;
+    if (t.kind == TokenKind::kNumber &&
+        text.find_first_not_of("0123456789") == std::string_view::npos) {
+      replacement = std::to_string(seed * 7919 + 3);
+    } else if (t.kind == TokenKind::kString && text.size() >= 2 && text.front() == text.back() &&
+               text.front() == '\'') {
+      replacement = "'v" + std::to_string(seed) + " -- x /* y'";
+    } else {
+      continue;
+    }
+    out.append(sql.substr(copied, t.offset - copied));
+    out.append(replacement);
+    copied = t.offset + t.length;
+  }
+  out.append(sql.substr(copied));
+  return out;
+}
+
+// The statements of every slow log of the test corpus.
+std::vector<std::string> CorpusQueries() {
+  std::vector<std::string> queries;
+  for (const char* folder : {"slowlogs", "real"}) {
+    for (const auto& entry :
+         fs::recursive_directory_iterator(fs::path(QADVISOR_CORPUS_DIR) / folder)) {
+      if (!entry.is_regular_file()) continue;
+      auto input = base::InputStream::Open(entry.path().string());
+      REQUIRE(input.ok());
+      SlowLogReader reader(std::move(*input));
+      EventBatch batch;
+      while (reader.ReadBatch(batch)) {
+        for (size_t i = 0; i < batch.size; ++i) queries.emplace_back(batch.events[i].query);
+      }
+    }
+  }
+  return queries;
+}
+
+// Feeds every text and its variants through one cache, checking each answer against
+// Fingerprint(); returns how many answers came from the cache.
+size_t CheckAgainstFingerprint(const std::vector<std::string>& texts, FingerprintOptions options) {
+  FingerprintCache cache(options);
+  std::string got;
+  for (const std::string& sql : texts) {
+    for (const std::string& text : {VaryLiterals(sql, 1), sql, VaryLiterals(sql, 2), sql}) {
+      cache.Fingerprint(text, got);
+      INFO(text);
+      REQUIRE(got == Fingerprint(text, options));
+    }
+  }
+  return cache.hits();
+}
+
+std::string ShapeOf(std::string_view sql) {
+  std::string shape;
+  REQUIRE(FingerprintCache::Shape(sql, shape));
+  return shape;
+}
+
+TEST_CASE("FingerprintCache answers as Fingerprint for hard texts with literals changed",
+          "[fingerprint]") {
+  for (const bool fold : {false, true}) {
+    const size_t hits = CheckAgainstFingerprint(kHardCases, {.fold_identifier_digits = fold});
+    // Of the four texts of each case, the second and fourth have the first one's shape.
+    CHECK(hits >= kHardCases.size());
+  }
+}
+
+TEST_CASE("FingerprintCache answers as Fingerprint for every query of the test corpus",
+          "[fingerprint]") {
+  const std::vector<std::string> queries = CorpusQueries();
+  REQUIRE(queries.size() > 1000);
+  const size_t hits = CheckAgainstFingerprint(queries, {});
+  // Corpus logs repeat their statements: most answers come from the cache.
+  CHECK(hits > queries.size() * 2);
+}
+
+TEST_CASE("a shape takes out literal values, comments and blank runs", "[fingerprint]") {
+  CHECK(ShapeOf("SELECT a FROM t WHERE id = 1") == ShapeOf("SELECT a FROM t WHERE id = 123456"));
+  CHECK(ShapeOf("WHERE p > 1.5") == ShapeOf("WHERE p > 22"));
+  CHECK(ShapeOf("WHERE s = 'a'") == ShapeOf("WHERE s = 'it''s \\' -- /* no comment'"));
+  CHECK(ShapeOf("WHERE s = \"a\"") == ShapeOf("WHERE s = 'b'"));
+  CHECK(ShapeOf("WHERE h = x'1F'") == ShapeOf("WHERE h = x'2A3B'"));
+  CHECK(ShapeOf("/* req:1 */ SELECT 1") == ShapeOf("/* req:abcdef */ SELECT 2"));
+  CHECK(ShapeOf("SELECT 1 -- one\n") == ShapeOf("SELECT 2 # two\n"));
+  CHECK(ShapeOf("SELECT /*+ BKA(t) */ a") == ShapeOf("SELECT /*+ NO_BKA(u) */ a"));
+  CHECK(ShapeOf("SELECT  a,\n\tb FROM t") == ShapeOf("SELECT a, b FROM t"));
+  CHECK(ShapeOf("x = 1e-5") == ShapeOf("x = 1e-7"));
+}
+
+TEST_CASE("a shape keeps what a literal's neighbours make part of the query", "[fingerprint]") {
+  // After `identifier.` the lexer reads digits as an identifier, across blanks and comments.
+  CHECK(ShapeOf("SELECT t.5 FROM t") != ShapeOf("SELECT t.6 FROM t"));
+  CHECK(ShapeOf("SELECT t. 5 FROM t") != ShapeOf("SELECT t. 6 FROM t"));
+  CHECK(ShapeOf("SELECT t./* c */5 FROM t") != ShapeOf("SELECT t./* c */6 FROM t"));
+  // Digits in words, variables' names, an exponent's mantissa and what is no number.
+  CHECK(ShapeOf("FROM orders_2024") != ShapeOf("FROM orders_2025"));
+  CHECK(ShapeOf("SELECT @'a'") != ShapeOf("SELECT @'b'"));
+  CHECK(ShapeOf("SELECT @1") != ShapeOf("SELECT @2"));
+  CHECK(ShapeOf("SELECT 1e-5.5") != ShapeOf("SELECT 1e-5"));
+  CHECK(ShapeOf("SELECT 1abc") != ShapeOf("SELECT 2abc"));
+  // A comment is not nothing, a hint is not a comment, an unterminated string is no string.
+  CHECK(ShapeOf("SELECT 1 /* c */") != ShapeOf("SELECT 1"));
+  CHECK(ShapeOf("SELECT /*+ h */ a") != ShapeOf("SELECT /* h */ a"));
+  CHECK(ShapeOf("SELECT 'a") != ShapeOf("SELECT 'a'"));
+  // Version comments hold SQL under the lexer's own rules; control bytes mark nothing.
+  std::string shape;
+  CHECK_FALSE(FingerprintCache::Shape("SELECT /*!50001 1 */ a", shape));
+  CHECK_FALSE(FingerprintCache::Shape("SELECT /*M!100100 1 */ a", shape));
+  CHECK_FALSE(FingerprintCache::Shape(std::string_view("SELECT \x01", 8), shape));
+}
+
+TEST_CASE("FingerprintCache stays within its bounds", "[fingerprint]") {
+  FingerprintCache cache;
+  std::string got;
+  for (size_t i = 0; i <= FingerprintCache::kMaxEntries; ++i) {
+    cache.Fingerprint("SELECT c" + std::to_string(i) + " FROM t", got);
+  }
+  CHECK(cache.size() <= FingerprintCache::kMaxEntries);
+  CHECK(got == "select c65536 from t");
+  cache.Fingerprint("SELECT c65536 FROM t WHERE 1", got);
+  cache.Fingerprint("SELECT c65536 FROM t WHERE 2", got);
+  CHECK(cache.hits() == 1);
+}
+
+}  // namespace
+}  // namespace qadvisor::parser
