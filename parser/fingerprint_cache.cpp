@@ -33,6 +33,9 @@ constexpr char kUnterminatedStringMark = '\x03';
 constexpr char kCommentMark = '\x04';
 constexpr char kUnterminatedCommentMark = '\x05';
 constexpr char kHintMark = '\x06';
+constexpr char kHexMark = '\x07';   // 0x1F (X'1F' is a prefix and a string)
+constexpr char kBitMark = '\x08';   // 0b101
+constexpr char kListMark = '\x0e';  // IN (…) or VALUES (…), … of plain values
 
 // Whether the shape written so far ends in `.`, blanks, comments and hints aside: after
 // `identifier.` the lexer reads digits as an identifier (`t. 5`, `t./* c */5`).
@@ -95,6 +98,116 @@ size_t QuotedEnd(std::string_view sql, size_t open, bool backslash) {
   return std::string_view::npos;
 }
 
+// A number token the lexer reads from the digit at `i`, whatever its digits are, and the mark
+// that stands for it; mark 0 when the digits' neighbours make them part of something else.
+struct Literal {
+  size_t end = 0;
+  char mark = 0;
+};
+Literal NumberAt(std::string_view sql, size_t i, char before) {
+  const std::array<Class, 256>& cls = Classes();
+  const size_t n = sql.size();
+  auto class_at = [&](size_t p) { return cls[static_cast<unsigned char>(sql[p])]; };
+  auto ends_token = [&](size_t p) {
+    return p == n || (class_at(p) != kWord && class_at(p) != kDigit && sql[p] != '.');
+  };
+  // Not part of a word or a variable (`@1`); the caller sees to qualified names (`t.5`).
+  if (before == '@' || cls[static_cast<unsigned char>(before)] == kWord ||
+      cls[static_cast<unsigned char>(before)] == kDigit) {
+    return {};
+  }
+  // After a sign, digits may be an exponent's (`1e-5`), which ends at its last digit: no
+  // fraction, no 0x.
+  const bool after_sign = before == '-' || before == '+';
+  if (sql[i] == '0' && i + 1 < n && (sql[i + 1] == 'x' || sql[i + 1] == 'b')) {
+    if (after_sign) return {};
+    const bool hex = sql[i + 1] == 'x';
+    size_t end = i + 2;
+    auto digit = [&](char c) {
+      if (!hex) return c == '0' || c == '1';
+      return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+    };
+    while (end < n && digit(sql[end])) ++end;
+    if (end == i + 2 || !ends_token(end)) return {};
+    return {end, hex ? kHexMark : kBitMark};
+  }
+  size_t end = i;
+  while (end < n && class_at(end) == kDigit) ++end;
+  if (end < n && sql[end] == '.' && !after_sign) {
+    ++end;
+    while (end < n && class_at(end) == kDigit) ++end;
+  }
+  if (!ends_token(end)) return {};
+  return {end, kNumberMark};
+}
+
+// Which list the `(` about to be written opens, by the word the shape ends with: 'i' for IN,
+// 'v' for VALUES or VALUE, 0 for none. The word must be one token of its own (not `@in`,
+// `t.in` or a longer word), at most one blank before the parenthesis.
+char ListKeyword(const char* begin, const char* end) {
+  if (end > begin && end[-1] == ' ') --end;
+  const char* word = end;
+  while (word > begin &&
+         ((word[-1] >= 'a' && word[-1] <= 'z') || (word[-1] >= 'A' && word[-1] <= 'Z'))) {
+    --word;
+  }
+  if (word > begin && word[-1] != ' ' && word[-1] != '(' && word[-1] != ')' && word[-1] != ',') {
+    return 0;
+  }
+  const std::string_view w(word, static_cast<size_t>(end - word));
+  if (base::EqualsIgnoreCase(w, "in")) return 'i';
+  if (base::EqualsIgnoreCase(w, "values") || base::EqualsIgnoreCase(w, "value")) return 'v';
+  return 0;
+}
+
+// The end of the list of plain values whose `(` is at `open` (past its `)`; for VALUES, past
+// the last row's), or 0 when it is not one. The fingerprint writes such a list as `(?+)`
+// whatever its length (Fingerprinter::HandleList); this accepts the lists it certainly does:
+// numbers, strings and NULL, each with at most one sign, blanks between, no comments.
+size_t LiteralListEnd(std::string_view sql, size_t open, bool rows) {
+  const size_t n = sql.size();
+  auto skip_blanks = [&](size_t p) {
+    while (p < n && base::IsSpace(sql[p])) ++p;
+    return p;
+  };
+  auto is_word = [&](size_t p) {
+    const Class k = Classes()[static_cast<unsigned char>(sql[p])];
+    return k == kWord || k == kDigit;
+  };
+  size_t p = open;
+  for (;;) {  // one row: ( item {, item} )
+    for (++p;; ++p) {
+      p = skip_blanks(p);
+      if (p < n && (sql[p] == '-' || sql[p] == '+')) p = skip_blanks(p + 1);  // one sign
+      if (p >= n) return 0;
+      if (sql[p] >= '0' && sql[p] <= '9') {
+        const Literal number = NumberAt(sql, p, ' ');
+        if (number.mark == 0) return 0;
+        p = number.end;
+      } else if (sql[p] == '\'' || sql[p] == '"') {
+        p = QuotedEnd(sql, p, true);
+        if (p == std::string_view::npos) return 0;
+      } else if (p + 4 <= n && base::EqualsIgnoreCase(sql.substr(p, 4), "null") &&
+                 (p + 4 == n || !is_word(p + 4))) {
+        p += 4;
+      } else {
+        return 0;
+      }
+      p = skip_blanks(p);
+      if (p >= n) return 0;
+      if (sql[p] == ')') break;
+      if (sql[p] != ',') return 0;
+    }
+    ++p;  // past the row's `)`
+    if (!rows) return p;
+    const size_t comma = skip_blanks(p);
+    if (comma >= n || sql[comma] != ',') return p;
+    open = skip_blanks(comma + 1);
+    if (open >= n || sql[open] != '(') return 0;  // `VALUES (1), x`: no list of values
+    p = open;
+  }
+}
+
 }  // namespace
 
 bool FingerprintCache::Shape(std::string_view sql, std::string& shape) {
@@ -115,6 +228,16 @@ bool FingerprintCache::Shape(std::string_view sql, std::string& shape) {
     const char c = text[i];
     switch (class_at(i)) {
       case kCode:
+        if (c == '(') {
+          if (const char list = ListKeyword(begin, o); list != 0) {
+            if (const size_t end = LiteralListEnd(sql, i, list == 'v'); end != 0) {
+              *o++ = kListMark;
+              i = end;
+              continue;
+            }
+          }
+        }
+        [[fallthrough]];
       case kWord:
         *o++ = c;
         ++i;
@@ -130,19 +253,10 @@ bool FingerprintCache::Shape(std::string_view sql, std::string& shape) {
           ++i;
           continue;
         }
-        // Digits the lexer reads as one number token whatever they are: with an optional
-        // fraction, not part of a qualified name (`t.5`, an identifier) or a variable. After a
-        // sign they may be an exponent's (`1e-5`), which ends at its last digit: no fraction.
-        size_t end = i;
-        while (end < n && class_at(end) == kDigit) ++end;
-        if (end < n && text[end] == '.' && before != '-' && before != '+') {
-          ++end;
-          while (end < n && class_at(end) == kDigit) ++end;
-        }
-        if (before != '.' && before != '@' && (end == n || (!is_word(end) && text[end] != '.')) &&
-            !AfterDot(begin, o)) {
-          *o++ = kNumberMark;
-          i = end;
+        if (const Literal number = NumberAt(sql, i, before);
+            number.mark != 0 && !AfterDot(begin, o)) {
+          *o++ = number.mark;
+          i = number.end;
           continue;
         }
         while (i < n && is_word(i)) *o++ = text[i++];  // kept as written: 1e3, 1abc, t.5

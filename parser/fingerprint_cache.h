@@ -1,12 +1,13 @@
 // FingerprintCache: fingerprints remembered by the query's shape.
 //
 // A slow log holds millions of events and a few hundred statement shapes: the same query with
-// other numbers and strings in it. The shape is the text with the content of every string
-// literal and every plain number taken out, comments made one mark and runs of whitespace one
-// space; it takes one pass over the bytes, where the fingerprint takes the lexer and the
-// fingerprinter. Two texts of one shape lex to the same tokens but for the literals' values,
-// and a fingerprint never looks at a literal's value, so they have one fingerprint: the cache
-// keeps it under a 128-bit hash (XXH3) of the shape.
+// other numbers and strings in it. The shape is the text with every string, number, hex and
+// bit literal made one mark, comments one mark, runs of whitespace one space, and an IN or
+// VALUES list of plain values (numbers, strings, NULL) one mark whatever its length; it takes
+// one pass over the bytes, where the fingerprint takes the lexer and the fingerprinter. Two
+// texts of one shape lex to the same tokens but for the literals' values and those lists'
+// lengths, which no fingerprint shows (it writes `?` and `in(?+)`), so they have one
+// fingerprint: the cache keeps it under a 128-bit hash (XXH3) of the shape.
 //
 // The shape follows the lexer (parser/lexer.h) wherever a byte's meaning depends on what came
 // before: it keeps verbatim what a literal's neighbours make ambiguous (`t.5`, where the lexer

@@ -1,8 +1,8 @@
 // libFuzzer target: arbitrary bytes through the lexer and the fingerprinter. The lexer must
 // cover the input with tokens in order; the fingerprint must be deterministic. The
 // FingerprintCache, kept across inputs, must give Fingerprint()'s answer for each input and for
-// it with every digit changed: libFuzzer's mutations make many texts of one shape, so an input
-// whose shape wrongly matches an earlier one's is soon met.
+// it with every digit changed or its lists made longer: libFuzzer's mutations make many texts of
+// one shape, so an input whose shape wrongly matches an earlier one's is soon met.
 #include <cstdint>
 #include <cstdlib>
 #include <string>
@@ -37,5 +37,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   cache.Fingerprint(varied, cached);
   if (cached != qadvisor::parser::Fingerprint(varied)) std::abort();
+  // Longer lists: `IN (1, 2)` and `IN (1,0, 2)` have one fingerprint, `SELECT 1, a` and
+  // `SELECT 1,0, a` do not.
+  std::string longer;
+  for (size_t i = 0; i < size; ++i) {
+    longer.push_back(sql[i]);
+    if (sql[i] == ',' && i > 0 && sql[i - 1] >= '0' && sql[i - 1] <= '9') longer.append("0,");
+  }
+  cache.Fingerprint(longer, cached);
+  if (cached != qadvisor::parser::Fingerprint(longer)) std::abort();
   return 0;
 }

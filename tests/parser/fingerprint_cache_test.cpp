@@ -3,7 +3,9 @@
 #include "parser/fingerprint_cache.h"
 
 #include <catch2/catch.hpp>
+#include <cstdint>
 #include <filesystem>
+#include <iterator>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -42,6 +44,11 @@ const std::vector<std::string> kHardCases = {
     "SELECT a FROM t WHERE b = :name AND c = ? AND d = $1 AND e = \\N",
     "SELECT a FROM t1 JOIN t2 USING (id) WHERE t1.x = 12.50 AND t2.y <> 'z'",
     "UPDATE t SET a = a + 1, b = 'q' WHERE id IN (SELECT id FROM u WHERE v > 0.5)",
+    "SELECT a FROM t WHERE a IN (1, 2) AND b NOT IN ('x', NULL, -3) AND c in(0x1F,- 2.5)",
+    "INSERT INTO t VALUES (1,'a'), (2, 'b') ON DUPLICATE KEY UPDATE c = VALUES(c)",
+    "SELECT t.in (1, 2), @in (1), x IN (1,), y IN (), z IN ('a' 'b'), w IN (- -5), v IN (--5\n)",
+    "INSERT INTO t VALUE (1) , (2); INSERT INTO t VALUES (1), x; INSERT INTO t VALUES (1), (2",
+    "SELECT a IN /* c */ (1, 2), b IN (1 /* c */, 2), c IN (1, 2) IS NULL, d IN (1, 2) FROM t",
 };
 
 // `sql` with every number and string literal the lexer finds given other content: what a log
@@ -70,6 +77,16 @@ std::string VaryLiterals(std::string_view sql, int seed) {
   return out;
 }
 
+// `sql` with a `0,` after every comma that follows a digit: longer lists where it was a list.
+std::string LongerLists(std::string_view sql) {
+  std::string out;
+  for (size_t i = 0; i < sql.size(); ++i) {
+    out.push_back(sql[i]);
+    if (sql[i] == ',' && i > 0 && sql[i - 1] >= '0' && sql[i - 1] <= '9') out.append("0,");
+  }
+  return out;
+}
+
 // The statements of every slow log of the test corpus.
 std::vector<std::string> CorpusQueries() {
   std::vector<std::string> queries;
@@ -95,7 +112,8 @@ size_t CheckAgainstFingerprint(const std::vector<std::string>& texts, Fingerprin
   FingerprintCache cache(options);
   std::string got;
   for (const std::string& sql : texts) {
-    for (const std::string& text : {VaryLiterals(sql, 1), sql, VaryLiterals(sql, 2), sql}) {
+    for (const std::string& text :
+         {VaryLiterals(sql, 1), sql, VaryLiterals(sql, 2), LongerLists(sql), sql}) {
       cache.Fingerprint(text, got);
       INFO(text);
       REQUIRE(got == Fingerprint(text, options));
@@ -114,7 +132,7 @@ TEST_CASE("FingerprintCache answers as Fingerprint for hard texts with literals 
           "[fingerprint]") {
   for (const bool fold : {false, true}) {
     const size_t hits = CheckAgainstFingerprint(kHardCases, {.fold_identifier_digits = fold});
-    // Of the four texts of each case, the second and fourth have the first one's shape.
+    // Of the five texts of each case, the second and fifth have the first one's shape.
     CHECK(hits >= kHardCases.size());
   }
 }
@@ -126,6 +144,41 @@ TEST_CASE("FingerprintCache answers as Fingerprint for every query of the test c
   const size_t hits = CheckAgainstFingerprint(queries, {});
   // Corpus logs repeat their statements: most answers come from the cache.
   CHECK(hits > queries.size() * 2);
+}
+
+// A small deterministic generator (failures must reproduce).
+class Rng {
+ public:
+  explicit Rng(uint64_t seed) : state_(seed) {}
+  uint32_t Below(uint32_t n) {
+    state_ = state_ * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<uint32_t>(state_ >> 33) % n;
+  }
+
+ private:
+  uint64_t state_;
+};
+
+TEST_CASE("FingerprintCache answers as Fingerprint for random token soups", "[fingerprint]") {
+  // Fragments whose neighbours change what they are: numbers beside dots, signs, `e` and
+  // words; lists beside IN, VALUES and variables; comments, hints and quotes everywhere.
+  static constexpr std::string_view kFragments[] = {
+      "1",     "22",    "3.5",    "0x1F",   "0b10",  "e",        "t",    ".",  "@",   "@@",
+      ":",     "-",     "+",      "--",     "-- ",   "#",        "\n",   " ",  "  ",  "(",
+      ")",     ",",     "'s'",    "'",      "\"d\"", "`q`",      "`",    "/*", "*/",  "/*+",
+      "/*!5 ", "in",    "IN",     "values", "VALUE", "null",     "NULL", "is", "not", "select",
+      "from",  "limit", "offset", "call",   "use",   "_utf8mb4", "x",    "N",  "?",   ";",
+      "\\",    "$",     "row",    "=",      "<=>",   "*",        "/",    "1e", "e-5", "t1",
+  };
+  Rng rng(20261203);
+  std::vector<std::string> soups;
+  for (int i = 0; i < 20000; ++i) {
+    std::string sql;
+    const uint32_t length = 1 + rng.Below(24);
+    for (uint32_t j = 0; j < length; ++j) sql += kFragments[rng.Below(std::size(kFragments))];
+    soups.push_back(std::move(sql));
+  }
+  CheckAgainstFingerprint(soups, {});
 }
 
 TEST_CASE("a shape takes out literal values, comments and blank runs", "[fingerprint]") {
@@ -161,6 +214,36 @@ TEST_CASE("a shape keeps what a literal's neighbours make part of the query", "[
   CHECK_FALSE(FingerprintCache::Shape("SELECT /*!50001 1 */ a", shape));
   CHECK_FALSE(FingerprintCache::Shape("SELECT /*M!100100 1 */ a", shape));
   CHECK_FALSE(FingerprintCache::Shape(std::string_view("SELECT \x01", 8), shape));
+}
+
+TEST_CASE("lists of plain values share a shape whatever their length", "[fingerprint]") {
+  // The fingerprint writes them `in(?+)` and `values(?+)` (fingerprint.h): so does the shape.
+  const std::vector<std::pair<std::string, std::string>> same = {
+      {"WHERE id IN (1)", "WHERE id IN (1, 2, -3, 'x', NULL, 0x1F)"},
+      {"WHERE id NOT in(1,2)", "WHERE id NOT in(  4 ,\n 5 ,6 )"},
+      {"INSERT INTO t VALUES (1, 'a')", "INSERT INTO t VALUES (1, 'a'), (2, NULL), (-3.5, \"c\")"},
+      {"INSERT INTO t VALUE (1)", "INSERT INTO t VALUE (1, 2, 3)"},
+  };
+  for (const auto& [a, b] : same) {
+    INFO(a << " / " << b);
+    CHECK(ShapeOf(a) == ShapeOf(b));
+    CHECK(Fingerprint(a) == Fingerprint(b));
+  }
+  // What the fingerprint writes item by item keeps its length in the shape.
+  const std::vector<std::pair<std::string, std::string>> different = {
+      {"SELECT 1", "SELECT 1, 2"},
+      {"WHERE id IN (1, a)", "WHERE id IN (1, a, 2)"},
+      {"WHERE id IN (NOW(), 1)", "WHERE id IN (NOW(), 1, 2)"},
+      {"WHERE id IN (1, 2", "WHERE id IN (1, 2, 3"},
+      {"SELECT f(1, 2)", "SELECT f(1)"},
+      {"SELECT @in (1, 2)", "SELECT @in (1)"},
+      {"SELECT t.in (1, 2)", "SELECT t.in (1)"},
+      {"VALUES (1), x", "VALUES (1), (2), x"},
+  };
+  for (const auto& [a, b] : different) {
+    INFO(a << " / " << b);
+    CHECK(ShapeOf(a) != ShapeOf(b));
+  }
 }
 
 TEST_CASE("FingerprintCache stays within its bounds", "[fingerprint]") {
