@@ -13,10 +13,13 @@ namespace {
 
 // What a byte starts, for the shape. Words are the lexer's identifier bytes (IsIdentifierByte).
 enum Class : uint8_t {
-  kCode,  // kept as it is: operators, parentheses, `@`, `\`, DEL
+  // Written as they are, a run at a time: letters, operators, `.`, `@`, `\`, DEL, spaces.
   kWord,
+  kCode,
+  // Each needs a look.
   kDigit,
-  kBlank,
+  kBlank,     // whitespace but the space: a run of it is written as one space
+  kParen,     // `(`: an IN or VALUES list may start
   kQuote,     // ' and ": strings (the fingerprint reads "x" as a string, not ANSI_QUOTES)
   kBacktick,  // `name`
   kSlash,     // a comment or a hint may start
@@ -67,6 +70,8 @@ const std::array<Class, 256>& Classes() {
         t[b] = kCode;
       }
     }
+    t[' '] = kCode;
+    t['('] = kParen;
     t['\''] = t['"'] = kQuote;
     t['`'] = kBacktick;
     t['/'] = kSlash;
@@ -210,56 +215,60 @@ size_t LiteralListEnd(std::string_view sql, size_t open, bool rows) {
 
 }  // namespace
 
-bool FingerprintCache::Shape(std::string_view sql, std::string& shape) {
+size_t FingerprintCache::ShapeInto(std::string_view sql, char* begin) {
   const std::array<Class, 256>& cls = Classes();
   const size_t n = sql.size();
   const char* const text = sql.data();
   auto class_at = [&](size_t i) { return cls[static_cast<unsigned char>(text[i])]; };
   auto is_word = [&](size_t i) { return class_at(i) == kWord || class_at(i) == kDigit; };
-  shape.resize(n);  // a shape is never longer than its text
-  char* const begin = shape.data();
   char* o = begin;
   auto copy = [&](size_t from, size_t to) {
     std::memcpy(o, text + from, to - from);
     o += to - from;
   };
   size_t i = 0;
-  while (i < n) {
+  for (;;) {
+    // Most bytes are written as they are: find the run of them, then copy it at once.
+    const size_t run = i;
+    while (i < n && class_at(i) <= kCode) ++i;
+    copy(run, i);
+    if (i == n) break;
     const char c = text[i];
     switch (class_at(i)) {
+      case kWord:
       case kCode:
-        if (c == '(') {
-          if (const char list = ListKeyword(begin, o); list != 0) {
-            if (const size_t end = LiteralListEnd(sql, i, list == 'v'); end != 0) {
-              *o++ = kListMark;
-              i = end;
-              continue;
-            }
+        break;  // not reached: the run took them
+      case kParen:
+        if (const char list = ListKeyword(begin, o); list != 0) {
+          if (const size_t end = LiteralListEnd(sql, i, list == 'v'); end != 0) {
+            *o++ = kListMark;
+            i = end;
+            continue;
           }
         }
-        [[fallthrough]];
-      case kWord:
         *o++ = c;
         ++i;
         continue;
       case kBlank:
+        while (i < n && base::IsSpace(text[i])) ++i;
         if (o == begin || o[-1] != ' ') *o++ = ' ';
-        ++i;
         continue;
       case kDigit: {
-        const char before = i == 0 ? ' ' : text[i - 1];
-        if (i > 0 && is_word(i - 1)) {  // part of a word: orders_2024, 0x1F
-          *o++ = c;
-          ++i;
+        if (i > 0 && is_word(i - 1)) {  // part of a word: orders_2024, t1
+          const size_t word = i;
+          while (i < n && is_word(i)) ++i;
+          copy(word, i);
           continue;
         }
-        if (const Literal number = NumberAt(sql, i, before);
+        if (const Literal number = NumberAt(sql, i, i == 0 ? ' ' : text[i - 1]);
             number.mark != 0 && !AfterDot(begin, o)) {
           *o++ = number.mark;
           i = number.end;
           continue;
         }
-        while (i < n && is_word(i)) *o++ = text[i++];  // kept as written: 1e3, 1abc, t.5
+        const size_t word = i;  // kept as written: 1e3, 1abc, t.5
+        while (i < n && is_word(i)) ++i;
+        copy(word, i);
         continue;
       }
       case kQuote: {
@@ -294,7 +303,7 @@ bool FingerprintCache::Shape(std::string_view sql, std::string& shape) {
         }
         const char third = i + 2 < n ? text[i + 2] : '\0';
         if (third == '!' || (third == 'M' && i + 3 < n && text[i + 3] == '!')) {
-          return false;  // a version comment: its content is SQL, with the lexer's own rules
+          return std::string_view::npos;  // a version comment: SQL, under the lexer's own rules
         }
         const size_t close = sql.find("*/", i + 2);
         if (close == std::string_view::npos) {
@@ -323,19 +332,32 @@ bool FingerprintCache::Shape(std::string_view sql, std::string& shape) {
         continue;
       }
       case kControl:
-        return false;
+        return std::string_view::npos;
     }
   }
-  shape.resize(static_cast<size_t>(o - begin));
+  return static_cast<size_t>(o - begin);
+}
+
+bool FingerprintCache::Shape(std::string_view sql, std::string& shape) {
+  shape.resize(sql.size());  // a shape is never longer than its text
+  const size_t length = ShapeInto(sql, shape.data());
+  if (length == std::string_view::npos) return false;
+  shape.resize(length);
   return true;
 }
 
 void FingerprintCache::Fingerprint(std::string_view sql, std::string& out) {
-  if (sql.size() > kMaxShapedBytes || !Shape(sql, shape_)) {
+  if (sql.size() > kMaxShapedBytes) {
     parser::Fingerprint(sql, out, options_);
     return;
   }
-  const XXH128_hash_t hash = XXH3_128bits(shape_.data(), shape_.size());
+  if (buffer_.size() < sql.size()) buffer_.resize(sql.size());  // never shrinks: no refilling
+  const size_t length = ShapeInto(sql, buffer_.data());
+  if (length == std::string_view::npos) {
+    parser::Fingerprint(sql, out, options_);
+    return;
+  }
+  const XXH128_hash_t hash = XXH3_128bits(buffer_.data(), length);
   const Key key{hash.low64, hash.high64};
   if (const auto it = entries_.find(key); it != entries_.end()) {
     out.assign(it->second);

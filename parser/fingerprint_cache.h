@@ -2,12 +2,12 @@
 //
 // A slow log holds millions of events and a few hundred statement shapes: the same query with
 // other numbers and strings in it. The shape is the text with every string, number, hex and
-// bit literal made one mark, comments one mark, runs of whitespace one space, and an IN or
-// VALUES list of plain values (numbers, strings, NULL) one mark whatever its length; it takes
-// one pass over the bytes, where the fingerprint takes the lexer and the fingerprinter. Two
-// texts of one shape lex to the same tokens but for the literals' values and those lists'
-// lengths, which no fingerprint shows (it writes `?` and `in(?+)`), so they have one
-// fingerprint: the cache keeps it under a 128-bit hash (XXH3) of the shape.
+// bit literal made one mark, each comment one mark, a line break or tab and the blanks around
+// it one space, and an IN or VALUES list of plain values (numbers, strings, NULL) one mark
+// whatever its length; it takes one pass over the bytes, where the fingerprint takes the lexer
+// and the fingerprinter. Two texts of one shape lex to the same tokens but for the literals'
+// values and those lists' lengths, which no fingerprint shows (it writes `?` and `in(?+)`), so
+// they have one fingerprint: the cache keeps it under a 128-bit hash (XXH3) of the shape.
 //
 // The shape follows the lexer (parser/lexer.h) wherever a byte's meaning depends on what came
 // before: it keeps verbatim what a literal's neighbours make ambiguous (`t.5`, where the lexer
@@ -56,8 +56,12 @@ class FingerprintCache {
     size_t operator()(const Key& k) const { return static_cast<size_t>(k.low); }
   };
 
+  // The shape of `sql` into `out` (room for sql.size() bytes); its length, or npos when `sql`
+  // holds something a shape does not model.
+  static size_t ShapeInto(std::string_view sql, char* out);
+
   FingerprintOptions options_;
-  std::string shape_;  // reused
+  std::string buffer_;  // the shape: reused, grown to the longest text shaped (64 KiB at most)
   std::unordered_map<Key, std::string, KeyHash> entries_;
   size_t text_bytes_ = 0;
   size_t hits_ = 0;

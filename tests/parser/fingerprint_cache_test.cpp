@@ -181,7 +181,7 @@ TEST_CASE("FingerprintCache answers as Fingerprint for random token soups", "[fi
   CheckAgainstFingerprint(soups, {});
 }
 
-TEST_CASE("a shape takes out literal values, comments and blank runs", "[fingerprint]") {
+TEST_CASE("a shape takes out literal values, comments and line breaks", "[fingerprint]") {
   CHECK(ShapeOf("SELECT a FROM t WHERE id = 1") == ShapeOf("SELECT a FROM t WHERE id = 123456"));
   CHECK(ShapeOf("WHERE p > 1.5") == ShapeOf("WHERE p > 22"));
   CHECK(ShapeOf("WHERE s = 'a'") == ShapeOf("WHERE s = 'it''s \\' -- /* no comment'"));
@@ -190,7 +190,8 @@ TEST_CASE("a shape takes out literal values, comments and blank runs", "[fingerp
   CHECK(ShapeOf("/* req:1 */ SELECT 1") == ShapeOf("/* req:abcdef */ SELECT 2"));
   CHECK(ShapeOf("SELECT 1 -- one\n") == ShapeOf("SELECT 2 # two\n"));
   CHECK(ShapeOf("SELECT /*+ BKA(t) */ a") == ShapeOf("SELECT /*+ NO_BKA(u) */ a"));
-  CHECK(ShapeOf("SELECT  a,\n\tb FROM t") == ShapeOf("SELECT a, b FROM t"));
+  CHECK(ShapeOf("SELECT a,\n\t  b\r\nFROM t") == ShapeOf("SELECT a, b FROM t"));
+  CHECK(ShapeOf("SELECT\n  a") == ShapeOf("SELECT a"));
   CHECK(ShapeOf("x = 1e-5") == ShapeOf("x = 1e-7"));
 }
 
