@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <tuple>
 
 namespace qadvisor::report {
 namespace {
@@ -85,9 +86,30 @@ void WriteCounts(JsonWriter& w, std::string_view key, const analyzer::ValueCount
   w.EndObject();
 }
 
-// One class, compact. Metric and flag ids are the digest's own (the state lists their names).
+// Metric and flag ids as the state writes them. The digest's own depend on which of its
+// threads met a name first; the state numbers them in a fixed order (the core metrics first,
+// as every digest has them, then by name), so one log always gives the same bytes.
+struct StateIds {
+  std::vector<uint32_t> metrics;  // state id -> the digest's id
+  std::vector<uint32_t> flags;
+};
+
+std::vector<uint32_t> ByName(const std::vector<std::string>& names, uint32_t fixed) {
+  std::vector<uint32_t> order(names.size());
+  for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin() + std::min<size_t>(fixed, order.size()), order.end(),
+            [&](uint32_t a, uint32_t b) { return names[a] < names[b]; });
+  return order;
+}
+
+StateIds IdsOf(const analyzer::Digest& digest) {
+  return {ByName(digest.metric_names(), analyzer::kQueryLength + 1),
+          ByName(digest.flag_names(), 0)};
+}
+
+// One class, compact, with the metric and flag ids of `ids` (the state lists their names).
 // Into `out` (cleared first).
-void WriteClassState(const QueryClass& c, bool with_sample, std::string& out) {
+void WriteClassState(const QueryClass& c, bool with_sample, const StateIds& ids, std::string& out) {
   out.clear();
   JsonWriter w(out, /*pretty=*/false);
   w.BeginObject();
@@ -101,17 +123,19 @@ void WriteClassState(const QueryClass& c, bool with_sample, std::string& out) {
     w.Field("rate_min", c.rate_min).Field("rate_max", c.rate_max);
   }
   w.Key("metrics").BeginArray();
-  for (size_t i = 0; i < c.metrics.size(); ++i) {
-    if (c.metrics[i].count() == 0) continue;
-    w.BeginArray().Uint(i);
+  for (size_t id = 0; id < ids.metrics.size(); ++id) {
+    const uint32_t i = ids.metrics[id];
+    if (i >= c.metrics.size() || c.metrics[i].count() == 0) continue;
+    w.BeginArray().Uint(id);
     WriteDistribution(w, c.metrics[i]);
     w.EndArray();
   }
   w.EndArray();
   w.Key("flags").BeginArray();
-  for (size_t i = 0; i < c.flags_seen.size(); ++i) {
-    if (c.flags_seen[i] == 0) continue;
-    w.BeginArray().Uint(i).Uint(c.flags_seen[i]).Uint(c.flags_yes[i]).EndArray();
+  for (size_t id = 0; id < ids.flags.size(); ++id) {
+    const uint32_t i = ids.flags[id];
+    if (i >= c.flags_seen.size() || c.flags_seen[i] == 0) continue;
+    w.BeginArray().Uint(id).Uint(c.flags_seen[i]).Uint(c.flags_yes[i]).EndArray();
   }
   w.EndArray();
   WriteCounts(w, "databases", c.databases);
@@ -129,9 +153,9 @@ void WriteClassState(const QueryClass& c, bool with_sample, std::string& out) {
   w.EndObject();
 }
 
-std::string ClassState(const QueryClass& c, bool with_sample) {
+std::string ClassState(const QueryClass& c, bool with_sample, const StateIds& ids) {
   std::string out;
-  WriteClassState(c, with_sample, out);
+  WriteClassState(c, with_sample, ids, out);
   return out;
 }
 
@@ -147,8 +171,9 @@ std::vector<std::string> DigestClassStates(const analyzer::Digest& digest) {
   // Each written into one buffer, then copied once at its size: a string grown from empty
   // would copy itself a dozen times over.
   std::string scratch;
+  const StateIds ids = IdsOf(digest);
   for (const QueryClass* c : sorted) {
-    WriteClassState(*c, /*with_sample=*/true, scratch);
+    WriteClassState(*c, /*with_sample=*/true, ids, scratch);
     states.emplace_back(scratch);
   }
   return states;
@@ -187,13 +212,15 @@ void WriteDigestState(const analyzer::DigestRun& run, JsonWriter& w,
     fw.EndObject();
     w.Key("filters").Raw(line);
   }
-  for (const auto& [key, names] : {std::pair<std::string_view, const std::vector<std::string>*>{
-                                       "metrics", &digest.metric_names()},
-                                   {"flags", &digest.flag_names()}}) {
+  const StateIds ids = IdsOf(digest);
+  for (const auto& [key, names, order] :
+       {std::tuple<std::string_view, const std::vector<std::string>*, const std::vector<uint32_t>*>{
+            "metrics", &digest.metric_names(), &ids.metrics},
+        {"flags", &digest.flag_names(), &ids.flags}}) {
     std::string line;
     JsonWriter nw(line, /*pretty=*/false);
     nw.BeginArray();
-    for (const std::string& n : *names) nw.String(n);
+    for (const uint32_t i : *order) nw.String((*names)[i]);
     nw.EndArray();
     w.Key(key).Raw(line);
   }
@@ -203,7 +230,7 @@ void WriteDigestState(const analyzer::DigestRun& run, JsonWriter& w,
   if (digest.options().group_by == analyzer::GroupBy::kFingerprint) {
     w.Null();
   } else {
-    w.Raw(ClassState(digest.global(), /*with_sample=*/false));
+    w.Raw(ClassState(digest.global(), /*with_sample=*/false, ids));
   }
   w.Key("classes").BeginArray();
   for (const std::string& c : class_states) {

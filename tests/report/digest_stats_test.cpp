@@ -212,5 +212,44 @@ TEST_CASE("the JSON of a digest of many classes is handed on in pieces that make
   CHECK(shapes.size() == 1);
 }
 
+TEST_CASE("a digest's JSON is the same bytes whichever order it met attribute names in") {
+  // Worker threads meet names in the order their batches bring them, so the digest's own metric
+  // and flag ids differ run to run; the state numbers them by name.
+  struct Raw {
+    const char* query;
+    std::vector<parser::Attribute> attributes;
+  };
+  const std::vector<Raw> events = {
+      {"select a from t where id = 1",
+       {{"Query_time", "0.5"}, {"Rows_affected", "3"}, {"Full_scan", "Yes"}}},
+      {"select b from u where id = 2",
+       {{"Query_time", "0.25"}, {"Tmp_tables", "1"}, {"QC_Hit", "No"}, {"Bytes_sent", "90"}}},
+      {"select a from t where id = 3",
+       {{"Query_time", "0.125"}, {"Bytes_sent", "40"}, {"Full_scan", "No"}}},
+  };
+  auto run_in = [&](const std::vector<size_t>& order) {
+    analyzer::DigestRun run;
+    run.files = {"slow.log"};
+    for (const size_t i : order) {
+      parser::Event e;
+      e.query = events[i].query;
+      e.db = "shop";
+      e.offset = i * 100;
+      e.timestamp_us = (kStart + static_cast<int64_t>(i)) * 1000000;
+      e.attributes = events[i].attributes;
+      run.digest.Add(e, 0);
+    }
+    return RenderDigestJson(run, DigestReportOptions{});
+  };
+  const std::string forward = run_in({0, 1, 2});
+  const std::string backward = run_in({2, 1, 0});
+  CHECK(forward == backward);
+  // Core metrics first, then the others by name.
+  const json metrics = json::parse(forward)["state"]["metrics"];
+  CHECK(metrics == json::array({"Query_time", "Lock_time", "Rows_sent", "Rows_examined",
+                                "Query_length", "Bytes_sent", "Rows_affected", "Tmp_tables"}));
+  CHECK(json::parse(forward)["state"]["flags"] == json::array({"Full_scan", "QC_Hit"}));
+}
+
 }  // namespace
 }  // namespace qadvisor::report
