@@ -64,14 +64,10 @@ void WriteDistribution(JsonWriter& w, const Distribution& d) {
     w.String(digits);
   }
   if (!s.histogram) {
-    w.Key("exact").BeginArray();
-    for (const int64_t v : s.exact) w.Int(v);
-    w.EndArray();
+    w.Key("exact").Ints(s.exact);
   } else {
     w.Field("low", static_cast<int64_t>(s.low));
-    w.Key("buckets").BeginArray();
-    for (const uint64_t b : s.buckets) w.Uint(b);
-    w.EndArray();
+    w.Key("buckets").Uints(s.buckets);
     w.Field("non_positive", s.non_positive);
   }
   w.EndObject();

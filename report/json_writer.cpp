@@ -4,6 +4,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <type_traits>
 
 namespace qadvisor::report {
 
@@ -79,6 +80,37 @@ JsonWriter& JsonWriter::Uint(uint64_t value) {
   out_.append(buf, std::to_chars(buf, buf + sizeof buf, value).ptr);
   return *this;
 }
+
+template <typename T>
+JsonWriter& JsonWriter::Integers(std::span<const T> values) {
+  if (pretty_) {  // one element a line, as any array
+    BeginArray();
+    for (const T v : values) {
+      if constexpr (std::is_signed_v<T>) {
+        Int(v);
+      } else {
+        Uint(v);
+      }
+    }
+    return EndArray();
+  }
+  BeforeValue();
+  // Room for the longest number each, then cut to what was written.
+  const size_t at = out_.size();
+  out_.resize(at + 2 + values.size() * 21);
+  char* p = out_.data() + at;
+  *p++ = '[';
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (i > 0) *p++ = ',';
+    p = std::to_chars(p, p + 20, values[i]).ptr;
+  }
+  *p++ = ']';
+  out_.resize(static_cast<size_t>(p - out_.data()));
+  return *this;
+}
+
+JsonWriter& JsonWriter::Ints(std::span<const int64_t> values) { return Integers(values); }
+JsonWriter& JsonWriter::Uints(std::span<const uint64_t> values) { return Integers(values); }
 
 JsonWriter& JsonWriter::Double(double value) {
   if (!std::isfinite(value)) return Null();

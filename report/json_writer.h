@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -38,6 +39,9 @@ class JsonWriter {
   // A decimal number written exactly from millionths: 1500000 -> 1.5, 3000000 -> 3.
   JsonWriter& Millionths(int64_t value);
   JsonWriter& Millionths128(analyzer::Int128 value);
+  // An array of integers at once: [1,0,0,7]. Histograms in a digest's state hold millions.
+  JsonWriter& Ints(std::span<const int64_t> values);
+  JsonWriter& Uints(std::span<const uint64_t> values);
   // A value already written as JSON (by another, compact JsonWriter), inserted as it is.
   JsonWriter& Raw(std::string_view json);
   // `value` / 10^decimals as an exact decimal without trailing zeros: (1500, 3) -> 1.5. For
@@ -53,6 +57,8 @@ class JsonWriter {
   JsonWriter& Field(std::string_view key, bool value) { return Key(key).Bool(value); }
 
  private:
+  template <typename T>
+  JsonWriter& Integers(std::span<const T> values);
   JsonWriter& Open(char bracket);
   JsonWriter& Close(char bracket);
   void BeforeValue();

@@ -1,7 +1,10 @@
 #include "report/json_writer.h"
 
 #include <catch2/catch.hpp>
+#include <cstdint>
 #include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
 
 namespace qadvisor::report {
 namespace {
@@ -54,6 +57,31 @@ TEST_CASE("JsonWriter continues another writer's array: the pieces join into one
   w.EndArray().EndObject();
   CHECK(joined == alone);
   CHECK(nlohmann::json::parse(joined)["classes"].size() == 4);
+}
+
+TEST_CASE("JsonWriter::Ints and Uints write the bytes element-by-element writing does") {
+  const std::vector<int64_t> ints = {0, -1, 7, INT64_MIN, INT64_MAX};
+  const std::vector<uint64_t> uints = {0, 0, 0, 3, UINT64_MAX};
+  for (const bool pretty : {false, true}) {
+    std::string at_once, one_by_one;
+    JsonWriter a(at_once, pretty), b(one_by_one, pretty);
+    a.BeginObject().Key("i").Ints(ints).Key("u").Uints(uints).Key("none").Ints({});
+    a.Key("nested").BeginArray().Int(1).Uints(uints).Ints(ints).EndArray().EndObject();
+    b.BeginObject().Key("i").BeginArray();
+    for (const int64_t v : ints) b.Int(v);
+    b.EndArray().Key("u").BeginArray();
+    for (const uint64_t v : uints) b.Uint(v);
+    b.EndArray().Key("none").BeginArray().EndArray();
+    b.Key("nested").BeginArray().Int(1).BeginArray();
+    for (const uint64_t v : uints) b.Uint(v);
+    b.EndArray().BeginArray();
+    for (const int64_t v : ints) b.Int(v);
+    b.EndArray().EndArray().EndObject();
+    CHECK(at_once == one_by_one);
+    const auto j = nlohmann::json::parse(at_once);
+    CHECK(j["i"][3] == INT64_MIN);
+    CHECK(j["u"][4] == UINT64_MAX);
+  }
 }
 
 TEST_CASE("JsonWriter::Decimal writes an exact decimal, 128 bits wide") {
