@@ -83,24 +83,15 @@ void WriteCounts(JsonWriter& w, std::string_view key, const analyzer::ValueCount
 }
 
 // Metric and flag ids as the state writes them. The digest's own depend on which of its
-// threads met a name first; the state numbers them in a fixed order (the core metrics first,
-// as every digest has them, then by name), so one log always gives the same bytes.
+// threads met a name first; the state numbers them in Digest::MetricOrder/FlagOrder (the core
+// metrics first, then by name), so one log always gives the same bytes.
 struct StateIds {
   std::vector<uint32_t> metrics;  // state id -> the digest's id
   std::vector<uint32_t> flags;
 };
 
-std::vector<uint32_t> ByName(const std::vector<std::string>& names, uint32_t fixed) {
-  std::vector<uint32_t> order(names.size());
-  for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::sort(order.begin() + std::min<size_t>(fixed, order.size()), order.end(),
-            [&](uint32_t a, uint32_t b) { return names[a] < names[b]; });
-  return order;
-}
-
 StateIds IdsOf(const analyzer::Digest& digest) {
-  return {ByName(digest.metric_names(), analyzer::kQueryLength + 1),
-          ByName(digest.flag_names(), 0)};
+  return {digest.MetricOrder(), digest.FlagOrder()};
 }
 
 // One class, compact, with the metric and flag ids of `ids` (the state lists their names).
