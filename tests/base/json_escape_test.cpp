@@ -31,6 +31,29 @@ TEST_CASE("AppendJsonEscaped keeps UTF-8 and replaces each bad byte with U+FFFD"
   CHECK(Escaped("cut \xe6\x97") == "cut \xef\xbf\xbd\xef\xbf\xbd");
 }
 
+TEST_CASE("AppendJsonEscaped finds a byte to escape wherever it sits in a long plain run") {
+  // Plain runs are scanned eight bytes at a time: each special byte at each offset of two
+  // words and a tail, among plain bytes just above and below the thresholds it tests
+  // (' ' is 0x20, '!' 0x21, '#' 0x23, '[' 0x5b, ']' 0x5d, DEL 0x7f).
+  const std::string fillers[] = {"aaaaaaaaaaaaaaaaaaaaaaa", " !#[]~\x7f !#[]~\x7f !#[]~\x7f !#"};
+  const std::pair<std::string, std::string> specials[] = {
+      {"\"", "\\\""},          {"\\", "\\\\"},
+      {"\n", "\\n"},           {std::string(1, '\0'), "\\u0000"},
+      {"\x1f", "\\u001f"},     {"\xc3\xa9", "\xc3\xa9"},
+      {"\xff", "\xef\xbf\xbd"}};
+  for (const std::string& filler : fillers) {
+    for (const auto& [special, escaped] : specials) {
+      for (size_t at = 0; at <= filler.size(); ++at) {
+        const std::string in = filler.substr(0, at) + special + filler.substr(at);
+        const std::string want = filler.substr(0, at) + escaped + filler.substr(at);
+        INFO("offset " << at << " in \"" << filler << "\"");
+        CHECK(Escaped(in) == want);
+      }
+    }
+    CHECK(Escaped(filler) == filler);
+  }
+}
+
 TEST_CASE("every byte string escapes to a JSON string that reads back") {
   // Each single byte and each pair of bytes: the parser must accept the result, and read back
   // the input wherever the input was UTF-8.

@@ -1,0 +1,41 @@
+// Eight bytes at a time in a 64-bit word (SWAR), defined once for the scanners that skip long
+// runs of ordinary bytes: the JSON escaper (base/json_escape.cpp) and the slow-log reader
+// (parser/slowlog.cpp). Each test sets the high bit of the bytes it holds for; a borrow may set
+// bits above the lowest such byte as well, so only the LOWEST set bit is exact — callers take
+// FirstByte() and look there. Byte order: Load() is little-endian on every machine, so the
+// lowest bit is the byte at the lowest address.
+#pragma once
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+namespace qadvisor::base::swar {
+
+inline constexpr uint64_t kOnes = 0x0101010101010101;
+inline constexpr uint64_t kHighs = 0x8080808080808080;
+
+// p[0..7] with p[0] in the lowest byte.
+inline uint64_t Load(const char* p) {
+  uint64_t x;
+  std::memcpy(&x, p, 8);
+  if constexpr (std::endian::native == std::endian::big) x = __builtin_bswap64(x);
+  return x;
+}
+
+// Bytes below `c` (c at most 0x80; exact for the lowest).
+constexpr uint64_t Below(uint64_t x, uint8_t c) { return (x - kOnes * c) & ~x & kHighs; }
+
+// Bytes equal to `c` (exact for the lowest).
+constexpr uint64_t Equal(uint64_t x, uint8_t c) { return Below(x ^ (kOnes * c), 1); }
+
+// Bytes 0x80 and up (exact for all).
+constexpr uint64_t High(uint64_t x) { return x & kHighs; }
+
+// The index (0-7) of the byte that holds the lowest set bit of a non-zero mask.
+constexpr size_t FirstByte(uint64_t mask) {
+  return static_cast<size_t>(std::countr_zero(mask)) >> 3;
+}
+
+}  // namespace qadvisor::base::swar
