@@ -5,11 +5,11 @@
 
 #include <algorithm>
 #include <array>
-#include <bit>
 #include <cerrno>
 #include <cstring>
 
 #include "base/ascii.h"
+#include "base/swar.h"
 #include "parser/keywords.h"
 
 namespace qadvisor::parser {
@@ -114,37 +114,48 @@ bool Digits(std::string_view s, size_t* p, size_t n, int* out) {
   return true;
 }
 
+// The microseconds of a fraction's digits (`5` is 500000): finer than a microsecond is dropped.
+int64_t FractionMicros(std::string_view digits) {
+  int64_t micros = 0;
+  size_t i = 0;
+  for (; i < digits.size() && i < 6; ++i) micros = micros * 10 + (digits[i] - '0');
+  for (; i < 6; ++i) micros *= 10;
+  return micros;
+}
+
 }  // namespace
 
+// Runs for every number of every header line: one pass, no per-digit bounds beyond the one
+// that keeps `whole` from wrapping, and the fraction scaled by one multiplication.
 bool ParseMicros(std::string_view text, int64_t* out) {
-  size_t i = 0;
+  static constexpr int64_t kScale[] = {1000000, 100000, 10000, 1000, 100, 10, 1};
+  constexpr uint64_t kMaxWhole = INT64_MAX / 1000000, kMaxFrac = INT64_MAX % 1000000;
+  const auto digit = [](char c) { return static_cast<unsigned>(c - '0'); };
+  const char* p = text.data();
+  const char* const end = p + text.size();
   bool negative = false;
-  if (i < text.size() && (text[i] == '-' || text[i] == '+')) negative = text[i++] == '-';
-  if (i >= text.size()) return false;
-  constexpr int64_t kLimit = INT64_MAX / 10 / 1000000;
-  int64_t whole = 0;
-  bool any = false;
-  while (i < text.size() && text[i] >= '0' && text[i] <= '9') {
-    if (whole > kLimit) return false;
-    whole = whole * 10 + (text[i++] - '0');
-    any = true;
+  if (p != end && (*p == '-' || *p == '+')) negative = *p++ == '-';
+  const char* const whole_begin = p;
+  uint64_t whole = 0;
+  for (; p != end && digit(*p) < 10; ++p) {
+    if (whole > kMaxWhole) return false;  // too large already; checked exactly below
+    whole = whole * 10 + digit(*p);
   }
-  int64_t frac = 0;
-  int frac_digits = 0;
-  if (i < text.size() && text[i] == '.') {
-    ++i;
-    while (i < text.size() && text[i] >= '0' && text[i] <= '9') {
-      if (frac_digits < 6) {  // finer than a microsecond is dropped
-        frac = frac * 10 + (text[i] - '0');
-        ++frac_digits;
-      }
-      ++i;
-      any = true;
+  bool any = p != whole_begin;
+  uint64_t frac = 0;
+  size_t frac_digits = 0;
+  if (p != end && *p == '.') {
+    const char* const frac_begin = ++p;
+    for (; p != end && digit(*p) < 10; ++p) {
+      if (p - frac_begin < 6) frac = frac * 10 + digit(*p);  // finer than a microsecond is dropped
     }
+    frac_digits = std::min<size_t>(static_cast<size_t>(p - frac_begin), 6);
+    any = any || p != frac_begin;
   }
-  if (!any || i != text.size()) return false;
-  for (; frac_digits < 6; ++frac_digits) frac *= 10;
-  const int64_t v = whole * 1000000 + frac;
+  if (!any || p != end) return false;
+  frac *= static_cast<uint64_t>(kScale[frac_digits]);
+  if (whole > kMaxWhole || (whole == kMaxWhole && frac > kMaxFrac)) return false;
+  const auto v = static_cast<int64_t>(whole * 1000000 + frac);
   *out = negative ? -v : v;
   return true;
 }
@@ -186,13 +197,9 @@ int64_t ParseSlowLogTime(std::string_view text) {
     }
   }
   if (p < text.size() && text[p] == '.') {
-    ++p;
-    int digits = 0;
-    while (p < text.size() && text[p] >= '0' && text[p] <= '9') {
-      if (digits < 6) micros = micros * 10 + (text[p] - '0'), ++digits;
-      ++p;
-    }
-    for (; digits < 6; ++digits) micros *= 10;
+    const size_t digits = ++p;
+    while (p < text.size() && text[p] >= '0' && text[p] <= '9') ++p;
+    micros = FractionMicros(text.substr(digits, p - digits));
   }
   if (p < text.size() && text[p] == 'Z') {
     ++p;
@@ -545,33 +552,35 @@ bool IsBlankByte(char c) { return kHeaderBytes[static_cast<unsigned char>(c)] & 
 // The first blank byte of s[i, n), or n. Eight bytes at a time: every blank is below '!', and
 // a word of a header line (a name or a number) is 5 to 15 bytes.
 size_t WordEnd(const char* s, size_t i, size_t n) {
-  if constexpr (std::endian::native == std::endian::little) {
-    constexpr uint64_t kOnes = 0x0101010101010101, kHighs = 0x8080808080808080;
-    while (i + 8 <= n) {
-      uint64_t x;
-      std::memcpy(&x, s + i, 8);
-      // A high bit where a byte is below '!' (exact for the lowest such byte).
-      const uint64_t below = (x - kOnes * '!') & ~x & kHighs;
-      if (below == 0) {
-        i += 8;
-        continue;
-      }
-      const size_t at = i + static_cast<size_t>(std::countr_zero(below) >> 3);
-      if (IsBlankByte(s[at])) return at;
-      i = at + 1;  // a control byte that is no blank belongs to the word
+  while (i + 8 <= n) {
+    const uint64_t below = base::swar::Below(base::swar::Load(s + i), '!');
+    if (below == 0) {
+      i += 8;
+      continue;
     }
+    const size_t at = i + base::swar::FirstByte(below);
+    if (IsBlankByte(s[at])) return at;
+    i = at + 1;  // a control byte that is no blank belongs to the word
   }
   while (i < n && !IsBlankByte(s[i])) ++i;
   return i;
 }
 
 // "Name:" where Name is [A-Za-z_][A-Za-z0-9_]*.
+// Every header line has a dozen keys or more: their bytes' classes are ANDed four at a time,
+// without a branch per byte (keys are short, so there is nothing to gain by stopping early).
 bool IsKeyWord(std::string_view word) {
   if (word.size() < 2 || word.back() != ':' || (word[0] >= '0' && word[0] <= '9')) return false;
-  for (size_t i = 0; i + 1 < word.size(); ++i) {
-    if (!(kHeaderBytes[static_cast<unsigned char>(word[i])] & kKeyByte)) return false;
+  const auto* p = reinterpret_cast<const unsigned char*>(word.data());
+  const size_t n = word.size() - 1;
+  uint8_t all = kKeyByte;
+  size_t i = 0;
+  for (; i + 4 <= n; i += 4) {
+    all &= kHeaderBytes[p[i]] & kHeaderBytes[p[i + 1]] & kHeaderBytes[p[i + 2]] &
+           kHeaderBytes[p[i + 3]];
   }
-  return true;
+  for (; i < n; ++i) all &= kHeaderBytes[p[i]];
+  return all & kKeyByte;
 }
 
 // "Key: value  Key2: value2 …" -> attributes, where a key is [A-Za-z_][A-Za-z0-9_]* and a
@@ -739,16 +748,43 @@ void SlowLogReader::ParseEvent(EventBatch& batch, size_t begin, size_t body, siz
   } else {
     e.time = time_;
   }
-  if (!e.time.empty()) {
-    if (e.time != parsed_time_) {
-      parsed_time_.assign(e.time);
-      parsed_time_us_ = ParseSlowLogTime(e.time);
-    }
-    e.timestamp_us = parsed_time_us_;
-  }
+  if (!e.time.empty()) e.timestamp_us = TimeValue(e.time);
   if (e.timestamp_us == kNoTimestamp) e.timestamp_us = set_timestamp;
   ++batch.size;
   ++events_read_;
+}
+
+// Consecutive events mostly share their second, or their time entirely (MySQL 5.1 prints it
+// once a second): the last text parsed is kept, and a text that differs from it only in the
+// digits of the fraction gets the old value with the fraction exchanged, without parsing the
+// date again. The digits' run must be as long, and every other byte the same.
+int64_t SlowLogReader::TimeValue(std::string_view text) {
+  const size_t dot = text.find('.');
+  size_t end = dot;
+  if (dot != std::string_view::npos) {
+    end = dot + 1;
+    while (end < text.size() && text[end] >= '0' && text[end] <= '9') ++end;
+  }
+  if (text.size() == parsed_time_.size() && dot == parsed_dot_ && end == parsed_end_) {
+    if (dot == std::string_view::npos) {
+      if (text == parsed_time_) return parsed_time_us_;
+    } else if (parsed_time_us_ != kNoTimestamp &&
+               std::memcmp(text.data(), parsed_time_.data(), dot) == 0 &&
+               text.substr(end) == std::string_view(parsed_time_).substr(end)) {
+      const int64_t frac = FractionMicros(text.substr(dot + 1, end - dot - 1));
+      parsed_time_us_ += frac - parsed_frac_us_;
+      parsed_frac_us_ = frac;
+      std::memcpy(parsed_time_.data() + dot + 1, text.data() + dot + 1, end - dot - 1);
+      return parsed_time_us_;
+    }
+  }
+  parsed_time_.assign(text);
+  parsed_time_us_ = ParseSlowLogTime(text);
+  parsed_dot_ = dot;
+  parsed_end_ = end;
+  parsed_frac_us_ =
+      dot == std::string_view::npos ? 0 : FractionMicros(text.substr(dot + 1, end - dot - 1));
+  return parsed_time_us_;
 }
 
 }  // namespace qadvisor::parser

@@ -118,6 +118,7 @@ class SlowLogReader {
   size_t Frame(EventBatch& batch, bool at_eof, uint64_t* keep_line);
   void ReportOversized(uint64_t offset, uint64_t line);
   void ParseEvent(EventBatch& batch, size_t begin, size_t body, size_t end, uint64_t line);
+  int64_t TimeValue(std::string_view text);  // ParseSlowLogTime(text), from the last one parsed
   void Report(uint64_t offset, uint64_t line, std::string message);
 
   std::unique_ptr<base::InputStream> input_;
@@ -141,8 +142,12 @@ class SlowLogReader {
   // State carried from one event to the next.
   std::string_view time_;
   std::string_view db_;
-  std::string parsed_time_;  // the time text whose value is cached in parsed_time_us_
+  // The last `# Time:` text parsed (TimeValue), its value, where its fraction's digits begin
+  // (after the first '.') and end, and the fraction's part of the value.
+  std::string parsed_time_;
   int64_t parsed_time_us_ = kNoTimestamp;
+  size_t parsed_dot_ = std::string_view::npos, parsed_end_ = std::string_view::npos;
+  int64_t parsed_frac_us_ = 0;
 };
 
 // Parses a `# Time:` value (`071218 11:48:27`, `240501 10:00:00.003212`,

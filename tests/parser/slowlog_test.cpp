@@ -418,6 +418,54 @@ TEST_CASE("ParseSlowLogTime reads every form of # Time and rejects garbage") {
   CHECK(ParseSlowLogTime("2018-13-05T02:46:43Z") == kNoTimestamp);
 }
 
+TEST_CASE("each event's time has the value ParseSlowLogTime gives it, whatever came before") {
+  // The reader reuses the last time parsed when only the fraction's digits differ: these
+  // follow each other so that every other byte, the digits' count, the zone and validity
+  // change somewhere, and each value must still be what parsing the text alone gives.
+  const std::vector<std::string> times = {"2024-05-01T10:00:00.123456Z",
+                                          "2024-05-01T10:00:00.654321Z",
+                                          "2024-05-01T10:00:01.000001Z",
+                                          "2024-05-01T10:00:01.000001Z",
+                                          "2024-05-01T10:00:01.5+02:00",
+                                          "2024-05-01T10:00:01.7-02:00",
+                                          "2024-05-01T10:00:01.7-03:00",
+                                          "2024-05-01T10:00:01.75-03:00",
+                                          "2024-05-01T10:00:01.1234567Z",
+                                          "2024-05-01T10:00:01.1234568Z",
+                                          "2024-05-01T10:00:01.9234568Z",
+                                          "2024-05-01T11:00:01.9234568Z",
+                                          "2024-13-01T10:00:00.1Z",
+                                          "2024-13-01T10:00:00.2Z",
+                                          "2024-05-01T10:00:00.2Z",
+                                          "240501 10:00:00.5",
+                                          "240501 10:00:00.6",
+                                          "240501 10:00:00.66",
+                                          "240501  9:00:00.66",
+                                          "240501 10:00:00",
+                                          "240501 10:00:01",
+                                          "240501 10:00:01",
+                                          "2024-05-01T10:00:00.Z",
+                                          "2024-05-01T10:00:00.3Z",
+                                          "2024-05-01 10:00:00.3Z",
+                                          "2024-05-01 10:00:00.4Z",
+                                          "2024-05-01 10:00:00.4x"};
+  std::string log;
+  for (const std::string& t : times) {
+    log += "# Time: " + t +
+           "\n# Query_time: 1  Lock_time: 0  Rows_sent: 0  Rows_examined: 0\nSELECT 1;\n";
+  }
+  const ReadResult r = ReadText(log);
+  REQUIRE(r.events.size() == times.size());
+  for (size_t i = 0; i < times.size(); ++i) {
+    INFO(times[i]);
+    CHECK(r.events[i].timestamp_us == ParseSlowLogTime(times[i]));
+  }
+  CHECK(r.events[1].timestamp_us - r.events[0].timestamp_us == 530865);
+  CHECK(r.events[12].timestamp_us == kNoTimestamp);
+  CHECK(r.events[13].timestamp_us == kNoTimestamp);
+  CHECK(r.events[26].timestamp_us == kNoTimestamp);
+}
+
 TEST_CASE("ParseMicros is exact and strict") {
   int64_t v = 0;
   CHECK(ParseMicros("0.000123", &v));
@@ -432,6 +480,25 @@ TEST_CASE("ParseMicros is exact and strict") {
   CHECK_FALSE(ParseMicros("", &v));
   CHECK_FALSE(ParseMicros("Yes", &v));
   CHECK_FALSE(ParseMicros("99999999999999999999", &v));
+  CHECK(ParseMicros("+.5", &v));
+  CHECK(v == 500000);
+  CHECK(ParseMicros("7.", &v));
+  CHECK(v == 7000000);
+  CHECK(ParseMicros("0000000000000000000000012", &v));  // leading zeros are no overflow
+  CHECK(v == 12000000);
+  CHECK_FALSE(ParseMicros(".", &v));
+  CHECK_FALSE(ParseMicros("-", &v));
+  CHECK_FALSE(ParseMicros("1e3", &v));
+  CHECK_FALSE(ParseMicros("1 ", &v));
+  // The edge of int64 millionths: the largest that fits is read exactly, one more is refused.
+  CHECK(ParseMicros("9223372036854.775807", &v));
+  CHECK(v == INT64_MAX);
+  CHECK(ParseMicros("-9223372036854.775807", &v));
+  CHECK(v == -INT64_MAX);
+  CHECK_FALSE(ParseMicros("9223372036854.775808", &v));
+  CHECK_FALSE(ParseMicros("9223372036855", &v));
+  CHECK(ParseMicros("9223372036854.7758079", &v));  // the dropped digit cannot overflow
+  CHECK(v == INT64_MAX);
 }
 
 }  // namespace
