@@ -82,6 +82,12 @@ const std::array<Class, 256>& Classes() {
   return classes;
 }
 
+// A byte of a word (an identifier or a number): a digit next to one belongs to it.
+bool IsWordByte(const std::array<Class, 256>& cls, char c) {
+  const Class k = cls[static_cast<unsigned char>(c)];
+  return k == kWord || k == kDigit;
+}
+
 // Where the quoted text opened at `open` ends (past its closing quote), as Lexer::LexQuoted
 // reads it: a doubled quote is one, a backslash escapes the next byte when `backslash`.
 // npos when it runs to the end of the text.
@@ -105,6 +111,8 @@ size_t QuotedEnd(std::string_view sql, size_t open, bool backslash) {
 
 // A number token the lexer reads from the digit at `i`, whatever its digits are, and the mark
 // that stands for it; mark 0 when the digits' neighbours make them part of something else.
+// `before`, the byte before the digit, is never a word byte: the callers copy digits that
+// follow one as part of that word (`t1`), and see to qualified names (`t.5`).
 struct Literal {
   size_t end = 0;
   char mark = 0;
@@ -113,14 +121,8 @@ Literal NumberAt(std::string_view sql, size_t i, char before) {
   const std::array<Class, 256>& cls = Classes();
   const size_t n = sql.size();
   auto class_at = [&](size_t p) { return cls[static_cast<unsigned char>(sql[p])]; };
-  auto ends_token = [&](size_t p) {
-    return p == n || (class_at(p) != kWord && class_at(p) != kDigit && sql[p] != '.');
-  };
-  // Not part of a word or a variable (`@1`); the caller sees to qualified names (`t.5`).
-  if (before == '@' || cls[static_cast<unsigned char>(before)] == kWord ||
-      cls[static_cast<unsigned char>(before)] == kDigit) {
-    return {};
-  }
+  auto ends_token = [&](size_t p) { return p == n || (!IsWordByte(cls, sql[p]) && sql[p] != '.'); };
+  if (before == '@') return {};  // a variable: @1
   // After a sign, digits may be an exponent's (`1e-5`), which ends at its last digit: no
   // fraction, no 0x.
   const bool after_sign = before == '-' || before == '+';
@@ -175,10 +177,7 @@ size_t LiteralListEnd(std::string_view sql, size_t open, bool rows) {
     while (p < n && base::IsSpace(sql[p])) ++p;
     return p;
   };
-  auto is_word = [&](size_t p) {
-    const Class k = Classes()[static_cast<unsigned char>(sql[p])];
-    return k == kWord || k == kDigit;
-  };
+  const std::array<Class, 256>& cls = Classes();
   size_t p = open;
   for (;;) {  // one row: ( item {, item} )
     for (++p;; ++p) {
@@ -193,7 +192,7 @@ size_t LiteralListEnd(std::string_view sql, size_t open, bool rows) {
         p = QuotedEnd(sql, p, true);
         if (p == std::string_view::npos) return 0;
       } else if (p + 4 <= n && base::EqualsIgnoreCase(sql.substr(p, 4), "null") &&
-                 (p + 4 == n || !is_word(p + 4))) {
+                 (p + 4 == n || !IsWordByte(cls, sql[p + 4]))) {
         p += 4;
       } else {
         return 0;
@@ -220,7 +219,7 @@ size_t FingerprintCache::ShapeInto(std::string_view sql, char* begin) {
   const size_t n = sql.size();
   const char* const text = sql.data();
   auto class_at = [&](size_t i) { return cls[static_cast<unsigned char>(text[i])]; };
-  auto is_word = [&](size_t i) { return class_at(i) == kWord || class_at(i) == kDigit; };
+  auto is_word = [&](size_t i) { return IsWordByte(cls, text[i]); };
   char* o = begin;
   auto copy = [&](size_t from, size_t to) {
     std::memcpy(o, text + from, to - from);
