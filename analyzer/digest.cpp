@@ -10,6 +10,7 @@
 
 #include "analyzer/ranking.h"
 #include "base/ascii.h"
+#include "base/swar.h"
 #include "parser/tables.h"
 
 namespace qadvisor::analyzer {
@@ -166,15 +167,20 @@ uint32_t Digest::FlagId(std::string_view name) {
   return key.id;
 }
 
+// Hot path: once per attribute of every event, and nearly always the key that sat at this
+// position in the event before. Sizes first: they differ when the keys do.
 Digest::KeyInfo& Digest::Key(size_t position, std::string_view name) {
   if (position < key_at_position_.size()) {
     KeyInfo& cached = keys_[key_at_position_[position]];
-    // Sizes first: most events repeat the last one's keys, and a size differs when they do not.
     if (cached.name.size() == name.size() &&
-        std::memcmp(cached.name.data(), name.data(), name.size()) == 0) {
+        base::swar::SameBytes(cached.name.data(), name.data(), name.size())) {
       return cached;
     }
   }
+  return FindKey(position, name);
+}
+
+Digest::KeyInfo& Digest::FindKey(size_t position, std::string_view name) {
   auto it = key_index_.find(std::string(name));
   uint32_t index;
   if (it != key_index_.end()) {

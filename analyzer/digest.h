@@ -272,6 +272,7 @@ class Digest {
     uint32_t id = 0;  // metric or flag id
   };
   KeyInfo& Key(size_t position, std::string_view name);
+  KeyInfo& FindKey(size_t position, std::string_view name);  // Key() when the position misses
   std::vector<KeyInfo> keys_;
   std::unordered_map<std::string, uint32_t> key_index_;
   // Attribute keys repeat in the same order event after event: remember which key sat at each
