@@ -125,37 +125,37 @@ int64_t FractionMicros(std::string_view digits) {
 
 }  // namespace
 
-// Runs for every number of every header line: one pass, no per-digit bounds beyond the one
-// that keeps `whole` from wrapping, and the fraction scaled by one multiplication.
+// Runs for every number of every header line (7 million on a 320 MiB log): keep it plain.
 bool ParseMicros(std::string_view text, int64_t* out) {
-  static constexpr int64_t kScale[] = {1000000, 100000, 10000, 1000, 100, 10, 1};
-  constexpr uint64_t kMaxWhole = INT64_MAX / 1000000, kMaxFrac = INT64_MAX % 1000000;
-  const auto digit = [](char c) { return static_cast<unsigned>(c - '0'); };
-  const char* p = text.data();
-  const char* const end = p + text.size();
+  constexpr int64_t kMaxWhole = INT64_MAX / 1000000, kMaxFrac = INT64_MAX % 1000000;
+  size_t i = 0;
   bool negative = false;
-  if (p != end && (*p == '-' || *p == '+')) negative = *p++ == '-';
-  const char* const whole_begin = p;
-  uint64_t whole = 0;
-  for (; p != end && digit(*p) < 10; ++p) {
-    if (whole > kMaxWhole) return false;  // too large already; checked exactly below
-    whole = whole * 10 + digit(*p);
+  if (i < text.size() && (text[i] == '-' || text[i] == '+')) negative = text[i++] == '-';
+  if (i >= text.size()) return false;
+  int64_t whole = 0;
+  bool any = false;
+  while (i < text.size() && text[i] >= '0' && text[i] <= '9') {
+    if (whole > kMaxWhole) return false;  // cannot wrap: at most ten times the bound plus 9
+    whole = whole * 10 + (text[i++] - '0');
+    any = true;
   }
-  bool any = p != whole_begin;
-  uint64_t frac = 0;
-  size_t frac_digits = 0;
-  if (p != end && *p == '.') {
-    const char* const frac_begin = ++p;
-    for (; p != end && digit(*p) < 10; ++p) {
-      if (p - frac_begin < 6) frac = frac * 10 + digit(*p);  // finer than a microsecond is dropped
+  int64_t frac = 0;
+  int frac_digits = 0;
+  if (i < text.size() && text[i] == '.') {
+    ++i;
+    while (i < text.size() && text[i] >= '0' && text[i] <= '9') {
+      if (frac_digits < 6) {  // finer than a microsecond is dropped
+        frac = frac * 10 + (text[i] - '0');
+        ++frac_digits;
+      }
+      ++i;
+      any = true;
     }
-    frac_digits = std::min<size_t>(static_cast<size_t>(p - frac_begin), 6);
-    any = any || p != frac_begin;
   }
-  if (!any || p != end) return false;
-  frac *= static_cast<uint64_t>(kScale[frac_digits]);
+  if (!any || i != text.size()) return false;
+  for (; frac_digits < 6; ++frac_digits) frac *= 10;
   if (whole > kMaxWhole || (whole == kMaxWhole && frac > kMaxFrac)) return false;
-  const auto v = static_cast<int64_t>(whole * 1000000 + frac);
+  const int64_t v = whole * 1000000 + frac;
   *out = negative ? -v : v;
   return true;
 }
