@@ -404,6 +404,7 @@ size_t SlowLogReader::Frame(EventBatch& batch, bool at_eof, uint64_t* keep_line_
 
   size_t pos = 0;
   uint64_t line_no = base_line_;
+  header_lines_.clear();
   while (pos < data.size()) {
     const char* nl =
         static_cast<const char*>(std::memchr(data.data() + pos, '\n', data.size() - pos));
@@ -431,6 +432,7 @@ size_t SlowLogReader::Frame(EventBatch& batch, bool at_eof, uint64_t* keep_line_
           flush_junk();
           state = State::kHeader;
           event_begin = pos;
+          header_lines_.clear();
           event_line = line_no;
           header_has_query_time = kind == LineKind::kQueryTime;
         } else if (kind == LineKind::kAdmin) {
@@ -439,6 +441,7 @@ size_t SlowLogReader::Frame(EventBatch& batch, bool at_eof, uint64_t* keep_line_
           flush_junk();
           state = State::kBody;
           event_begin = body_begin = pos;
+          header_lines_.clear();
           event_line = line_no;
           header_has_query_time = false;
         } else if (kind == LineKind::kText) {
@@ -452,6 +455,7 @@ size_t SlowLogReader::Frame(EventBatch& batch, bool at_eof, uint64_t* keep_line_
         if (marker && header_has_query_time) {
           drop_header("event without query text skipped");
           event_begin = pos;
+          header_lines_.clear();
           event_line = line_no;
           header_has_query_time = kind == LineKind::kQueryTime;
         } else if (kind == LineKind::kQueryTime) {
@@ -469,6 +473,7 @@ size_t SlowLogReader::Frame(EventBatch& batch, bool at_eof, uint64_t* keep_line_
           complete(pos);
           state = State::kHeader;
           event_begin = pos;
+          header_lines_.clear();
           event_line = line_no;
           header_has_query_time = kind == LineKind::kQueryTime;
         } else if (kind == LineKind::kBanner) {
@@ -476,6 +481,10 @@ size_t SlowLogReader::Frame(EventBatch& batch, bool at_eof, uint64_t* keep_line_
           state = State::kIdle;
         }
         break;
+    }
+    // The event's `#` lines, kept for ParseEvent so that it need not find them again.
+    if (state == State::kHeader && (marker || kind == LineKind::kHeader)) {
+      header_lines_.emplace_back(pos, pos + line.size());
     }
     pos = next;
     ++line_no;
@@ -635,13 +644,10 @@ void SlowLogReader::ParseEvent(EventBatch& batch, size_t begin, size_t body, siz
   e.attributes_begin = static_cast<uint32_t>(batch.attributes.size());
 
   const std::string_view data(batch.buffer.data(), batch.length);
-  std::string_view header = data.substr(begin, body - begin);
   std::string_view own_db;
-  while (!header.empty()) {
-    std::string_view l = NextLine(header);
-    if (l.empty() || l[0] != '#') continue;  // blank lines between header lines
-    if (l.back() == '\r') l.remove_suffix(1);
-    l.remove_prefix(1);  // '#'
+  for (const auto& [line_begin, line_end] : header_lines_) {
+    std::string_view l = data.substr(line_begin, line_end - line_begin);  // `#…`, no CR
+    l.remove_prefix(1);                                                   // '#'
     l = TrimLeadingSpace(l);
     if (l.empty()) continue;
     // The first byte picks the few lines that are not plain `Key: value` lists.

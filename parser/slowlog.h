@@ -30,6 +30,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "base/input.h"
@@ -117,6 +118,8 @@ class SlowLogReader {
   // (the buffer's length when nothing is left) and its line number.
   size_t Frame(EventBatch& batch, bool at_eof, uint64_t* keep_line);
   void ReportOversized(uint64_t offset, uint64_t line);
+  // Parses the event at [begin, end) of the batch buffer, its query text from `body`; its
+  // header lines are header_lines_.
   void ParseEvent(EventBatch& batch, size_t begin, size_t body, size_t end, uint64_t line);
   int64_t TimeValue(std::string_view text);  // ParseSlowLogTime(text), from the last one parsed
   void Report(uint64_t offset, uint64_t line, std::string message);
@@ -137,6 +140,9 @@ class SlowLogReader {
   uint64_t skipped_events_ = 0;
   bool skipping_ = false;  // discarding an oversized event up to the next event start
   std::vector<ReadIssue> issues_;
+  // Where the `#` lines of the event being framed begin and end in the batch buffer (without
+  // the line break and a CR): Frame finds them, ParseEvent reads them.
+  std::vector<std::pair<size_t, size_t>> header_lines_;
   uint64_t issue_count_ = 0;
 
   // State carried from one event to the next.
