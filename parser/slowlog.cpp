@@ -706,7 +706,15 @@ void SlowLogReader::ParseEvent(EventBatch& batch, size_t begin, size_t body, siz
 
   // Query text: leading `use db;` and `SET timestamp=…;` lines are context, not the query.
   std::string_view text = data.substr(body, end - body);
+  // `SET timestamp=` is the time only of an event without a `# Time:`: its number is read
+  // when it is needed (an earlier line's at once, in case the last does not parse).
   int64_t set_timestamp = kNoTimestamp;
+  std::string_view set_timestamp_text;
+  auto settle_set_timestamp = [&] {
+    if (int64_t us = 0; !set_timestamp_text.empty() && ParseMicros(set_timestamp_text, &us)) {
+      set_timestamp = us;
+    }
+  };
   std::string_view last_context;
   for (;;) {
     std::string_view rest = text;
@@ -726,8 +734,8 @@ void SlowLogReader::ParseEvent(EventBatch& batch, size_t begin, size_t body, siz
       if (ts != std::string_view::npos) {
         std::string_view v = l.substr(ts + 10);
         const size_t stop = v.find_first_of(",;");
-        int64_t us = 0;
-        if (ParseMicros(TrimSpace(v.substr(0, stop)), &us)) set_timestamp = us;
+        settle_set_timestamp();
+        set_timestamp_text = TrimSpace(v.substr(0, stop));
       }
     } else {
       break;
@@ -755,7 +763,10 @@ void SlowLogReader::ParseEvent(EventBatch& batch, size_t begin, size_t body, siz
     e.time = time_;
   }
   if (!e.time.empty()) e.timestamp_us = TimeValue(e.time);
-  if (e.timestamp_us == kNoTimestamp) e.timestamp_us = set_timestamp;
+  if (e.timestamp_us == kNoTimestamp) {
+    settle_set_timestamp();
+    e.timestamp_us = set_timestamp;
+  }
   ++batch.size;
   ++events_read_;
 }
@@ -765,31 +776,35 @@ void SlowLogReader::ParseEvent(EventBatch& batch, size_t begin, size_t body, siz
 // digits of the fraction gets the old value with the fraction exchanged, without parsing the
 // date again. The digits' run must be as long, and every other byte the same.
 int64_t SlowLogReader::TimeValue(std::string_view text) {
-  const size_t dot = text.find('.');
-  size_t end = dot;
-  if (dot != std::string_view::npos) {
-    end = dot + 1;
-    while (end < text.size() && text[end] >= '0' && text[end] <= '9') ++end;
-  }
-  if (text.size() == parsed_time_.size() && dot == parsed_dot_ && end == parsed_end_) {
-    if (dot == std::string_view::npos) {
-      if (text == parsed_time_) return parsed_time_us_;
-    } else if (parsed_time_us_ != kNoTimestamp &&
-               std::memcmp(text.data(), parsed_time_.data(), dot) == 0 &&
-               text.substr(end) == std::string_view(parsed_time_).substr(end)) {
-      const int64_t frac = FractionMicros(text.substr(dot + 1, end - dot - 1));
+  const size_t dot = parsed_dot_, end = parsed_end_;
+  if (dot != std::string_view::npos && parsed_time_us_ != kNoTimestamp &&
+      text.size() == parsed_time_.size() && text[dot] == '.' &&
+      base::swar::SameBytes(text.data(), parsed_time_.data(), dot) &&
+      base::swar::SameBytes(text.data() + end, parsed_time_.data() + end, text.size() - end)) {
+    // The same bytes around [dot + 1, end); the old text's digits ended at `end`, so the new
+    // ones do if all of these are digits.
+    const std::string_view digits = text.substr(dot + 1, end - dot - 1);
+    if (std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+      const int64_t frac = FractionMicros(digits);
       parsed_time_us_ += frac - parsed_frac_us_;
       parsed_frac_us_ = frac;
-      std::memcpy(parsed_time_.data() + dot + 1, text.data() + dot + 1, end - dot - 1);
+      std::memcpy(parsed_time_.data() + dot + 1, digits.data(), digits.size());
       return parsed_time_us_;
     }
   }
+  if (text == parsed_time_) return parsed_time_us_;
   parsed_time_.assign(text);
   parsed_time_us_ = ParseSlowLogTime(text);
-  parsed_dot_ = dot;
-  parsed_end_ = end;
-  parsed_frac_us_ =
-      dot == std::string_view::npos ? 0 : FractionMicros(text.substr(dot + 1, end - dot - 1));
+  parsed_dot_ = text.find('.');
+  parsed_end_ = parsed_dot_;
+  parsed_frac_us_ = 0;
+  if (parsed_dot_ != std::string_view::npos) {
+    parsed_end_ = parsed_dot_ + 1;
+    while (parsed_end_ < text.size() && text[parsed_end_] >= '0' && text[parsed_end_] <= '9') {
+      ++parsed_end_;
+    }
+    parsed_frac_us_ = FractionMicros(text.substr(parsed_dot_ + 1, parsed_end_ - parsed_dot_ - 1));
+  }
   return parsed_time_us_;
 }
 

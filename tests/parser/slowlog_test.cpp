@@ -466,6 +466,31 @@ TEST_CASE("each event's time has the value ParseSlowLogTime gives it, whatever c
   CHECK(r.events[26].timestamp_us == kNoTimestamp);
 }
 
+TEST_CASE("SET timestamp dates an event only without a Time line, and the last that parses wins") {
+  const std::string header = "# Query_time: 1  Lock_time: 0  Rows_sent: 0  Rows_examined: 0\n";
+  const ReadResult r = ReadText(
+      "# Time: 2024-05-01T10:00:00Z\n" + header + "SET timestamp=1700000000;\nSELECT 1;\n" +
+      // No Time line from here on: each event is one of its own, not the last one's
+      "# User@Host: a[a] @ h []\n" + header + "SET timestamp=1700000001.5;\nSELECT 2;\n" +
+      "# User@Host: a[a] @ h []\n" + header +
+      "SET timestamp=1700000002;\nSET timestamp=later;\nSELECT 3;\n" +
+      "# User@Host: a[a] @ h []\n" + header + "SET timestamp=x;\nSELECT 4;\n");
+  REQUIRE(r.events.size() == 4);
+  CHECK(r.events[0].timestamp_us == ParseSlowLogTime("2024-05-01T10:00:00Z"));
+  // The log's last `# Time:` is carried to events without one, as MySQL prints it once a second.
+  CHECK(r.events[1].timestamp_us == ParseSlowLogTime("2024-05-01T10:00:00Z"));
+  const ReadResult untimed =
+      ReadText("# User@Host: a[a] @ h []\n" + header + "SET timestamp=1700000001.5;\nSELECT 2;\n" +
+               "# User@Host: a[a] @ h []\n" + header +
+               "SET timestamp=1700000002;\nSET timestamp=later;\nSELECT 3;\n" +
+               "# User@Host: a[a] @ h []\n" + header + "SET timestamp=x;\nSELECT 4;\n");
+  REQUIRE(untimed.events.size() == 3);
+  CHECK(untimed.events[0].timestamp_us == 1700000001500000);
+  CHECK(untimed.events[1].timestamp_us == 1700000002000000);
+  CHECK(untimed.events[2].timestamp_us == kNoTimestamp);
+  CHECK(untimed.events[2].query == "SELECT 4");
+}
+
 TEST_CASE("ParseMicros is exact and strict") {
   int64_t v = 0;
   CHECK(ParseMicros("0.000123", &v));
