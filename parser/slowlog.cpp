@@ -602,7 +602,7 @@ void ParseAttributes(std::string_view s, std::vector<Attribute>& out) {
   bool pending = false;  // a key waits for its value
   std::string_view key;
   while (true) {
-    while (i < n && IsBlankByte(s[i])) ++i;
+    while (i < n && (s[i] == ' ' || IsBlankByte(s[i]))) ++i;  // mostly one or two spaces
     if (i >= n) break;
     const size_t start = i;
     i = WordEnd(s.data(), i, n);
