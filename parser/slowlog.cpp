@@ -397,6 +397,14 @@ size_t SlowLogReader::Frame(EventBatch& batch, bool at_eof, uint64_t* keep_line_
       ParseEvent(batch, event_begin, body_begin, end, event_line);
     }
   };
+  // An event starts at this line: where, on which line, whether it has its Query_time line
+  // yet, and none of its `#` lines kept so far.
+  auto begin_event = [&](size_t at, uint64_t line, LineKind kind) {
+    event_begin = at;
+    event_line = line;
+    header_has_query_time = kind == LineKind::kQueryTime;
+    header_lines_.clear();
+  };
   auto drop_header = [&](const char* why) {
     Report(base_offset_ + event_begin, event_line, why);
     ++skipped_events_;
@@ -431,19 +439,14 @@ size_t SlowLogReader::Frame(EventBatch& batch, bool at_eof, uint64_t* keep_line_
             kind == LineKind::kHeader) {
           flush_junk();
           state = State::kHeader;
-          event_begin = pos;
-          header_lines_.clear();
-          event_line = line_no;
-          header_has_query_time = kind == LineKind::kQueryTime;
+          begin_event(pos, line_no, kind);
         } else if (kind == LineKind::kAdmin) {
           // `# administrator command: Quit;` is a whole statement on one line: when a log
           // starts mid-event it is still an event, one without a header.
           flush_junk();
           state = State::kBody;
-          event_begin = body_begin = pos;
-          header_lines_.clear();
-          event_line = line_no;
-          header_has_query_time = false;
+          begin_event(pos, line_no, kind);
+          body_begin = pos;
         } else if (kind == LineKind::kText) {
           if (junk_begin == std::string_view::npos) {
             junk_begin = pos;
@@ -454,10 +457,7 @@ size_t SlowLogReader::Frame(EventBatch& batch, bool at_eof, uint64_t* keep_line_
       case State::kHeader:
         if (marker && header_has_query_time) {
           drop_header("event without query text skipped");
-          event_begin = pos;
-          header_lines_.clear();
-          event_line = line_no;
-          header_has_query_time = kind == LineKind::kQueryTime;
+          begin_event(pos, line_no, kind);
         } else if (kind == LineKind::kQueryTime) {
           header_has_query_time = true;
         } else if (kind == LineKind::kText || kind == LineKind::kAdmin) {
@@ -472,10 +472,7 @@ size_t SlowLogReader::Frame(EventBatch& batch, bool at_eof, uint64_t* keep_line_
         if (marker) {
           complete(pos);
           state = State::kHeader;
-          event_begin = pos;
-          header_lines_.clear();
-          event_line = line_no;
-          header_has_query_time = kind == LineKind::kQueryTime;
+          begin_event(pos, line_no, kind);
         } else if (kind == LineKind::kBanner) {
           complete(pos);
           state = State::kIdle;
