@@ -114,6 +114,12 @@ bool Digits(std::string_view s, size_t* p, size_t n, int* out) {
   return true;
 }
 
+// The end of the run of digits in `s` from `i`.
+size_t DigitsEnd(std::string_view s, size_t i) {
+  while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
+  return i;
+}
+
 // The microseconds of a fraction's digits (`5` is 500000): finer than a microsecond is dropped.
 int64_t FractionMicros(std::string_view digits) {
   int64_t micros = 0;
@@ -198,7 +204,7 @@ int64_t ParseSlowLogTime(std::string_view text) {
   }
   if (p < text.size() && text[p] == '.') {
     const size_t digits = ++p;
-    while (p < text.size() && text[p] >= '0' && text[p] <= '9') ++p;
+    p = DigitsEnd(text, digits);
     micros = FractionMicros(text.substr(digits, p - digits));
   }
   if (p < text.size() && text[p] == 'Z') {
@@ -572,9 +578,9 @@ size_t WordEnd(const char* s, size_t i, size_t n) {
   return i;
 }
 
-// "Name:" where Name is [A-Za-z_][A-Za-z0-9_]*.
-// Every header line has a dozen keys or more: their bytes' classes are ANDed four at a time,
-// without a branch per byte (keys are short, so there is nothing to gain by stopping early).
+// "Name:" where Name is [A-Za-z_][A-Za-z0-9_]*. Every header line has a dozen keys or more:
+// their bytes' classes are ANDed four at a time, without a branch per byte (keys are short, so
+// there is nothing to gain by stopping early).
 bool IsKeyWord(std::string_view word) {
   if (word.size() < 2 || word.back() != ':' || (word[0] >= '0' && word[0] <= '9')) return false;
   const auto* p = reinterpret_cast<const unsigned char*>(word.data());
@@ -778,10 +784,10 @@ int64_t SlowLogReader::TimeValue(std::string_view text) {
       text.size() == parsed_time_.size() && text[dot] == '.' &&
       base::swar::SameBytes(text.data(), parsed_time_.data(), dot) &&
       base::swar::SameBytes(text.data() + end, parsed_time_.data() + end, text.size() - end)) {
-    // The same bytes around [dot + 1, end); the old text's digits ended at `end`, so the new
-    // ones do if all of these are digits.
-    const std::string_view digits = text.substr(dot + 1, end - dot - 1);
-    if (std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+    // The same bytes around [dot + 1, end), and text[end] is no digit (the old run ended
+    // there): the new run ends there too if all of these are digits.
+    if (DigitsEnd(text, dot + 1) == end) {
+      const std::string_view digits = text.substr(dot + 1, end - dot - 1);
       const int64_t frac = FractionMicros(digits);
       parsed_time_us_ += frac - parsed_frac_us_;
       parsed_frac_us_ = frac;
@@ -796,10 +802,7 @@ int64_t SlowLogReader::TimeValue(std::string_view text) {
   parsed_end_ = parsed_dot_;
   parsed_frac_us_ = 0;
   if (parsed_dot_ != std::string_view::npos) {
-    parsed_end_ = parsed_dot_ + 1;
-    while (parsed_end_ < text.size() && text[parsed_end_] >= '0' && text[parsed_end_] <= '9') {
-      ++parsed_end_;
-    }
+    parsed_end_ = DigitsEnd(text, parsed_dot_ + 1);
     parsed_frac_us_ = FractionMicros(text.substr(parsed_dot_ + 1, parsed_end_ - parsed_dot_ - 1));
   }
   return parsed_time_us_;
