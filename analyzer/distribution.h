@@ -113,6 +113,8 @@ class alignas(64) Distribution {
   uint64_t non_positive_ = 0;   // values <= 0 (a bucket of their own)
   std::vector<int64_t> exact_;  // while !histogram_
   void AddSquares(int64_t value, uint64_t n);
+  static constexpr size_t kExactFirst = 8;  // exact_'s first capacity; its second is kExactLimit
+  void AppendExact(int64_t value);
 };
 
 }  // namespace qadvisor::analyzer

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <numeric>
 #include <random>
 #include <vector>
 
@@ -28,6 +29,30 @@ TEST_CASE("small distributions have exact count, sum, min, max and percentiles")
   CHECK(d.integral());
   d.Add(1500000);
   CHECK_FALSE(d.integral());
+}
+
+TEST_CASE("values stay exact up to kExactLimit, across each growth of their store") {
+  // The store grows twice (Distribution::AppendExact): each count up to the limit and one past
+  // it is checked, with values in an order that is not sorted.
+  Distribution d;
+  std::vector<int64_t> values;
+  for (size_t n = 1; n <= Distribution::kExactLimit + 1; ++n) {
+    const auto v = static_cast<int64_t>((n * 37) % 101) * 1000;
+    values.push_back(v);
+    d.Add(v);
+    INFO("n=" << n);
+    const Distribution::State state = d.GetState();
+    CHECK(state.histogram == (n > Distribution::kExactLimit));
+    if (!state.histogram) {
+      CHECK(state.exact.size() == n);
+      for (double p : {0.01, 0.5, 0.95, 1.0}) CHECK(d.Percentile(p) == NearestRank(values, p));
+    } else {
+      CHECK(state.exact.empty());
+      CHECK(state.non_positive + std::accumulate(state.buckets.begin(), state.buckets.end(),
+                                                 uint64_t{0}) == n);
+    }
+    CHECK(d.count() == n);
+  }
 }
 
 TEST_CASE("an empty distribution reports zeros") {
