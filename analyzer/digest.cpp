@@ -31,9 +31,7 @@ std::string_view GroupByName(GroupBy group_by) {
   return "fingerprint";
 }
 
-uint64_t ClassId(std::string_view fingerprint) {
-  return XXH3_64bits(fingerprint.data(), fingerprint.size());
-}
+uint64_t ClassId(std::string_view fingerprint) { return parser::FingerprintHash(fingerprint); }
 
 std::string FormatClassId(uint64_t id) { return fmt::format("{:016X}", id); }
 
@@ -200,9 +198,12 @@ Digest::KeyInfo& Digest::FindKey(size_t position, std::string_view name) {
   return keys_[index];
 }
 
-// Hot path: once per event. Ids are hashes already, so their low bits pick the slot.
 QueryClass& Digest::ClassFor(std::string_view fingerprint) {
-  const uint64_t id = ClassId(fingerprint);
+  return ClassFor(fingerprint, ClassId(fingerprint));
+}
+
+// Hot path: once per event. Ids are hashes already, so their low bits pick the slot.
+QueryClass& Digest::ClassFor(std::string_view fingerprint, uint64_t id) {
   if (by_id_.empty()) by_id_.resize(64);
   size_t mask = by_id_.size() - 1;
   size_t i = id & mask;
@@ -236,7 +237,7 @@ QueryClass& Digest::ClassFor(std::string_view fingerprint) {
 void Digest::Add(const parser::Event& event, uint32_t file) {
   if (!Prepare(event)) return;
   if (options_.group_by == GroupBy::kFingerprint) {
-    AddTo(ClassFor(fingerprint_), event, file, values_, flags_, rate_);
+    AddTo(ClassFor(fingerprint_, fingerprint_id_), event, file, values_, flags_, rate_);
   } else {
     AddGrouped(event, file);
   }
@@ -257,7 +258,7 @@ void Digest::AddBatch(std::span<const parser::Event> events, uint32_t file) {
     if (!Prepare(e)) continue;
     batch_values_.insert(batch_values_.end(), values_.begin(), values_.end());
     batch_flags_.insert(batch_flags_.end(), flags_.begin(), flags_.end());
-    pending_.push_back({&e, &ClassFor(fingerprint_), rate_,
+    pending_.push_back({&e, &ClassFor(fingerprint_, fingerprint_id_), rate_,
                         static_cast<uint32_t>(batch_values_.size()),
                         static_cast<uint32_t>(batch_flags_.size())});
     events_ += rate_;
@@ -312,9 +313,13 @@ bool Digest::Prepare(const parser::Event& event) {
     }
   }
   if (event.admin_command) {
-    fingerprint_.assign(event.query);
+    fingerprint_ = event.query;
+    fingerprint_id_ = ClassId(fingerprint_);
   } else {
-    fingerprints_.Fingerprint(event.query, fingerprint_);
+    const parser::FingerprintCache::Found found =
+        fingerprints_.Find(event.query, fingerprint_buffer_);
+    fingerprint_ = found.text;
+    fingerprint_id_ = found.hash;
   }
   if (filter != nullptr && filter->has_match() && !Matches(*filter)) {
     ++filtered_[static_cast<size_t>(FilterReason::kMatch)];
@@ -354,8 +359,7 @@ bool Digest::Prepare(const parser::Event& event) {
 }
 
 bool Digest::Matches(const EventFilter& filter) {
-  const uint64_t id = ClassId(fingerprint_);
-  auto [it, added] = match_cache_.try_emplace(id, false);
+  auto [it, added] = match_cache_.try_emplace(fingerprint_id_, false);
   if (added) it->second = filter.Matches(fingerprint_);
   return it->second;
 }
@@ -554,8 +558,8 @@ void AddSpread(Distribution& d, uint64_t n, Int128 sum, std::optional<int64_t> m
 
 void Digest::AddSummary(const Summary& s, uint32_t file) {
   if (s.count == 0) return;
-  parser::Fingerprint(s.text, fingerprint_, options_.fingerprint);
-  QueryClass& c = ClassFor(fingerprint_);
+  parser::Fingerprint(s.text, fingerprint_buffer_, options_.fingerprint);
+  QueryClass& c = ClassFor(fingerprint_buffer_);
   c.count += s.count;
   int64_t query_time = s.sample_query_time;
   for (const SummaryMetric& m : s.metrics) {

@@ -26,7 +26,7 @@
 
 namespace qadvisor::analyzer {
 
-// The class id: a stable 64-bit hash (XXH3) of the fingerprint.
+// The class id: a stable 64-bit hash (XXH3) of the fingerprint, parser::FingerprintHash.
 uint64_t ClassId(std::string_view fingerprint);
 // 16 upper-case hex digits.
 std::string FormatClassId(uint64_t id);
@@ -233,11 +233,12 @@ class Digest {
   uint32_t MetricId(std::string_view name);
   uint32_t FlagId(std::string_view name);
   QueryClass& ClassFor(std::string_view fingerprint);
+  QueryClass& ClassFor(std::string_view fingerprint, uint64_t id);  // id: ClassId(fingerprint)
   bool Matches(const EventFilter& filter);  // --match on fingerprint_, cached per fingerprint
   void AddGrouped(const parser::Event& event, uint32_t file);
   const std::vector<std::string>& TablesFor(const parser::Event& event);
-  // Reads an event that the filters keep into fingerprint_, values_, flags_ and rate_; false
-  // (and the filter's count raised) when one leaves it out.
+  // Reads an event that the filters keep into fingerprint_ (and its id), values_, flags_ and
+  // rate_; false (and the filter's count raised) when one leaves it out.
   bool Prepare(const parser::Event& event);
   void AddTo(QueryClass& c, const parser::Event& event, uint32_t file,
              std::span<const std::pair<uint32_t, int64_t>> values,
@@ -278,7 +279,11 @@ class Digest {
   // Attribute keys repeat in the same order event after event: remember which key sat at each
   // position, so most lookups are one comparison.
   std::vector<uint32_t> key_at_position_;
-  std::string fingerprint_;                           // reused
+  // The event's fingerprint (Prepare) and its ClassId. It points into fingerprints_, into
+  // fingerprint_buffer_ or at the event's text: valid until the next event.
+  std::string_view fingerprint_;
+  uint64_t fingerprint_id_ = 0;
+  std::string fingerprint_buffer_;                    // reused
   parser::FingerprintCache fingerprints_;             // by statement shape: most events hit
   std::vector<std::pair<uint32_t, int64_t>> values_;  // reused per event
   std::vector<std::pair<uint32_t, bool>> flags_;      // reused per event

@@ -1,5 +1,7 @@
 #include "parser/fingerprint.h"
 
+#include <xxhash.h>
+
 #include <algorithm>
 #include <vector>
 
@@ -562,6 +564,10 @@ std::string Normalize(std::string_view sql) {
 
 void Fingerprint(std::string_view sql, std::string& out, const FingerprintOptions& options) {
   Fingerprinter(sql, out, options).Run();
+}
+
+uint64_t FingerprintHash(std::string_view fingerprint) {
+  return XXH3_64bits(fingerprint.data(), fingerprint.size());
 }
 
 }  // namespace qadvisor::parser

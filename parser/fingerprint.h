@@ -17,6 +17,7 @@
 // answer from one pass over the bytes for statements seen before with other literals.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -35,6 +36,10 @@ inline std::string Fingerprint(std::string_view sql, const FingerprintOptions& o
   Fingerprint(sql, out, options);
   return out;
 }
+
+// A fingerprint's 64-bit hash (XXH3): the id of its query class (analyzer::ClassId), stable
+// across runs and machines.
+uint64_t FingerprintHash(std::string_view fingerprint);
 
 // Normalize: the statement as written, with every literal replaced by `?` (as libpg_query's
 // pg_query_normalize replaces constants with $n). Unlike the fingerprint it keeps layout,

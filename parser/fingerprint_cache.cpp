@@ -345,32 +345,42 @@ bool FingerprintCache::Shape(std::string_view sql, std::string& shape) {
   return true;
 }
 
-void FingerprintCache::Fingerprint(std::string_view sql, std::string& out) {
+FingerprintCache::Found FingerprintCache::Fresh(std::string_view text) {
+  return {text, FingerprintHash(text)};
+}
+
+FingerprintCache::Found FingerprintCache::Find(std::string_view sql, std::string& scratch) {
   if (sql.size() > kMaxShapedBytes) {
-    parser::Fingerprint(sql, out, options_);
-    return;
+    parser::Fingerprint(sql, scratch, options_);
+    return Fresh(scratch);
   }
   if (buffer_.size() < sql.size()) buffer_.resize(sql.size());  // never shrinks: no refilling
   const size_t length = ShapeInto(sql, buffer_.data());
   if (length == std::string_view::npos) {
-    parser::Fingerprint(sql, out, options_);
-    return;
+    parser::Fingerprint(sql, scratch, options_);
+    return Fresh(scratch);
   }
   const XXH128_hash_t hash = XXH3_128bits(buffer_.data(), length);
   const Key key{hash.low64, hash.high64};
   if (const auto it = entries_.find(key); it != entries_.end()) {
-    out.assign(it->second);
     ++hits_;
-    return;
+    return {it->second.text, it->second.hash};
   }
-  parser::Fingerprint(sql, out, options_);
-  if (out.size() > kMaxTextBytes) return;
-  if (entries_.size() >= kMaxEntries || text_bytes_ + out.size() > kMaxTextBytes) {
+  parser::Fingerprint(sql, scratch, options_);
+  if (scratch.size() > kMaxTextBytes) return Fresh(scratch);
+  if (entries_.size() >= kMaxEntries || text_bytes_ + scratch.size() > kMaxTextBytes) {
     entries_.clear();
     text_bytes_ = 0;
   }
-  entries_.emplace(key, out);
-  text_bytes_ += out.size();
+  const Found fresh = Fresh(scratch);
+  const Entry& entry = entries_.emplace(key, Entry{scratch, fresh.hash}).first->second;
+  text_bytes_ += entry.text.size();
+  return {entry.text, entry.hash};
+}
+
+void FingerprintCache::Fingerprint(std::string_view sql, std::string& out) {
+  const Found found = Find(sql, out);
+  if (found.text.data() != out.data()) out.assign(found.text);
 }
 
 }  // namespace qadvisor::parser

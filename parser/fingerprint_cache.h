@@ -36,7 +36,16 @@ class FingerprintCache {
 
   explicit FingerprintCache(FingerprintOptions options = {}) : options_(options) {}
 
-  // Writes Fingerprint(sql, out, options) into `out`, from the cache when the shape is known.
+  // Fingerprint(sql, options) and its XXH3_64bits hash (what analyzer::ClassId computes),
+  // both from the cache when the shape is known. `text` points into the cache, or into
+  // `scratch` when the text was fingerprinted now: it is valid until the next call and until
+  // `scratch` changes.
+  struct Found {
+    std::string_view text;
+    uint64_t hash = 0;
+  };
+  Found Find(std::string_view sql, std::string& scratch);
+  // Find()'s text copied into `out`.
   void Fingerprint(std::string_view sql, std::string& out);
 
   // The shape of `sql` into `shape`; false when the text holds something a shape does not
@@ -62,7 +71,14 @@ class FingerprintCache {
 
   FingerprintOptions options_;
   std::string buffer_;  // the shape: reused, grown to the longest text shaped (64 KiB at most)
-  std::unordered_map<Key, std::string, KeyHash> entries_;
+  struct Entry {
+    std::string text;
+    uint64_t hash = 0;
+  };
+  // A fingerprint not kept (too long, or its shape not modelled), hashed for Find().
+  static Found Fresh(std::string_view text);
+
+  std::unordered_map<Key, Entry, KeyHash> entries_;
   size_t text_bytes_ = 0;
   size_t hits_ = 0;
 };

@@ -106,17 +106,19 @@ std::vector<std::string> CorpusQueries() {
   return queries;
 }
 
-// Feeds every text and its variants through one cache, checking each answer against
-// Fingerprint(); returns how many answers came from the cache.
+// Feeds every text and its variants through one cache, checking each answer (text and hash)
+// against Fingerprint(); returns how many answers came from the cache.
 size_t CheckAgainstFingerprint(const std::vector<std::string>& texts, FingerprintOptions options) {
   FingerprintCache cache(options);
-  std::string got;
+  std::string scratch;
   for (const std::string& sql : texts) {
     for (const std::string& text :
          {VaryLiterals(sql, 1), sql, VaryLiterals(sql, 2), LongerLists(sql), sql}) {
-      cache.Fingerprint(text, got);
+      const FingerprintCache::Found found = cache.Find(text, scratch);
+      const std::string want = Fingerprint(text, options);
       INFO(text);
-      REQUIRE(got == Fingerprint(text, options));
+      REQUIRE(found.text == want);
+      REQUIRE(found.hash == FingerprintHash(want));
     }
   }
   return cache.hits();
@@ -257,6 +259,27 @@ TEST_CASE("FingerprintCache stays within its bounds", "[fingerprint]") {
   CHECK(got == "select c65536 from t");
   cache.Fingerprint("SELECT c65536 FROM t WHERE 1", got);
   cache.Fingerprint("SELECT c65536 FROM t WHERE 2", got);
+  CHECK(cache.hits() == 1);
+}
+
+TEST_CASE("FingerprintCache::Find answers from the cache or from scratch, with the hash",
+          "[fingerprint]") {
+  FingerprintCache cache;
+  std::string scratch;
+  const FingerprintCache::Found first = cache.Find("SELECT a FROM t WHERE b = 1", scratch);
+  CHECK(first.text == "select a from t where b = ?");
+  CHECK(first.hash == FingerprintHash("select a from t where b = ?"));
+  // A hit points into the cache: the scratch string may change without changing the answer.
+  const FingerprintCache::Found hit = cache.Find("SELECT a FROM t WHERE b = 22", scratch);
+  scratch.assign("overwritten");
+  CHECK(cache.hits() == 1);
+  CHECK(hit.text == "select a from t where b = ?");
+  CHECK(hit.hash == first.hash);
+  // A text no shape models is fingerprinted into the scratch string every time.
+  const FingerprintCache::Found version = cache.Find("SELECT /*!50001 1 */ a", scratch);
+  CHECK(version.text.data() == scratch.data());
+  CHECK(version.text == Fingerprint("SELECT /*!50001 1 */ a"));
+  CHECK(version.hash == FingerprintHash(version.text));
   CHECK(cache.hits() == 1);
 }
 
