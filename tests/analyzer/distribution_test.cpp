@@ -48,8 +48,9 @@ TEST_CASE("values stay exact up to kExactLimit, across each growth of their stor
       for (double p : {0.01, 0.5, 0.95, 1.0}) CHECK(d.Percentile(p) == NearestRank(values, p));
     } else {
       CHECK(state.exact.empty());
-      CHECK(state.non_positive + std::accumulate(state.buckets.begin(), state.buckets.end(),
-                                                 uint64_t{0}) == n);
+      CHECK(state.non_positive +
+                std::accumulate(state.buckets.begin(), state.buckets.end(), uint64_t{0}) ==
+            n);
     }
     CHECK(d.count() == n);
   }
