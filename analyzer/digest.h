@@ -67,7 +67,7 @@ struct ValueCounts {
   void Add(std::string_view value, uint64_t n = 1);
   void Add(std::string_view value, uint64_t hash, uint64_t n);  // hash: XXH3_64bits of value
   void Merge(const ValueCounts& other);
-  void Prefetch() const;  // a hint: fetch the hashes into cache before an Add()
+  void Prefetch() const;  // a hint: fetch the last value and the hashes before an Add()
   // Sorted by count (descending), then value.
   std::vector<std::pair<std::string, uint64_t>> Sorted() const;
 };
