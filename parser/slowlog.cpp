@@ -624,6 +624,15 @@ void ParseAttributes(std::string_view s, std::vector<Attribute>& out) {
   if (pending) out.push_back({key, {}});
 }
 
+// Where `s` first holds `a` or `b`, or npos. string_view::find_first_of calls memchr on the
+// set once for each byte of `s`: on every `SET timestamp=` line, that was a dozen calls.
+size_t FindEither(std::string_view s, char a, char b) {
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == a || s[i] == b) return i;
+  }
+  return std::string_view::npos;
+}
+
 // Takes the next line off the front of `s`.
 std::string_view NextLine(std::string_view& s) {
   const size_t nl = s.find('\n');
@@ -736,7 +745,7 @@ void SlowLogReader::ParseEvent(EventBatch& batch, size_t begin, size_t body, siz
       const size_t ts = l.find("timestamp=");
       if (ts != std::string_view::npos) {
         std::string_view v = l.substr(ts + 10);
-        const size_t stop = v.find_first_of(",;");
+        const size_t stop = FindEither(v, ',', ';');
         settle_set_timestamp();
         set_timestamp_text = TrimSpace(v.substr(0, stop));
       }
