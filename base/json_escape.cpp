@@ -31,6 +31,8 @@ size_t PlainEnd(const char* s, size_t i, size_t n) {
 
 }  // namespace
 
+size_t JsonPlainLength(std::string_view s) { return PlainEnd(s.data(), 0, s.size()); }
+
 void AppendJsonEscaped(std::string& out, std::string_view s) {
   static constexpr char kHex[] = "0123456789abcdef";
   const size_t n = s.size();

@@ -3,6 +3,7 @@
 // untrusted bytes (slow logs hold anything), the output is always valid JSON in UTF-8.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -13,5 +14,9 @@ namespace qadvisor::base {
 // copied as it is (base/utf8.h); each byte of anything else replaced by U+FFFD. Hot: every key
 // and string of a report goes through it, so plain ASCII is copied a run at a time.
 void AppendJsonEscaped(std::string& out, std::string_view s);
+
+// The length of the longest prefix of `s` that AppendJsonEscaped copies as it is (printable
+// ASCII but `"` and `\`): s.size() when `s` needs no escaping at all.
+size_t JsonPlainLength(std::string_view s);
 
 }  // namespace qadvisor::base

@@ -4,6 +4,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstring>
 #include <type_traits>
 
 namespace qadvisor::report {
@@ -50,7 +51,35 @@ JsonWriter& JsonWriter::Close(char bracket) {
   return *this;
 }
 
+// Hot: a report writes millions of keys, nearly all short names that need no escaping. Such a
+// key is put together with its comma, line break and indent on the stack and appended at once,
+// where the general path appends four times and runs the escaper.
 JsonWriter& JsonWriter::Key(std::string_view key) {
+  constexpr size_t kShortKey = 48, kMaxIndent = 64;
+  if (key.size() <= kShortKey && !after_key_ && !stack_.empty() &&
+      stack_.size() * 2 <= kMaxIndent && base::JsonPlainLength(key) == key.size()) {
+    static constexpr char kSpaces[kMaxIndent + 1] =
+        "                                                                ";
+    char buf[2 + kMaxIndent + 1 + kShortKey + 3];
+    char* p = buf;
+    Level& level = stack_.back();
+    if (!level.empty) *p++ = ',';
+    level.empty = false;
+    if (pretty_) {
+      *p++ = '\n';
+      std::memcpy(p, kSpaces, kMaxIndent);  // a fixed size: copied inline, then cut to depth
+      p += stack_.size() * 2;
+    }
+    *p++ = '"';
+    std::memcpy(p, key.data(), key.size());
+    p += key.size();
+    *p++ = '"';
+    *p++ = ':';
+    if (pretty_) *p++ = ' ';
+    out_.append(buf, p);
+    after_key_ = true;
+    return *this;
+  }
   BeforeValue();
   out_.push_back('"');
   AppendJsonEscaped(out_, key);

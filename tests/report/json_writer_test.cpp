@@ -59,6 +59,47 @@ TEST_CASE("JsonWriter continues another writer's array: the pieces join into one
   CHECK(nlohmann::json::parse(joined)["classes"].size() == 4);
 }
 
+TEST_CASE("JsonWriter writes keys as nlohmann::json does, short or long, plain or escaped") {
+  // Key() has a fast path for short keys that need no escaping at a moderate depth; the others
+  // take the general one. Both must give nlohmann's bytes, compact and indented by 2.
+  const std::vector<std::string> keys = {"a",
+                                         "",
+                                         "query_time",
+                                         std::string(48, 'k'),
+                                         std::string(49, 'l'),
+                                         "q\"uote",
+                                         "back\\slash",
+                                         "tab\there",
+                                         std::string("nul\0", 4),
+                                         "caf\xC3\xA9",
+                                         "del\x7F",
+                                         "~!@#$%^&*()"};
+  for (const bool pretty : {false, true}) {
+    std::string out;
+    JsonWriter w(out, pretty);
+    nlohmann::ordered_json want = nlohmann::ordered_json::object();
+    w.BeginObject();
+    for (size_t i = 0; i < keys.size(); ++i) {
+      w.Field(keys[i], static_cast<uint64_t>(i));
+      want[keys[i]] = i;
+    }
+    // Deeper than the fast path's indent: 40 objects inside each other, each with two keys.
+    w.Key("deep");
+    nlohmann::ordered_json* at = &want["deep"];
+    for (int depth = 0; depth < 40; ++depth) {
+      w.BeginObject().Field("d", depth).Key("in");
+      (*at)["d"] = depth;
+      at = &(*at)["in"];
+    }
+    w.BeginArray().EndArray();
+    *at = nlohmann::ordered_json::array();
+    for (int depth = 0; depth < 40; ++depth) w.EndObject();
+    w.EndObject();
+    INFO(out);
+    CHECK(out == (pretty ? want.dump(2) : want.dump()));
+  }
+}
+
 TEST_CASE("JsonWriter::Ints and Uints write the bytes element-by-element writing does") {
   const std::vector<int64_t> ints = {0, -1, 7, INT64_MIN, INT64_MAX};
   const std::vector<uint64_t> uints = {0, 0, 0, 3, UINT64_MAX};
