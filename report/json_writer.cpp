@@ -166,61 +166,90 @@ JsonWriter& JsonWriter::Null() {
   return *this;
 }
 
-JsonWriter& JsonWriter::Millionths(int64_t value) { return Millionths128(value); }
+namespace {
+
+constexpr uint64_t kTen19 = 10000000000000000000ull;
+
+// The decimal digits of `value`, least significant first, into `digits` (room for 39); their
+// count. Nineteen digits at a time in 64 bits: a 128-bit division is a library call, and
+// reports write hundreds of thousands of these.
+size_t DigitsOf(UInt128 value, char* digits) {
+  size_t n = 0;
+  while (value > UINT64_MAX) {
+    auto chunk = static_cast<uint64_t>(value % kTen19);
+    value /= kTen19;
+    for (int i = 0; i < 19; ++i, chunk /= 10) digits[n++] = static_cast<char>('0' + chunk % 10);
+  }
+  auto low = static_cast<uint64_t>(value);
+  do {
+    digits[n++] = static_cast<char>('0' + low % 10);
+    low /= 10;
+  } while (low != 0);
+  return n;
+}
+
+// When `frac` (millionths, below 1000000) is not zero: '.' and its six digits without trailing
+// zeros, at p.
+char* PutFraction(char* p, uint32_t frac) {
+  if (frac == 0) return p;
+  *p++ = '.';
+  char digits[6];
+  for (int i = 5; i >= 0; --i) {
+    digits[i] = static_cast<char>('0' + frac % 10);
+    frac /= 10;
+  }
+  int len = 6;
+  while (digits[len - 1] == '0') --len;
+  for (int i = 0; i < len; ++i) *p++ = digits[i];
+  return p;
+}
+
+}  // namespace
+
+// Reports print hundreds of thousands of these: 64-bit arithmetic and to_chars, no fmt.
+JsonWriter& JsonWriter::Millionths(int64_t value) {
+  BeforeValue();
+  char buf[32];
+  char* p = buf;
+  if (value < 0) *p++ = '-';
+  const uint64_t magnitude = value < 0 ? 0 - static_cast<uint64_t>(value) : value;
+  p = std::to_chars(p, buf + sizeof buf, magnitude / 1000000).ptr;
+  p = PutFraction(p, static_cast<uint32_t>(magnitude % 1000000));
+  out_.append(buf, p);
+  return *this;
+}
 
 JsonWriter& JsonWriter::Decimal(analyzer::UInt128 value, unsigned decimals) {
   BeforeValue();
   char digits[48];  // 2^128 has 39 digits
-  size_t n = 0;
-  do {
-    digits[n++] = static_cast<char>('0' + static_cast<unsigned>(value % 10));
-    value /= 10;
-  } while (value != 0);
+  size_t n = DigitsOf(value, digits);
   while (n <= decimals) digits[n++] = '0';  // at least one digit before the point
   size_t last = 0;                          // lowest digit kept: trailing zeros of the fraction go
   while (last < decimals && digits[last] == '0') ++last;
-  for (size_t i = n; i-- > decimals;) out_.push_back(digits[i]);
+  char buf[56];
+  char* p = buf;
+  for (size_t i = n; i-- > decimals;) *p++ = digits[i];
   if (last < decimals) {
-    out_.push_back('.');
-    for (size_t i = decimals; i-- > last;) out_.push_back(digits[i]);
+    *p++ = '.';
+    for (size_t i = decimals; i-- > last;) *p++ = digits[i];
   }
+  out_.append(buf, p);
   return *this;
 }
 
 JsonWriter& JsonWriter::Millionths128(analyzer::Int128 value) {
+  if (value >= INT64_MIN && value <= INT64_MAX) return Millionths(static_cast<int64_t>(value));
   BeforeValue();
-  if (value < 0) {
-    out_.push_back('-');
-    value = -value;
-  }
-  // Reports print hundreds of thousands of these: to_chars and a hand-written fraction, no fmt.
-  const auto whole = static_cast<UInt128>(value) / 1000000;
-  auto frac = static_cast<unsigned>(static_cast<UInt128>(value) % 1000000);
+  const bool negative = value < 0;
+  const UInt128 magnitude = negative ? static_cast<UInt128>(-(value + 1)) + 1 : value;
+  // The whole part has up to 33 digits: written from DigitsOf, most significant first.
+  char digits[40];
+  const size_t n = DigitsOf(magnitude / 1000000, digits);
   char buf[48];
   char* p = buf;
-  constexpr uint64_t kTen18 = 1000000000000000000ull;
-  if (whole >= kTen18) {  // past 64 bits: the high part, then 18 zero-padded digits
-    p = std::to_chars(p, buf + sizeof buf, static_cast<uint64_t>(whole / kTen18)).ptr;
-    const auto low = static_cast<uint64_t>(whole % kTen18);
-    char digits[20];
-    char* end = std::to_chars(digits, digits + sizeof digits, low).ptr;
-    const auto len = static_cast<size_t>(end - digits);
-    for (size_t i = len; i < 18; ++i) *p++ = '0';
-    for (size_t i = 0; i < len; ++i) *p++ = digits[i];
-  } else {
-    p = std::to_chars(p, buf + sizeof buf, static_cast<uint64_t>(whole)).ptr;
-  }
-  if (frac != 0) {
-    *p++ = '.';
-    char digits[6];
-    for (int i = 5; i >= 0; --i) {
-      digits[i] = static_cast<char>('0' + frac % 10);
-      frac /= 10;
-    }
-    int len = 6;
-    while (digits[len - 1] == '0') --len;
-    for (int i = 0; i < len; ++i) *p++ = digits[i];
-  }
+  if (negative) *p++ = '-';
+  for (size_t i = n; i-- > 0;) *p++ = digits[i];
+  p = PutFraction(p, static_cast<uint32_t>(magnitude % 1000000));
   out_.append(buf, p);
   return *this;
 }

@@ -178,6 +178,34 @@ TEST_CASE("Millionths are written exactly, without binary floating point") {
   CHECK(text(123) == "0.000123");
   CHECK(text(-2500000) == "-2.5");
   CHECK(text(static_cast<analyzer::Int128>(INT64_MAX) * 1000) == "9223372036854775.807");
+  // The edges of the 64-bit path, and of 128 bits.
+  CHECK(text(INT64_MAX) == "9223372036854.775807");
+  CHECK(text(INT64_MIN) == "-9223372036854.775808");
+  std::string out;
+  JsonWriter(out, false).Millionths(INT64_MIN);
+  CHECK(out == "-9223372036854.775808");
+  const auto int128_max = static_cast<analyzer::Int128>(~analyzer::UInt128{0} >> 1);
+  CHECK(text(int128_max) == "170141183460469231731687303715884.105727");
+  CHECK(text(-int128_max - 1) == "-170141183460469231731687303715884.105728");
+  // A whole part of exactly 10^19 and one with zeros inside its low nineteen digits.
+  const analyzer::Int128 ten19 = static_cast<analyzer::Int128>(10000000000000000000ull);
+  CHECK(text(ten19 * 1000000) == "10000000000000000000");
+  CHECK(text((ten19 + 5) * 1000000 + 70) == "10000000000000000005.00007");
+}
+
+TEST_CASE("JsonWriter::Decimal is exact on both sides of 64 bits") {
+  auto decimal = [](analyzer::UInt128 v, unsigned decimals) {
+    std::string out;
+    JsonWriter(out, false).Decimal(v, decimals);
+    return out;
+  };
+  const analyzer::UInt128 two64 = static_cast<analyzer::UInt128>(UINT64_MAX) + 1;
+  CHECK(decimal(two64 - 1, 0) == "18446744073709551615");
+  CHECK(decimal(two64, 0) == "18446744073709551616");
+  CHECK(decimal(two64, 12) == "18446744.073709551616");
+  const analyzer::UInt128 ten19 = 10000000000000000000ull;
+  CHECK(decimal(ten19 * ten19, 12) == "100000000000000000000000000");
+  CHECK(decimal(ten19 * ten19 + 3, 12) == "100000000000000000000000000.000000000003");
 }
 
 }  // namespace
