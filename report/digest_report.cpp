@@ -751,28 +751,42 @@ struct HelperPart {
 void WriteDigestJson(const DigestRun& run, const DigestReportOptions& options, const TextSink& sink,
                      const DigestJsonExtension& extension) {
   const analyzer::Digest& digest = run.digest;
-  const QueryClass& global = digest.global();  // computed once, before another thread reads
-  const JsonClassWriter classes(run, extension);
-  const std::vector<const QueryClass*> ranked = RankedClasses(run, options);
-  TwoEnded split(ranked.size());
-  // `digest` writes its mergeable state too: a second thread works out each class's while this
-  // one writes the report, then writes the report's last classes while this one writes the
-  // first (the digest is only read from here on). On a log of thousands of classes the two
+  // `digest` writes its mergeable state too: a second thread works out each class's state
+  // while this one sums up the whole input (global()) and ranks the classes, then writes the
+  // report's last classes while this one writes the first (the digest is only read from here
+  // on; the class states do not read global()). On a log of thousands of classes the two
   // halves take about the same time, whichever way they are split.
+  struct Shared {
+    std::optional<JsonClassWriter> classes;
+    std::vector<const QueryClass*> ranked;
+    std::optional<TwoEnded> split;
+  } shared;
+  std::promise<void> shared_ready;
   std::future<HelperPart> helper;
   if (extension.command == "digest") {
-    helper = std::async(std::launch::async, [&digest, &classes, &ranked, &split] {
-      HelperPart part{DigestClassStates(digest), {}};
-      std::string scratch;
-      while (const std::optional<size_t> i = split.Back()) {
-        scratch.clear();
-        JsonWriter w(scratch, /*pretty=*/true, /*depth=*/2);  // top object, "classes" array
-        classes.Class(w, *ranked[*i], *i + 1);
-        part.tail.emplace_back(scratch);
-      }
-      return part;
-    });
+    helper = std::async(std::launch::async,
+                        [&digest, &shared, ready = shared_ready.get_future()]() mutable {
+                          HelperPart part{DigestClassStates(digest), {}};
+                          ready.wait();
+                          std::string scratch;
+                          while (const std::optional<size_t> i = shared.split->Back()) {
+                            scratch.clear();
+                            // Two deep: the top object, the "classes" array.
+                            JsonWriter w(scratch, /*pretty=*/true, /*depth=*/2);
+                            shared.classes->Class(w, *shared.ranked[*i], *i + 1);
+                            part.tail.emplace_back(scratch);
+                          }
+                          return part;
+                        });
   }
+  const QueryClass& global = digest.global();  // computed once, before the helper reads it
+  shared.classes.emplace(run, extension);
+  shared.ranked = RankedClasses(run, options);
+  shared.split.emplace(shared.ranked.size());
+  shared_ready.set_value();
+  const JsonClassWriter& classes = *shared.classes;
+  const std::vector<const QueryClass*>& ranked = shared.ranked;
+  TwoEnded& split = *shared.split;
   // Written into a buffer that goes to `sink` whenever it holds a MiB: it stays in cache, and
   // no copy of the whole report is ever made.
   constexpr size_t kPieceBytes = 1 << 20;
