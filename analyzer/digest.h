@@ -8,6 +8,7 @@
 // only, the sample is the slowest event with ties broken by position.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -58,16 +59,23 @@ double Concurrency(Int128 query_time_sum, int64_t first_seen, int64_t last_seen)
 // sample of the union. With up to kMaxDistinct values, every value is kept.
 struct ValueCounts {
   static constexpr size_t kMaxDistinct = 64;
+  static constexpr size_t kSlots = 2 * kMaxDistinct;
   std::vector<std::pair<std::string, uint64_t>> values;
   std::vector<uint64_t> hashes;  // XXH3_64bits of values, index for index
   uint64_t other = 0;            // events whose value is not kept
   size_t last = 0;     // index of the last value added: the next event usually has the same
   size_t largest = 0;  // index of the largest hash kept: the one a smaller hash replaces
+  // Where each kept hash is, by its low bits: 1 + its index in `hashes`, 0 for a free slot
+  // (open addressing, at most half full). A value is found in a probe or two, where a class
+  // of many hosts scanned up to 64 hashes for each event.
+  std::array<uint8_t, kSlots> slots{};
 
   void Add(std::string_view value, uint64_t n = 1);
   void Add(std::string_view value, uint64_t hash, uint64_t n);  // hash: XXH3_64bits of value
   void Merge(const ValueCounts& other);
   void Prefetch() const;  // a hint: fetch the last value and the hashes before an Add()
+  // The slot that holds `value` (whose hash is `hash`), or the free one where it would go.
+  size_t SlotOf(std::string_view value, uint64_t hash) const;
   // Sorted by count (descending), then value.
   std::vector<std::pair<std::string, uint64_t>> Sorted() const;
 };

@@ -228,6 +228,30 @@ TEST_CASE("value counts tell values apart by their text, not only their hash") {
   CHECK(c.other == 0);
 }
 
+TEST_CASE("value counts find every kept value after replacements, whatever their hashes") {
+  // Every hash ends in the same seven bits, so every lookup walks one chain of slots; then
+  // values with smaller hashes replace the largest kept ones one by one.
+  auto hash_of = [](int i) { return (static_cast<uint64_t>(i) << 7) | 5; };
+  auto name_of = [](int i) { return "v" + std::to_string(i); };
+  ValueCounts c;
+  for (int i = 100; i < 164; ++i) c.Add(name_of(i), hash_of(i), 1);
+  for (int i = 0; i < 20; ++i) c.Add(name_of(i), hash_of(i), 1);
+  REQUIRE(c.values.size() == ValueCounts::kMaxDistinct);
+  CHECK(c.other == 20);  // v144..v163, one each, gave way
+  std::vector<int> kept;
+  for (int i = 0; i < 20; ++i) kept.push_back(i);
+  for (int i = 100; i < 144; ++i) kept.push_back(i);
+  for (int round = 0; round < 2; ++round) {
+    for (const int i : kept) c.Add(name_of(i), hash_of(i), 1);
+  }
+  CHECK(c.values.size() == ValueCounts::kMaxDistinct);  // found again, none added twice
+  CHECK(c.other == 20);
+  for (const auto& [name, n] : c.values) {
+    INFO(name);
+    CHECK(n == 3);
+  }
+}
+
 TEST_CASE("value counts below the limit keep every value") {
   ValueCounts c;
   for (int i = 0; i < 10; ++i) c.Add("db" + std::to_string(i % 3));
