@@ -761,13 +761,16 @@ void WriteDigestJson(const DigestRun& run, const DigestReportOptions& options, c
     std::vector<const QueryClass*> ranked;
     std::optional<TwoEnded> split;
   } shared;
-  std::promise<void> shared_ready;
+  // Declared in this order so that, were this thread to throw before `shared` is ready, the
+  // promise is broken first: the helper's get() then throws instead of waiting for ever, and
+  // the future's destructor, which joins the helper, returns.
   std::future<HelperPart> helper;
+  std::promise<void> shared_ready;
   if (extension.command == "digest") {
     helper = std::async(std::launch::async,
                         [&digest, &shared, ready = shared_ready.get_future()]() mutable {
                           HelperPart part{DigestClassStates(digest), {}};
-                          ready.wait();
+                          ready.get();
                           std::string scratch;
                           while (const std::optional<size_t> i = shared.split->Back()) {
                             scratch.clear();
