@@ -430,7 +430,7 @@ bool Comparer::Statement(const ast::Statement& a, const ast::Statement& b) {
       const auto& y = b.As<ast::RenameTableStatement>();
       return x.tables_keyword == y.tables_keyword && x.if_exists == y.if_exists &&
              SameWords(x.wait, y.wait) &&
-             Spans(x.pairs, y.pairs, [this](const ast::RenamePair& p, const ast::RenamePair& q) {
+             Spans(x.pairs, y.pairs, [](const ast::RenamePair& p, const ast::RenamePair& q) {
                return Names(p.from, q.from) && Names(p.to, q.to);
              });
     }
