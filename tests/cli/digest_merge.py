@@ -3,8 +3,10 @@
 
   digest_merge.py split LOG OUTDIR PARTS SEED   cut LOG at event boundaries into at most PARTS
                                                 files OUTDIR/part-N.log; prints their paths
-  digest_merge.py same WHOLE.json MERGED.json   exit 1, saying why, unless the merged digest
+  digest_merge.py same WHOLE.json MERGED.json…  exit 1, saying why, unless each merged digest
                                                 reports what the digest of the whole log does
+                                                (one process for all: starting Python is the
+                                                slowest step of the test)
 
 An event starts at a `# Time:` line, or at a `# User@Host:` line that does not follow one
 (parser/slowlog.h). A cut is made only where the part that follows stands on its own: a slow log
@@ -142,7 +144,7 @@ def main():
         split(sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5]))
         return 0
     if sys.argv[1] == "same":
-        return same(sys.argv[2], sys.argv[3])
+        return max(same(sys.argv[2], merged) for merged in sys.argv[3:])
     print(__doc__)
     return 2
 

@@ -32,17 +32,16 @@ merge_agrees() {
     jsons+=("$p.json")
   done
   digest --merge "${jsons[@]}" -o "$dir/merged.json" || return 1
-  python3 "$helper" same "$dir/whole.json" "$dir/merged.json" || return 1
-  local reversed=()
+  local reversed=() merges=("$dir/merged.json" "$dir/reversed.json")
   for ((i = ${#jsons[@]} - 1; i >= 0; i--)); do reversed+=("${jsons[i]}"); done
   digest --merge "${reversed[@]}" -o "$dir/reversed.json" || return 1
-  python3 "$helper" same "$dir/whole.json" "$dir/reversed.json" || return 1
   if ((${#jsons[@]} >= 3)); then
     # (last two) first, then the rest: merging is associative too.
     digest --merge "${jsons[@]: -2}" -o "$dir/tail.json" || return 1
     digest --merge "$dir/tail.json" "${jsons[@]:0:${#jsons[@]}-2}" -o "$dir/nested.json" || return 1
-    python3 "$helper" same "$dir/whole.json" "$dir/nested.json" || return 1
+    merges+=("$dir/nested.json")
   fi
+  python3 "$helper" same "$dir/whole.json" "${merges[@]}" || return 1
   echo "${#jsons[@]}" >>"$tmp/parts"
 }
 
