@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # The README's second command, and what .ci/run calls: every test there is.
 #  1. a Release build with warnings as errors, and its tests;
-#  2. a Debug build with AddressSanitizer and UndefinedBehaviorSanitizer, and the same tests;
-#  3. bounded fuzzing of the slow-log reader, the fingerprinter and the SQL parser (libFuzzer);
+#  2. a Debug build with AddressSanitizer and UndefinedBehaviorSanitizer (clang), and the same
+#     tests;
+#  3. bounded fuzzing (libFuzzer) of the slow-log reader, the fingerprinter, the SQL parser, the
+#     checker and the read-only gate, with the fuzz targets of that same build;
 #  4. clang-format on every source file.
-# Ends with a line "N passed, N failed".
+# Each step says how long it took; the last line is "N passed, N failed".
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
@@ -17,10 +19,12 @@ step() {  # step NAME COMMAND...
   local name=$1
   shift
   echo "=== $name"
+  local start=$SECONDS
   if "$@"; then
     passed=$((passed + 1))
+    echo "=== $name: passed in $((SECONDS - start)) s"
   else
-    echo "*** FAILED: $name"
+    echo "*** FAILED: $name (after $((SECONDS - start)) s)"
     failed=$((failed + 1))
   fi
 }
@@ -33,20 +37,21 @@ release() {
     cmake --build build/release -j "$jobs" &&
     ctest --test-dir build/release --output-on-failure --no-tests=error -j "$jobs"
 }
+# One build serves the sanitizers and the fuzzer (clang): every file is also instrumented for
+# libFuzzer's coverage, which slows the tests a little and saves a third build of everything.
 sanitizers() {
-  cmake -S . -B build/asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DQADVISOR_WERROR=ON \
-    -DQADVISOR_SANITIZE=ON -DQADVISOR_TESTS=ON >/dev/null &&
-    cmake --build build/asan -j "$jobs" &&
+  CXX=clang++ cmake -S . -B build/sanitize -G Ninja -DCMAKE_BUILD_TYPE=Debug -DQADVISOR_WERROR=ON \
+    -DQADVISOR_SANITIZE=ON -DQADVISOR_FUZZ=ON -DQADVISOR_TESTS=ON >/dev/null &&
+    cmake --build build/sanitize -j "$jobs" &&
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
-      ctest --test-dir build/asan --output-on-failure --no-tests=error -j "$jobs"
+      ctest --test-dir build/sanitize --output-on-failure --no-tests=error -j "$jobs" \
+        -LE release-only  # timings, the server alone, the .deb: tests/CMakeLists.txt says why
 }
 fuzz() {
-  CXX=clang++ cmake -S . -B build/fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DQADVISOR_FUZZ=ON -DQADVISOR_TESTS=OFF >/dev/null &&
-    cmake --build build/fuzz -j "$jobs" --target slowlog_fuzz fingerprint_fuzz parser_fuzz check_fuzz safe_query_fuzz || return 1
   local target
   for target in slowlog_fuzz fingerprint_fuzz parser_fuzz check_fuzz safe_query_fuzz; do
-    local corpus=build/fuzz/corpus-$target
+    [[ -x build/sanitize/tests/fuzz/$target ]] || { echo "no $target: the sanitizer build failed"; return 1; }
+    local corpus=build/sanitize/corpus-$target
     mkdir -p "$corpus"
     echo "--- $target for ${fuzz_seconds}s"
     local seeds=(tests/fuzz/seeds)
@@ -57,7 +62,7 @@ fuzz() {
     local extra=()
     [[ $target == safe_query_fuzz ]] &&
       seeds+=(tests/fuzz/seeds-safe-query) && extra=(-dict=tests/fuzz/safe_query.dict)
-    "build/fuzz/tests/fuzz/$target" -max_total_time="$fuzz_seconds" -max_len=65536 \
+    "build/sanitize/tests/fuzz/$target" -max_total_time="$fuzz_seconds" -max_len=65536 \
       -rss_limit_mb=2048 -print_final_stats=1 "${extra[@]}" "$corpus" "${seeds[@]}" 2>&1 | tail -5 || return 1
   done
 }
