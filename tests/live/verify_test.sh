@@ -208,9 +208,21 @@ run_until() {  # run_until PATTERN ARGS...: start qadvisor, SIGINT it once PATTE
   kill -INT "$pid"
   wait "$pid"
 }
-run_until " after$" verify --no-config --dsn "$dsn" --allow-ddl --schema "$schema" --runs 50 \
-  --max-queries 1 "$log"
+# One statement, cheap before its index (a scan that stops at the LIMIT) and slower after it (the
+# range covers every row, each looked up), so the run reaches "after" in about a second and stays
+# there for several: time to interrupt it, or kill its server, while the index exists.
+cat >"$tmp/sessions.log" <<'EOF'
+# Time: 2024-05-01T10:00:00.000000Z
+# User@Host: app[app] @ localhost []
+# Query_time: 2.000000  Lock_time: 0.000000 Rows_sent: 10000  Rows_examined: 20000
+use shop;
+SET timestamp=1714557600;
+SELECT * FROM sessions WHERE last_seen < NOW() - INTERVAL 15 DAY LIMIT 10000;
+EOF
+run_until " after$" verify --no-config --dsn "$dsn" --allow-ddl --schema "$schema" --runs 100 \
+  "$tmp/sessions.log"
 check "Ctrl-C ends a run with 130" test $? -eq 130
+check "  after the index was made, while it was measured" grep -q "creating qadv_" "$tmp/int.err"
 check "  saying every index was dropped" grep -q "interrupted; every index it created was dropped" "$tmp/int.err"
 schema_dump >"$tmp/schema.after"
 check "  and the schema is exactly as before" cmp "$tmp/schema.before" "$tmp/schema.after"
@@ -220,8 +232,8 @@ check "  and leaves no sandbox" test -z "$(ls -A "$TMPDIR")"
 check "  nor its server" bash -c "! pgrep -f 'mariadbd.*$TMPDIR/[q]advisor-sandbox-' >/dev/null"
 
 # 5. The server killed mid-run: a clear message, the DDL left to clean, and no hang.
-"$qadvisor" verify --no-config --dsn "$dsn" --allow-ddl --schema "$schema" --runs 50 --max-queries 1 \
-  --format json -o "$tmp/killed.json" "$log" >"$tmp/killed.out" 2>"$tmp/killed.err" &
+"$qadvisor" verify --no-config --dsn "$dsn" --allow-ddl --schema "$schema" --runs 100 \
+  --format json -o "$tmp/killed.json" "$tmp/sessions.log" >"$tmp/killed.out" 2>"$tmp/killed.err" &
 verify_pid=$!
 for _ in $(seq 3000); do
   grep -q " after$" "$tmp/killed.err" && break
