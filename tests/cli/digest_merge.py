@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
 """Helpers for tests/cli/digest_merge_test.sh (`qadvisor digest --merge`).
 
-  digest_merge.py split LOG OUTDIR PARTS SEED   cut LOG at event boundaries into at most PARTS
-                                                files OUTDIR/part-N.log; prints their paths
-  digest_merge.py same WHOLE.json MERGED.json…  exit 1, saying why, unless each merged digest
-                                                reports what the digest of the whole log does
-                                                (one process for all: starting Python is the
-                                                slowest step of the test)
+  digest_merge.py split LIST   for each line "DIR<TAB>LOG<TAB>PARTS<TAB>SEED" of LIST, cut LOG at
+                                event boundaries into at most PARTS files DIR/part-N.log
+  digest_merge.py same LIST     for each line "DIR" of LIST, write DIR/same.txt: "ok" when each
+                                of DIR/merged.json, reversed.json and nested.json (those there
+                                are) reports what DIR/whole.json, the digest of the whole log,
+                                does; else what differs
+
+Each takes a list, so that one Python process serves every log: starting Python is slower here
+than all that one process does.
 
 An event starts at a `# Time:` line, or at a `# User@Host:` line that does not follow one
 (parser/slowlog.h). A cut is made only where the part that follows stands on its own: a slow log
@@ -17,6 +20,7 @@ database once one has been seen. A
 host's log always stands on its own; a log cut elsewhere would lose what it carried.
 """
 import json
+import os
 import random
 import sys
 
@@ -65,7 +69,6 @@ def split(log, outdir, parts, seed):
         path = f"{outdir}/part-{n + 1}.log"
         with open(path, "wb") as f:
             f.write("".join(lines[bounds[n]:bounds[n + 1]]).encode("latin-1"))
-        print(path)
 
 
 # The report's percentiles are nearest-rank, exact up to 64 values, else from buckets at most
@@ -103,11 +106,8 @@ def state_classes(doc):
     return out
 
 
-def same(whole_path, merged_path):
-    with open(whole_path) as f:
-        whole = json.load(f)
-    with open(merged_path) as f:
-        merged = json.load(f)
+def same(whole, merged):
+    """What the merged digest reports otherwise than the whole log's: a list of lines."""
     problems = []
     for field in ("events", "unique_classes", "skipped", "filtered", "first_seen", "last_seen"):
         if whole[field] != merged[field]:
@@ -131,20 +131,37 @@ def same(whole_path, merged_path):
     for cid in sorted(set(sa) & set(sb)):
         if sa[cid] != sb[cid]:
             problems.append(f"class {cid}: state differs")
-    if problems:
-        print(f"{merged_path} vs {whole_path}:")
-        for p in problems[:20]:
-            print("  " + p)
-        return 1
-    return 0
+    return problems
+
+
+def load(path):
+    with open(path) as f:
+        return json.load(f)
+
+
+def same_all(directory):
+    whole = load(f"{directory}/whole.json")
+    problems = []
+    for name in ("merged", "reversed", "nested"):
+        path = f"{directory}/{name}.json"
+        if os.path.exists(path):
+            differs = same(whole, load(path))
+            if differs:
+                problems += [f"{path} vs the whole log's digest:"] + ["  " + p for p in differs[:20]]
+    with open(f"{directory}/same.txt", "w") as f:
+        f.write("\n".join(problems or ["ok"]) + "\n")
 
 
 def main():
-    if sys.argv[1] == "split":
-        split(sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5]))
+    if len(sys.argv) == 3 and sys.argv[1] in ("split", "same"):
+        with open(sys.argv[2]) as f:
+            for line in f.read().splitlines():
+                if sys.argv[1] == "split":
+                    directory, log, parts, seed = line.split("\t")
+                    split(log, directory, int(parts), int(seed))
+                else:
+                    same_all(line)
         return 0
-    if sys.argv[1] == "same":
-        return max(same(sys.argv[2], merged) for merged in sys.argv[3:])
     print(__doc__)
     return 2
 
