@@ -4,7 +4,7 @@
 #  2. a Debug build with AddressSanitizer and UndefinedBehaviorSanitizer (clang), and the same
 #     tests;
 #  3. bounded fuzzing (libFuzzer) of the slow-log reader, the fingerprinter, the SQL parser, the
-#     checker and the read-only gate, with the fuzz targets of that same build;
+#     checker and the read-only gate, with the fuzz targets of that same build, one per core;
 #  4. clang-format on every source file.
 # Each step says how long it took; the last line is "N passed, N failed".
 set -euo pipefail
@@ -47,24 +47,49 @@ sanitizers() {
       ctest --test-dir build/sanitize --output-on-failure --no-tests=error -j "$jobs" \
         -LE release-only  # timings, the server alone, the .deb: tests/CMakeLists.txt says why
 }
-fuzz() {
-  local target
-  for target in slowlog_fuzz fingerprint_fuzz parser_fuzz check_fuzz safe_query_fuzz; do
+fuzz() {  # the targets side by side, as many at a time as there are cores
+  local target running=0 failed=0
+  local targets=(slowlog_fuzz fingerprint_fuzz parser_fuzz check_fuzz safe_query_fuzz)
+  for target in "${targets[@]}"; do
     [[ -x build/sanitize/tests/fuzz/$target ]] || { echo "no $target: the sanitizer build failed"; return 1; }
-    local corpus=build/sanitize/corpus-$target
-    mkdir -p "$corpus"
-    echo "--- $target for ${fuzz_seconds}s"
-    local seeds=(tests/fuzz/seeds)
-    # SQL targets also start from the rule fixtures and the sample repository's queries.
-    [[ $target == parser_fuzz || $target == check_fuzz || $target == safe_query_fuzz ]] &&
-      seeds=(tests/fuzz/seeds-sql tests/fixtures/rules tests/fixtures/check-repo/app)
-    # The read-only gate: one-statement seeds (injections among them) and its tokens.
-    local extra=()
-    [[ $target == safe_query_fuzz ]] &&
-      seeds+=(tests/fuzz/seeds-safe-query) && extra=(-dict=tests/fuzz/safe_query.dict)
-    "build/sanitize/tests/fuzz/$target" -max_total_time="$fuzz_seconds" -max_len=65536 \
-      -rss_limit_mb=2048 -print_final_stats=1 "${extra[@]}" "$corpus" "${seeds[@]}" 2>&1 | tail -5 || return 1
+    if ((running == jobs)); then
+      wait -n || true
+      running=$((running - 1))
+    fi
+    rm -f "build/sanitize/$target.rc"
+    (
+      rc=0
+      fuzz_one "$target" >"build/sanitize/$target.log" 2>&1 || rc=$?
+      echo "$rc" >"build/sanitize/$target.rc"
+    ) &
+    running=$((running + 1))
   done
+  wait
+  for target in "${targets[@]}"; do
+    echo "--- $target for ${fuzz_seconds}s"
+    if [[ $(cat "build/sanitize/$target.rc" 2>/dev/null) == 0 ]]; then
+      tail -5 "build/sanitize/$target.log"
+    else  # a finding: its report and the input that made it
+      tail -80 "build/sanitize/$target.log"
+      failed=1
+    fi
+  done
+  return "$failed"
+}
+fuzz_one() {  # fuzz_one TARGET: its output is the log; a finding fails it
+  local target=$1
+  local corpus=build/sanitize/corpus-$target
+  mkdir -p "$corpus"
+  local seeds=(tests/fuzz/seeds)
+  # SQL targets also start from the rule fixtures and the sample repository's queries.
+  [[ $target == parser_fuzz || $target == check_fuzz || $target == safe_query_fuzz ]] &&
+    seeds=(tests/fuzz/seeds-sql tests/fixtures/rules tests/fixtures/check-repo/app)
+  # The read-only gate: one-statement seeds (injections among them) and its tokens.
+  local extra=()
+  [[ $target == safe_query_fuzz ]] &&
+    seeds+=(tests/fuzz/seeds-safe-query) && extra=(-dict=tests/fuzz/safe_query.dict)
+  "build/sanitize/tests/fuzz/$target" -max_total_time="$fuzz_seconds" -max_len=65536 \
+    -rss_limit_mb=2048 -print_final_stats=1 "${extra[@]}" "$corpus" "${seeds[@]}"
 }
 format() {
   local files
