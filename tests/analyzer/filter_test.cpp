@@ -77,9 +77,42 @@ TEST_CASE("a filter names the first test an event fails, --match is on the finge
 
   spec.match = "(unclosed";
   CHECK_FALSE(EventFilter::Make(spec).ok());
+  spec.match = "a)(?:b";  // valid only once wrapped as the matcher wraps it: refused as written
+  CHECK_FALSE(EventFilter::Make(spec).ok());
   spec.match.clear();
   spec.since = 20;
   CHECK_FALSE(EventFilter::Make(spec).ok());  // an empty window
+}
+
+TEST_CASE("a --match pattern matches anywhere, anchors at the fingerprint's ends, in one pass") {
+  const auto matcher = [](std::string pattern) {
+    EventFilterSpec spec;
+    spec.match = std::move(pattern);
+    return EventFilter::Make(spec).value();
+  };
+  const auto start = matcher("^select");
+  CHECK(start->Matches("select a from t"));
+  CHECK(start->Matches("SELECT a from t"));  // case-insensitive
+  CHECK_FALSE(start->Matches("insert into t select a from u"));
+  const auto end = matcher("from t$");
+  CHECK(end->Matches("select a from t"));
+  CHECK_FALSE(end->Matches("select a from t where id = ?"));
+  const auto either = matcher("limit \\?$|^delete");
+  CHECK(either->Matches("select a from t limit ?"));
+  CHECK(either->Matches("delete from t"));
+  CHECK_FALSE(either->Matches("select a from t limit ? for update"));
+  CHECK_FALSE(either->Matches("select a from t where b = ? delete"));
+  const auto middle = matcher("from orders |from customers ");  // either, in the middle
+  CHECK(middle->Matches("select a from orders where id = ?"));
+  CHECK(middle->Matches("select a from customers where id = ?"));
+  CHECK_FALSE(middle->Matches("select a from order_items where id = ?"));
+  // A pattern that fails late: once quadratic in the text (seconds for 8 KiB), one pass now.
+  const std::string long_text = "select " + std::string(8000, 'a') + " from t";
+  CHECK_FALSE(matcher("a.*zzz$")->Matches(long_text));
+  CHECK(matcher("a.*from t$")->Matches(long_text));
+  // Only the first 8 KiB are searched.
+  CHECK_FALSE(matcher("zzz")->Matches(std::string(8 << 10, 'a') + "zzz"));
+  CHECK(matcher("zzz")->Matches(std::string((8 << 10) - 3, 'a') + "zzz"));
 }
 
 TEST_CASE("filtered digests count what they left out, the same for any split") {

@@ -103,16 +103,16 @@ check "filters and --group-by table: one thread = two threads" cmp "$tmp/t1.json
 check "  = five threads" cmp "$tmp/t1.json" "$tmp/t5.json"
 
 # A long statement and a pattern whose `.*` runs over all of it: no crash (libstdc++'s recursive
-# matcher overflows the stack on a 32 KiB fingerprint; without qadvisor's cap this one dies).
-# Anchored, so the search tries one start, not all: unanchored, the cost is quadratic in the
-# capped text, and took minutes under the sanitizers.
+# matcher overflows the stack on a 32 KiB fingerprint; without qadvisor's cap this one dies),
+# and no quadratic search (5 s for this one in Release, minutes under the sanitizers, before
+# the matcher made one pass).
 {
   printf '# Time: 2024-05-01T10:00:00Z\n# User@Host: a[a] @ h [10.0.0.1]\n'
   printf '# Query_time: 1  Lock_time: 0 Rows_sent: 0  Rows_examined: 0\nSELECT '
   head -c 300000 /dev/zero | tr '\0' 'a'
   printf ' FROM t;\n'
 } >"$tmp/long.log"
-check "--match on a 300 KB statement" exit_code 0 "$qadvisor" digest --format json --match '^.*zzz$' "$tmp/long.log"
+check "--match on a 300 KB statement" exit_code 0 "$qadvisor" digest --format json --match 'a.*zzz$' "$tmp/long.log"
 check "  left out, no crash" json "$tmp/out" "d['filtered_by']['match'] == 1"
 
 # The report says what was in effect.
