@@ -9,28 +9,7 @@ namespace qadvisor::report {
 namespace {
 
 using analyzer::Distribution;
-using analyzer::Int128;
 using analyzer::QueryClass;
-
-// A sum in millionths: a JSON integer while it fits in 64 bits (every reader keeps those
-// exactly), else its decimal digits as a string.
-void WriteSum(JsonWriter& w, Int128 v) {
-  if (v >= INT64_MIN && v <= INT64_MAX) {
-    w.Int(static_cast<int64_t>(v));
-    return;
-  }
-  const bool negative = v < 0;
-  __extension__ typedef unsigned __int128 UInt128;
-  UInt128 u = negative ? static_cast<UInt128>(-(v + 1)) + 1 : static_cast<UInt128>(v);
-  std::string digits;
-  do {
-    digits.push_back(static_cast<char>('0' + static_cast<int>(u % 10)));
-    u /= 10;
-  } while (u > 0);
-  if (negative) digits.push_back('-');
-  std::reverse(digits.begin(), digits.end());
-  w.String(digits);
-}
 
 void WriteTime(JsonWriter& w, std::string_view key, int64_t us) {
   w.Key(key);
@@ -45,23 +24,15 @@ void WriteDistribution(JsonWriter& w, const Distribution& d) {
   const Distribution::State s = d.GetState();
   w.BeginObject();
   w.Field("count", s.count);
-  w.Key("sum");
-  WriteSum(w, s.sum);
+  w.Key("sum").WideInt(s.sum);  // millionths
   w.Field("min", s.min).Field("max", s.max).Field("integral", s.integral);
   // For stddev: the sum of squares in millionths squared, as decimal digits (it needs 128 bits).
   w.Key("sum_squares");
   if (s.saturated) {
     w.Int(0);
     w.Field("saturated", true);
-  } else if (s.sum_squares <= static_cast<analyzer::UInt128>(INT64_MAX)) {
-    w.Int(static_cast<int64_t>(s.sum_squares));
   } else {
-    std::string digits;
-    for (analyzer::UInt128 u = s.sum_squares; u > 0; u /= 10) {
-      digits.push_back(static_cast<char>('0' + static_cast<int>(u % 10)));
-    }
-    std::reverse(digits.begin(), digits.end());
-    w.String(digits);
+    w.WideUint(s.sum_squares);
   }
   if (!s.histogram) {
     w.Key("exact").Ints(s.exact);

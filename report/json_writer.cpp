@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -11,13 +12,20 @@ namespace qadvisor::report {
 
 __extension__ typedef unsigned __int128 UInt128;
 
+namespace {
+
+// A line break and the indent of up to 32 levels, two spaces each: appended or copied at once.
+constexpr size_t kMaxIndent = 64;
+constexpr char kNewlineIndent[1 + kMaxIndent + 1] =
+    "\n                                                                ";
+
+}  // namespace
+
 void JsonWriter::Newline() {
   if (!pretty_) return;
-  static constexpr char kIndent[] =
-      "\n                                                                ";
   const size_t want = 1 + stack_.size() * 2;
-  if (want <= sizeof kIndent - 1) {
-    out_.append(kIndent, want);  // one append: this runs for every value of a report
+  if (want <= 1 + kMaxIndent) {
+    out_.append(kNewlineIndent, want);  // one append: this runs for every value of a report
   } else {
     out_.push_back('\n');
     out_.append(stack_.size() * 2, ' ');
@@ -55,20 +63,18 @@ JsonWriter& JsonWriter::Close(char bracket) {
 // key is put together with its comma, line break and indent on the stack and appended at once,
 // where the general path appends four times and runs the escaper.
 JsonWriter& JsonWriter::Key(std::string_view key) {
-  constexpr size_t kShortKey = 48, kMaxIndent = 64;
+  constexpr size_t kShortKey = 48;
   if (key.size() <= kShortKey && !after_key_ && !stack_.empty() &&
       stack_.size() * 2 <= kMaxIndent && base::JsonPlainLength(key) == key.size()) {
-    static constexpr char kSpaces[kMaxIndent + 1] =
-        "                                                                ";
     char buf[2 + kMaxIndent + 1 + kShortKey + 3];
     char* p = buf;
     Level& level = stack_.back();
     if (!level.empty) *p++ = ',';
     level.empty = false;
     if (pretty_) {
-      *p++ = '\n';
-      std::memcpy(p, kSpaces, kMaxIndent);  // a fixed size: copied inline, then cut to depth
-      p += stack_.size() * 2;
+      // A fixed size: copied inline, then cut to the depth.
+      std::memcpy(p, kNewlineIndent, 1 + kMaxIndent);
+      p += 1 + stack_.size() * 2;
     }
     *p++ = '"';
     std::memcpy(p, key.data(), key.size());
@@ -252,6 +258,24 @@ JsonWriter& JsonWriter::Millionths128(analyzer::Int128 value) {
   p = PutFraction(p, static_cast<uint32_t>(magnitude % 1000000));
   out_.append(buf, p);
   return *this;
+}
+
+JsonWriter& JsonWriter::WideUint(analyzer::UInt128 value) {
+  if (value <= INT64_MAX) return Int(static_cast<int64_t>(value));
+  char digits[40];
+  const size_t n = DigitsOf(value, digits);
+  std::reverse(digits, digits + n);
+  return String(std::string_view(digits, n));
+}
+
+JsonWriter& JsonWriter::WideInt(analyzer::Int128 value) {
+  if (value >= INT64_MIN && value <= INT64_MAX) return Int(static_cast<int64_t>(value));
+  if (value > 0) return WideUint(static_cast<UInt128>(value));
+  char digits[41];
+  const size_t n = DigitsOf(static_cast<UInt128>(-(value + 1)) + 1, digits);
+  digits[n] = '-';
+  std::reverse(digits, digits + n + 1);
+  return String(std::string_view(digits, n + 1));
 }
 
 }  // namespace qadvisor::report

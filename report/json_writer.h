@@ -47,6 +47,11 @@ class JsonWriter {
   // `value` / 10^decimals as an exact decimal without trailing zeros: (1500, 3) -> 1.5. For
   // sums of squares, kept in millionths squared (decimals 12).
   JsonWriter& Decimal(analyzer::UInt128 value, unsigned decimals);
+  // An integer that may need 128 bits: a JSON number while it fits in int64_t (what readers keep
+  // exactly, ours among them), else its decimal digits as a string: 2^70 ->
+  // "1180591620717411303424".
+  JsonWriter& WideInt(analyzer::Int128 value);
+  JsonWriter& WideUint(analyzer::UInt128 value);
 
   // Shorthands for a key and its value.
   JsonWriter& Field(std::string_view key, std::string_view value) { return Key(key).String(value); }

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace qadvisor::report {
@@ -206,6 +207,34 @@ TEST_CASE("JsonWriter::Decimal is exact on both sides of 64 bits") {
   const analyzer::UInt128 ten19 = 10000000000000000000ull;
   CHECK(decimal(ten19 * ten19, 12) == "100000000000000000000000000");
   CHECK(decimal(ten19 * ten19 + 3, 12) == "100000000000000000000000000.000000000003");
+}
+
+TEST_CASE("JsonWriter::WideInt and WideUint: a number while int64_t holds it, else digits") {
+  auto wide = [](auto v) {
+    std::string out;
+    JsonWriter w(out, false);
+    if constexpr (std::is_same_v<decltype(v), analyzer::UInt128>) {
+      w.WideUint(v);
+    } else {
+      w.WideInt(v);
+    }
+    return out;
+  };
+  using analyzer::Int128;
+  using analyzer::UInt128;
+  CHECK(wide(Int128{0}) == "0");
+  CHECK(wide(Int128{-42}) == "-42");
+  CHECK(wide(Int128{INT64_MAX}) == "9223372036854775807");
+  CHECK(wide(Int128{INT64_MIN}) == "-9223372036854775808");
+  CHECK(wide(Int128{INT64_MAX} + 1) == "\"9223372036854775808\"");
+  CHECK(wide(Int128{INT64_MIN} - 1) == "\"-9223372036854775809\"");
+  CHECK(wide(Int128{1} << 70) == "\"1180591620717411303424\"");
+  CHECK(wide(-(Int128{1} << 70)) == "\"-1180591620717411303424\"");
+  // The extremes: -2^127 (no positive twin) and 2^128 - 1.
+  CHECK(wide(-(Int128{1} << 126) * 2) == "\"-170141183460469231731687303715884105728\"");
+  CHECK(wide(~UInt128{0}) == "\"340282366920938463463374607431768211455\"");
+  CHECK(wide(UInt128{INT64_MAX}) == "9223372036854775807");
+  CHECK(wide(UInt128{INT64_MAX} + 1) == "\"9223372036854775808\"");
 }
 
 }  // namespace
