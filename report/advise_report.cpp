@@ -723,16 +723,10 @@ std::string VerificationHtml(const AdviseReport& r) {
   return out;
 }
 
-// A string, or null when it is empty.
-void StringOrNull(JsonWriter& w, std::string_view key, const std::string& value) {
-  w.Key(key);
-  value.empty() ? w.Null() : w.String(value);
-}
-
 void WritePlanJson(JsonWriter& w, const MeasuredPlan& m) {
   w.BeginObject();
-  StringOrNull(w, "access_type", m.access_type);
-  StringOrNull(w, "key", m.key);
+  w.FieldOrNull("access_type", m.access_type);
+  w.FieldOrNull("key", m.key);
   // Without EXPLAIN (access_type null), the estimates are unknown, not 0 and 100.
   w.Key("rows");
   Explained(m) ? w.Double(m.rows) : w.Null();
@@ -759,7 +753,7 @@ void WriteVerificationJson(JsonWriter& w, const AdviseReport& r) {
   v.sandbox ? w.Uint(v.rows_per_table) : w.Null();
   w.Field("runs", v.runs);
   w.Key("time_limit_seconds").Double(v.time_limit_seconds);
-  StringOrNull(w, "writes_not_run", v.writes_not_run);
+  w.FieldOrNull("writes_not_run", v.writes_not_run);
   w.Key("notes").BeginArray();
   for (const std::string& note : v.notes) w.String(note);
   w.EndArray();
@@ -768,10 +762,10 @@ void WriteVerificationJson(JsonWriter& w, const AdviseReport& r) {
   for (const QueryVerification& q : v.queries) {
     w.BeginObject();
     w.Field("proposal", static_cast<uint64_t>(q.proposal + 1));
-    StringOrNull(w, "ddl", q.ddl);
-    StringOrNull(w, "index_name", q.index_name);
+    w.FieldOrNull("ddl", q.ddl);
+    w.FieldOrNull("index_name", q.index_name);
     w.Field("query_class", q.query_class);
-    StringOrNull(w, "statement", q.statement);
+    w.FieldOrNull("statement", q.statement);
     if (!q.rewritten_from.empty()) w.Field("rewritten_from", q.rewritten_from);
     w.Key("before");
     WritePlanJson(w, q.before);
@@ -792,10 +786,10 @@ void WriteVerificationJson(JsonWriter& w, const AdviseReport& r) {
   for (const WriteVerification& x : v.writes) {
     w.BeginObject();
     w.Field("proposal", static_cast<uint64_t>(x.proposal + 1));
-    StringOrNull(w, "index_name", x.index_name);
+    w.FieldOrNull("index_name", x.index_name);
     w.Field("query_class", x.query_class);
     w.Field("statement_kind", x.kind);
-    StringOrNull(w, "statement", x.statement);
+    w.FieldOrNull("statement", x.statement);
     w.Key("rows_affected");
     x.rows_affected ? w.Uint(*x.rows_affected) : w.Null();
     ms("before_ms", x.before_ms);
@@ -993,12 +987,10 @@ std::string RenderAdviseJson(const AdviseReport& r) {
         w.Key("include").BeginArray();
         for (const std::string& col : ta.want.include) w.String(col);
         w.EndArray();
-        w.Key("served_by");
-        ta.served_by.empty() ? w.Null() : w.String(ta.served_by);
+        w.FieldOrNull("served_by", ta.served_by);
         w.Key("proposal");
         ta.proposal < 0 ? w.Null() : w.Int(ta.proposal + 1);
-        w.Key("skipped");
-        ta.skipped.empty() ? w.Null() : w.String(ta.skipped);
+        w.FieldOrNull("skipped", ta.skipped);
         w.EndObject();
       }
     }
@@ -1011,8 +1003,7 @@ std::string RenderAdviseJson(const AdviseReport& r) {
       w.BeginObject();
       w.Field("rank", static_cast<uint64_t>(i + 1));
       w.Field("table", p.table->name);
-      w.Key("database");
-      p.table->database.empty() ? w.Null() : w.String(p.table->database);
+      w.FieldOrNull("database", p.table->database);
       w.Field("name", p.name);
       w.Key("columns").BeginArray();
       for (size_t k = 0; k < p.columns.size() - p.include.size(); ++k) {
@@ -1036,8 +1027,7 @@ std::string RenderAdviseJson(const AdviseReport& r) {
       w.Key("replaces").BeginArray();
       for (const std::string& x : p.replaces) w.String(x);
       w.EndArray();
-      w.Key("extends");
-      p.extends.empty() ? w.Null() : w.String(p.extends);
+      w.FieldOrNull("extends", p.extends);
       if (r.timed) {
         w.Key("query_time").Millionths(p.weight);
       } else {
@@ -1063,8 +1053,7 @@ std::string RenderAdviseJson(const AdviseReport& r) {
     w.Key("writes").BeginArray();
     for (const analyzer::TableWrites& tw : r.advice->writes) {
       w.BeginObject().Field("table", tw.table->name);
-      w.Key("database");
-      tw.table->database.empty() ? w.Null() : w.String(tw.table->database);
+      w.FieldOrNull("database", tw.table->database);
       w.Field("inserts", tw.inserts).Field("updates", tw.updates).Field("deletes", tw.deletes);
       w.Field("replaces", tw.replaces);
       w.Key("rows_affected");

@@ -600,31 +600,23 @@ std::string MarkdownFixCell(const rules::Finding& f) {
 }
 
 void WriteFindingJson(JsonWriter& w, const rules::Finding& f) {
-  const auto string_or_null = [&w](std::string_view key, std::string_view value) {
-    w.Key(key);
-    if (value.empty()) {
-      w.Null();
-    } else {
-      w.String(value);
-    }
-  };
   w.BeginObject();
   w.Field("rule", f.rule);
   w.Field("severity", rules::SeverityName(f.severity));
   w.Field("message", f.message);
-  string_or_null("table", f.table);
+  w.FieldOrNull("table", f.table);
   w.Key("columns").BeginArray();
   for (const std::string& column : f.columns) w.String(column);
   w.EndArray();
-  string_or_null("index", f.index);
-  string_or_null("fix", f.fix);
-  string_or_null("fix_applicability",
-                 f.fix.empty() ? "" : rules::ApplicabilityName(rules::FixApplicability(f)));
+  w.FieldOrNull("index", f.index);
+  w.FieldOrNull("fix", f.fix);
+  w.FieldOrNull("fix_applicability",
+                f.fix.empty() ? "" : rules::ApplicabilityName(rules::FixApplicability(f)));
   w.Key("location").BeginObject();
-  string_or_null("file", f.location.file);
+  w.FieldOrNull("file", f.location.file);
   w.Field("line", uint64_t{f.location.line}).Field("column", uint64_t{f.location.column});
   w.EndObject();
-  string_or_null("query_class", f.query_class);
+  w.FieldOrNull("query_class", f.query_class);
   w.Field("key", f.key);
   if (!f.evidence.empty()) {  // a live rule's measurements: only its findings have them
     w.Key("evidence").BeginObject();
@@ -634,10 +626,8 @@ void WriteFindingJson(JsonWriter& w, const rules::Finding& f) {
         w.Double(*e.number);
       } else if (e.flag) {
         w.Bool(*e.flag);
-      } else if (e.text.empty()) {
-        w.Null();
       } else {
-        w.String(e.text);
+        w.StringOrNull(e.text);
       }
     }
     w.EndObject();
@@ -681,12 +671,7 @@ std::string RenderCheckJson(const CheckReport& report) {
       w.Field("column", uint64_t{step.location.column});
       w.EndObject();
       w.Field("table", step.table).Field("statement", step.what);
-      w.Key("operation");
-      if (step.operation.empty()) {
-        w.Null();
-      } else {
-        w.String(step.operation);
-      }
+      w.FieldOrNull("operation", step.operation);
       if (step.ddl) {
         w.Field("algorithm", analyzer::AlgorithmName(step.ddl->algorithm));
         w.Field("lock", analyzer::DdlLockName(step.ddl->lock));
@@ -695,12 +680,7 @@ std::string RenderCheckJson(const CheckReport& report) {
         w.Key("algorithm").Null().Key("lock").Null().Key("rebuilds_table").Null();
         w.Key("source").Null();
       }
-      w.Key("refused");
-      if (step.refused.empty()) {
-        w.Null();
-      } else {
-        w.String(step.refused);
-      }
+      w.FieldOrNull("refused", step.refused);
       w.EndObject();
     }
     w.EndArray().EndObject();

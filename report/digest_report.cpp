@@ -645,12 +645,7 @@ class JsonClassWriter {
     w.Field("file", FileName(run_, c.sample.file));
     w.Field("offset", c.sample.offset);
     w.Field("line", c.sample.line);
-    w.Key("db");
-    if (c.sample.db.empty()) {
-      w.Null();
-    } else {
-      w.String(c.sample.db);
-    }
+    w.FieldOrNull("db", c.sample.db);
     Timestamp(w, "timestamp", c.sample.timestamp_us);
     w.Key("query_time");
     if (c.sample.query_time >= 0) {
@@ -676,12 +671,7 @@ class JsonClassWriter {
     w.Key("tables").BeginArray();
     for (const parser::TableRefName& t : SampleTables(c)) {
       w.BeginObject();
-      w.Key("db");
-      if (t.db.empty()) {
-        w.Null();
-      } else {
-        w.String(t.db);
-      }
+      w.FieldOrNull("db", t.db);
       w.Field("name", t.table)
           .Field("create", ShowCreateTable(t))
           .Field("status", ShowTableStatus(t))
@@ -837,12 +827,7 @@ void WriteDigestJson(const DigestRun& run, const DigestReportOptions& options, c
         for (const std::string& v : *values) w.String(v);
         w.EndArray();
       }
-      w.Key("match");
-      if (f.match.empty()) {
-        w.Null();
-      } else {
-        w.String(f.match);
-      }
+      w.FieldOrNull("match", f.match);
       w.EndObject();
     }
     w.Field("filtered", digest.filtered());

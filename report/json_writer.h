@@ -36,6 +36,10 @@ class JsonWriter {
   JsonWriter& Double(double value);  // shortest form that reads back the same; NaN/inf as null
   JsonWriter& Bool(bool value);
   JsonWriter& Null();
+  // `value`, or null when it is empty: a field every report has, unknown or not there this time.
+  JsonWriter& StringOrNull(std::string_view value) {
+    return value.empty() ? Null() : String(value);
+  }
   // A decimal number written exactly from millionths: 1500000 -> 1.5, 3000000 -> 3.
   JsonWriter& Millionths(int64_t value);
   JsonWriter& Millionths128(analyzer::Int128 value);
@@ -55,6 +59,9 @@ class JsonWriter {
 
   // Shorthands for a key and its value.
   JsonWriter& Field(std::string_view key, std::string_view value) { return Key(key).String(value); }
+  JsonWriter& FieldOrNull(std::string_view key, std::string_view value) {
+    return Key(key).StringOrNull(value);
+  }
   JsonWriter& Field(std::string_view key, const char* value) { return Key(key).String(value); }
   JsonWriter& Field(std::string_view key, int64_t value) { return Key(key).Int(value); }
   JsonWriter& Field(std::string_view key, uint64_t value) { return Key(key).Uint(value); }

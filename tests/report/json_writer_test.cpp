@@ -209,6 +209,14 @@ TEST_CASE("JsonWriter::Decimal is exact on both sides of 64 bits") {
   CHECK(decimal(ten19 * ten19 + 3, 12) == "100000000000000000000000000.000000000003");
 }
 
+TEST_CASE("JsonWriter::StringOrNull and FieldOrNull write null for an empty string") {
+  std::string out;
+  JsonWriter w(out, false);
+  w.BeginObject().FieldOrNull("db", "").FieldOrNull("table", "t").Key("list").BeginArray();
+  w.StringOrNull("").StringOrNull("x").EndArray().EndObject();
+  CHECK(out == R"({"db":null,"table":"t","list":[null,"x"]})");
+}
+
 TEST_CASE("JsonWriter::WideInt and WideUint: a number while int64_t holds it, else digits") {
   auto wide = [](auto v) {
     std::string out;
