@@ -383,6 +383,7 @@ size_t SlowLogReader::Frame(EventBatch& batch, bool at_eof, uint64_t* keep_line_
   const std::string_view data(batch.buffer.data(), batch.length);
   enum class State { kIdle, kHeader, kBody } state = State::kIdle;
   size_t event_begin = 0, body_begin = 0;
+  size_t last_line = 0;  // where the body's last line that is not blank begins
   uint64_t event_line = 0;
   bool header_has_query_time = false;
   size_t junk_begin = std::string_view::npos;  // start of a run of text outside any event
@@ -400,7 +401,7 @@ size_t SlowLogReader::Frame(EventBatch& batch, bool at_eof, uint64_t* keep_line_
     if (end - event_begin > options_.max_event_bytes) {
       ReportOversized(base_offset_ + event_begin, event_line);
     } else {
-      ParseEvent(batch, event_begin, body_begin, end, event_line);
+      ParseEvent(batch, event_begin, body_begin, last_line, end, event_line);
     }
   };
   // An event starts at this line: where, on which line, whether it has its Query_time line
@@ -452,7 +453,7 @@ size_t SlowLogReader::Frame(EventBatch& batch, bool at_eof, uint64_t* keep_line_
           flush_junk();
           state = State::kBody;
           begin_event(pos, line_no, kind);
-          body_begin = pos;
+          body_begin = last_line = pos;
         } else if (kind == LineKind::kText) {
           if (junk_begin == std::string_view::npos) {
             junk_begin = pos;
@@ -468,7 +469,7 @@ size_t SlowLogReader::Frame(EventBatch& batch, bool at_eof, uint64_t* keep_line_
           header_has_query_time = true;
         } else if (kind == LineKind::kText || kind == LineKind::kAdmin) {
           state = State::kBody;
-          body_begin = pos;
+          body_begin = last_line = pos;
         } else if (kind == LineKind::kBanner) {
           drop_header("event cut off by a server restart skipped");
           state = State::kIdle;
@@ -482,6 +483,8 @@ size_t SlowLogReader::Frame(EventBatch& batch, bool at_eof, uint64_t* keep_line_
         } else if (kind == LineKind::kBanner) {
           complete(pos);
           state = State::kIdle;
+        } else if (kind != LineKind::kBlank) {
+          last_line = pos;
         }
         break;
     }
@@ -643,8 +646,8 @@ std::string_view NextLine(std::string_view& s) {
 
 }  // namespace
 
-void SlowLogReader::ParseEvent(EventBatch& batch, size_t begin, size_t body, size_t end,
-                               uint64_t line) {
+void SlowLogReader::ParseEvent(EventBatch& batch, size_t begin, size_t body, size_t last_line,
+                               size_t end, uint64_t line) {
   if (batch.size == batch.events.size()) batch.events.emplace_back();
   Event& e = batch.events[batch.size];
   e.offset = base_offset_ + begin;
@@ -728,7 +731,10 @@ void SlowLogReader::ParseEvent(EventBatch& batch, size_t begin, size_t body, siz
     }
   };
   std::string_view last_context;
-  for (;;) {
+  // The last line that is not blank is the query, whatever it is (Frame knows where it begins:
+  // no need to look through the query for a line break).
+  const char* const query_line = data.data() + last_line;
+  while (text.data() < query_line) {
     std::string_view rest = text;
     const std::string_view l = TrimSpace(NextLine(rest));
     if (TrimSpace(rest).empty()) break;  // the last line is the query, whatever it is

@@ -118,9 +118,10 @@ class SlowLogReader {
   // (the buffer's length when nothing is left) and its line number.
   size_t Frame(EventBatch& batch, bool at_eof, uint64_t* keep_line);
   void ReportOversized(uint64_t offset, uint64_t line);
-  // Parses the event at [begin, end) of the batch buffer, its query text from `body`; its
-  // header lines are header_lines_.
-  void ParseEvent(EventBatch& batch, size_t begin, size_t body, size_t end, uint64_t line);
+  // Parses the event at [begin, end) of the batch buffer, its query text from `body` (its last
+  // line that is not blank at `last_line`); its header lines are header_lines_.
+  void ParseEvent(EventBatch& batch, size_t begin, size_t body, size_t last_line, size_t end,
+                  uint64_t line);
   int64_t TimeValue(std::string_view text);  // ParseSlowLogTime(text), from the last one parsed
   void Report(uint64_t offset, uint64_t line, std::string message);
 

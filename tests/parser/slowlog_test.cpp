@@ -243,6 +243,29 @@ TEST_CASE("multi-line and multi-statement queries, and # comment lines inside a 
   CHECK(r.events[0].query == "SELECT a,\n# a comment line inside the query\n  b FROM t; SELECT 2");
 }
 
+TEST_CASE("the query is the body from its first line that is no context, its last line whatever") {
+  const std::string head = "# Query_time: 1  Lock_time: 0  Rows_sent: 1  Rows_examined: 1\n";
+  const ReadResult r = ReadText(
+      // Context lines, then a query; blank lines (spaces, a CR) after it are not a line.
+      head + "use shop;\nSET timestamp=1700000000;\nSELECT 1;\n  \n\r\n\n" +
+      // A `use` line alone is the query, not context: nothing follows it.
+      head + "use other;\n\n" +
+      // The last line that is not blank is a comment: the query runs to it.
+      head + "SET timestamp=1700000001;\nSELECT 2\n\n# trailing comment\n \n" +
+      // A context line after a query line is part of the query.
+      head + "SELECT 3;\nuse third;\n");
+  REQUIRE(r.events.size() == 4);
+  CHECK(r.events[0].query == "SELECT 1");
+  CHECK(r.events[0].db == "shop");
+  CHECK(r.events[0].timestamp_us == 1700000000'000000);
+  CHECK(r.events[1].query == "use other");
+  CHECK(r.events[1].db == "shop");
+  CHECK(r.events[2].query == "SELECT 2\n\n# trailing comment");
+  CHECK(r.events[2].timestamp_us == 1700000001'000000);
+  CHECK(r.events[3].query == "SELECT 3;\nuse third");
+  CHECK(r.events[3].db == "shop");
+}
+
 TEST_CASE("a restart banner ends the query before it instead of being glued onto it") {
   const std::string log =
       "# Query_time: 1  Lock_time: 0  Rows_sent: 1  Rows_examined: 1\n"
