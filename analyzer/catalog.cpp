@@ -132,6 +132,10 @@ size_t Catalog::Apply(const parser::ParseResult& parsed, std::string_view file) 
 
 bool Catalog::ApplyStatement(const ast::Statement& statement, std::string_view script,
                              std::string_view file) {
+  if (file != session_file_) {
+    session_file_ = file;
+    foreign_key_checks_ = true;
+  }
   return CatalogBuilder(*this, statement, script, file).Apply();
 }
 

@@ -237,6 +237,10 @@ class Catalog {
   std::vector<Database> databases_;
   std::string current_database_;
   std::vector<CatalogIssue> issues_;
+  // The session's foreign_key_checks (SET foreign_key_checks = 0, as mysqldump writes it): on
+  // again at each new file, which the server would run in a session of its own.
+  bool foreign_key_checks_ = true;
+  std::string session_file_;
   // Filled in by the DDL applier (catalog_builder.h) as it needs.
   friend class CatalogBuilder;
 };

@@ -266,6 +266,33 @@ bool Serves(const Index& index, const std::vector<std::string>& columns) {
   return true;
 }
 
+bool Names(const std::vector<std::string>& columns, std::string_view name) {
+  return std::any_of(columns.begin(), columns.end(),
+                     [&](const std::string& c) { return EqualsIgnoreCase(c, name); });
+}
+
+bool ServedIn(const Table& table, const std::vector<std::string>& columns) {
+  return std::any_of(table.indexes.begin(), table.indexes.end(),
+                     [&](const Index& i) { return Serves(i, columns); });
+}
+
+// Whether a MODIFY / CHANGE changes what a column stores: its type, length, scale, sign,
+// members, character set or collation (not its name, NULL-ness, default or comment).
+bool StoredTypeChanges(const Column& a, const Column& b) {
+  return a.type != b.type || a.length != b.length || a.scale != b.scale ||
+         a.is_unsigned != b.is_unsigned || a.members != b.members || a.charset != b.charset ||
+         a.collation != b.collation;
+}
+
+// MySQL 8.0 keeps a foreign key whose two sides stay "similar" (manual, "FOREIGN KEY
+// Constraints": the size and sign of integer and decimal types must be the same, the length of
+// string types need not be, a character column's charset and collation must be the same): so a
+// string column may change its length, nothing else.
+bool MySqlKeepsForeignKey(const Column& a, const Column& b) {
+  return a.family == TypeFamily::kString && a.type == b.type && a.charset == b.charset &&
+         a.collation == b.collation && a.is_unsigned == b.is_unsigned && a.members == b.members;
+}
+
 // Marks, per foreign key, the first index that serves it.
 void RefreshForeignKeyFlags(Table& table) {
   for (Index& index : table.indexes) index.foreign_key = false;
@@ -505,8 +532,140 @@ void CatalogBuilder::FinishForeignKeys(Table& table) {
       ++i;
     }
   }
+  // The index a referencing key needs in this (parent) table cannot go while
+  // foreign_key_checks is on (error 1553, checked on MariaDB 10.11). Only an index that served
+  // the key before: a dump may have made keys that no index served.
+  if (catalog_.foreign_key_checks_) {
+    const int was = FindExact(catalog_, table.database, table.name);
+    for (const Reference& r : ReferencesTo(table)) {
+      if (was >= 0 && ServedIn(catalog_.tables_[static_cast<size_t>(was)], r.fk->ref_columns) &&
+          !ServedIn(table, Renamed(r.fk->ref_columns))) {
+        failures_.push_back({CodeStart(), "cannot drop the index that foreign key " +
+                                              Quoted(r.fk->name) + " of table " +
+                                              Quoted(r.child->name) + " needs"});
+      }
+    }
+  }
   RefreshForeignKeyFlags(table);
   new_foreign_keys_.clear();
+}
+
+bool CatalogBuilder::RefersTo(const Table& child, const ForeignKey& fk, const Table& parent) const {
+  // `db.t` names its database; `t` is in the child's.
+  const std::string_view ref = fk.ref_table;
+  const size_t dot = ref.find('.');
+  const std::string_view db = dot == std::string::npos ? child.database : ref.substr(0, dot);
+  const std::string_view name = dot == std::string::npos ? ref : ref.substr(dot + 1);
+  return SameTableName(catalog_, db, parent.database) && SameTableName(catalog_, name, parent.name);
+}
+
+std::vector<CatalogBuilder::Reference> CatalogBuilder::ReferencesTo(const Table& parent) const {
+  std::vector<Reference> out;
+  for (const Table& t : catalog_.tables_) {
+    // The parent's own keys as this statement left them (it may have dropped one).
+    const bool itself = SameTableName(catalog_, t.database, parent.database) &&
+                        SameTableName(catalog_, t.name, parent.name);
+    const Table& child = itself ? parent : t;
+    for (const ForeignKey& fk : child.foreign_keys) {
+      if (RefersTo(child, fk, parent)) out.push_back({&child, &fk});
+    }
+  }
+  return out;
+}
+
+// Checked on MariaDB 10.11: a column a foreign key uses, on either side, keeps what it stores
+// whatever foreign_key_checks says (errors 1832 and 1833; MDEV-31086 made it so in 10.4.32,
+// 10.5.23, 10.6.16, 10.11.6); its name, NULL-ness, default and comment may change. MySQL 8.0
+// refuses, while foreign_key_checks is on, a change that leaves the two sides unlike (3780).
+bool CatalogBuilder::CheckForeignKeyColumnChange(const Table& table, const Column& before,
+                                                 const Column& after, uint32_t offset) {
+  if (!StoredTypeChanges(before, after)) return true;
+  if (catalog_.options_.flavor != Flavor::kMariaDB &&
+      (!catalog_.foreign_key_checks_ || MySqlKeepsForeignKey(before, after))) {
+    return true;
+  }
+  std::string used;
+  for (const ForeignKey& fk : table.foreign_keys) {
+    if (Names(fk.columns, before.name)) {
+      used = "used in foreign key " + Quoted(fk.name);
+      break;
+    }
+  }
+  if (used.empty()) {
+    for (const Reference& r : ReferencesTo(table)) {
+      if (Names(r.fk->ref_columns, before.name)) {
+        used = "used in foreign key " + Quoted(r.fk->name) + " of table " + Quoted(r.child->name);
+        break;
+      }
+    }
+  }
+  if (used.empty()) return true;
+  auto type_of = [](Column c) {
+    c.nullable = true;  // the type alone
+    return c.Describe();
+  };
+  failures_.push_back({offset, "cannot change column " + Quoted(before.name) + " from " +
+                                   type_of(before) + " to " + type_of(after) + ": " + used +
+                                   " (drop the foreign key, change the columns on both sides, "
+                                   "then add it back)"});
+  return false;
+}
+
+// Why the server refuses to drop `parent` while foreign_key_checks is on: a key of another
+// table references it (MySQL error 3730, MariaDB 1451). MySQL drops a statement's tables
+// together, so a child it drops too is no obstacle; MariaDB drops them one by one (checked on
+// 10.11: DROP TABLE child, parent works; DROP TABLE parent, child drops child only).
+std::string CatalogBuilder::ReferencedBy(const Table& parent,
+                                         const ast::DropTableStatement& s) const {
+  if (!catalog_.foreign_key_checks_) return {};
+  for (const Reference& r : ReferencesTo(parent)) {
+    if (r.child == &parent) continue;
+    const bool dropped_too =
+        catalog_.options_.flavor != Flavor::kMariaDB &&
+        std::any_of(s.tables.begin(), s.tables.end(), [&](const ast::Name& n) {
+          const int i = Find(Resolve(n));
+          return i >= 0 && &catalog_.tables_[static_cast<size_t>(i)] == r.child;
+        });
+    if (dropped_too) continue;
+    return "foreign key " + Quoted(r.fk->name) + " of table " + Quoted(r.child->name) +
+           " references it (drop " + Quoted(r.child->name) +
+           " or its key first, or SET foreign_key_checks = 0)";
+  }
+  return {};
+}
+
+// SET foreign_key_checks = 0 | 1 | OFF | ON | DEFAULT, SET SESSION …, SET @@session.…: the
+// session's value; SET GLOBAL changes only later sessions. A value that is not a constant
+// (mysqldump's @OLD_FOREIGN_KEY_CHECKS) restores the default, on.
+void CatalogBuilder::SetVariables(const ast::SetStatement& s) {
+  for (const ast::SetVariable& v : s.variables) {
+    std::string written;
+    std::string_view name;
+    if (v.target->kind == ast::ExprKind::kColumn) {
+      const ast::Name& n = v.target->As<ast::Column>().name;
+      if (n.parts.size() == 1) name = written = n.parts.front().Value();
+    } else if (v.target->kind == ast::ExprKind::kVariable && v.target->As<ast::Variable>().system) {
+      name = v.target->As<ast::Variable>().text;
+      name.remove_prefix(2);  // @@
+      if (base::StartsWithIgnoreCase(name, "global.")) continue;
+      for (std::string_view scope : {"session.", "local."}) {
+        if (base::StartsWithIgnoreCase(name, scope)) name.remove_prefix(scope.size());
+      }
+    }
+    if (!EqualsIgnoreCase(name, "foreign_key_checks") || EqualsIgnoreCase(v.scope, "GLOBAL")) {
+      continue;
+    }
+    bool on = true;
+    if (v.value->kind == ast::ExprKind::kLiteral) {
+      const ast::Literal& l = v.value->As<ast::Literal>();
+      on = !(l.literal == ast::LiteralKind::kFalse ||
+             (l.literal == ast::LiteralKind::kNumber && l.text == "0"));
+    } else if (v.value->kind == ast::ExprKind::kColumn) {
+      const ast::Name& n = v.value->As<ast::Column>().name;
+      on = !(n.parts.size() == 1 && EqualsIgnoreCase(n.parts.front().Value(), "OFF"));
+    }
+    catalog_.foreign_key_checks_ = on;
+  }
 }
 
 // --- CatalogBuilder: columns ---------------------------------------------------------------------
@@ -539,8 +698,28 @@ bool CatalogBuilder::PlaceColumn(Table& table, Column column, const ast::AlterAc
   return false;
 }
 
+std::vector<std::string> CatalogBuilder::Renamed(std::vector<std::string> columns) const {
+  for (const auto& [from, to] : renamed_columns_) {
+    for (std::string& c : columns) {
+      if (EqualsIgnoreCase(c, from)) c = to;
+    }
+  }
+  return columns;
+}
+
+// After an ALTER of `parent` applied: the keys that reference it name its columns as renamed.
+void CatalogBuilder::FollowRenames(const Table& parent) {
+  if (renamed_columns_.empty()) return;
+  for (Table& child : catalog_.tables_) {
+    for (ForeignKey& fk : child.foreign_keys) {
+      if (RefersTo(child, fk, parent)) fk.ref_columns = Renamed(fk.ref_columns);
+    }
+  }
+}
+
 void CatalogBuilder::RenameColumnEverywhere(Table& table, std::string_view from,
                                             const std::string& to) {
+  if (!EqualsIgnoreCase(from, to)) renamed_columns_.emplace_back(from, to);
   for (Index& index : table.indexes) {
     for (KeyPart& p : index.parts) {
       if (p.expression.empty() && EqualsIgnoreCase(p.column, from)) p.column = to;
@@ -568,6 +747,18 @@ bool CatalogBuilder::DropColumn(Table& table, std::string_view name, bool if_exi
       if (EqualsIgnoreCase(c, name)) {
         failures_.push_back({offset, "cannot drop column " + Quoted(name) +
                                          ": needed in foreign key " + Quoted(fk.name)});
+        return false;
+      }
+    }
+  }
+  // A column another table's key references: MariaDB refuses whatever foreign_key_checks says
+  // (error 1829, checked on 10.11), MySQL while it is on.
+  if (catalog_.options_.flavor == Flavor::kMariaDB || catalog_.foreign_key_checks_) {
+    for (const Reference& r : ReferencesTo(table)) {
+      if (Names(r.fk->ref_columns, name)) {
+        failures_.push_back({offset, "cannot drop column " + Quoted(name) +
+                                         ": needed in foreign key " + Quoted(r.fk->name) +
+                                         " of table " + Quoted(r.child->name)});
         return false;
       }
     }
@@ -639,6 +830,9 @@ bool CatalogBuilder::Apply() {
       return DropViews(statement_.As<ast::DropViewStatement>());
     case ast::StatementKind::kDropDatabase:
       return DropDatabase(statement_.As<ast::DropDatabaseStatement>());
+    case ast::StatementKind::kSet:
+      SetVariables(statement_.As<ast::SetStatement>());
+      return false;
     case ast::StatementKind::kCreateTrigger:
     case ast::StatementKind::kCreateRoutine:
     case ast::StatementKind::kDropRoutine:
@@ -802,6 +996,7 @@ bool CatalogBuilder::ApplyAction(Table& table, const ast::AlterAction& a, std::s
         failures_.push_back({offset, "duplicate column name " + Quoted(column.name)});
         return false;
       }
+      if (!CheckForeignKeyColumnChange(table, *old, column, offset)) return false;
       RenameColumnEverywhere(table, old_name, column.name);
       const Column copy = column;
       if (!PlaceColumn(table, std::move(column), a, at, offset)) return false;
@@ -970,6 +1165,7 @@ bool CatalogBuilder::AlterTable(const ast::AlterTableStatement& s) {
     return false;
   }
   catalog_.tables_[static_cast<size_t>(found)] = std::move(table);
+  FollowRenames(catalog_.tables_[static_cast<size_t>(found)]);
   return !s.actions.empty();
 }
 
@@ -1007,6 +1203,12 @@ bool CatalogBuilder::DropTables(const ast::DropTableStatement& s) {
         const uint32_t offset = n.parts.empty() ? CodeStart() : n.parts.front().offset;
         Report(offset, "DROP TABLE " + name.Display() + ": table is not defined");
       }
+      continue;
+    }
+    if (const std::string why = ReferencedBy(catalog_.tables_[static_cast<size_t>(found)], s);
+        !why.empty()) {
+      Report(n.parts.empty() ? CodeStart() : n.parts.front().offset,
+             "DROP TABLE " + name.Display() + ": " + why);
       continue;
     }
     catalog_.tables_.erase(catalog_.tables_.begin() + found);

@@ -155,6 +155,21 @@ class CatalogBuilder {
   bool DropIndexStatement(const ast::DropIndexStatement& s);
   bool RenameTables(const ast::RenameTableStatement& s);
   bool DropDatabase(const ast::DropDatabaseStatement& s);
+  void SetVariables(const ast::SetStatement& s);  // foreign_key_checks; changes no table
+
+  // The foreign keys of other tables (and of `parent` itself) that reference `parent`.
+  struct Reference {
+    const Table* child;
+    const ForeignKey* fk;
+  };
+  std::vector<Reference> ReferencesTo(const Table& parent) const;
+  bool RefersTo(const Table& child, const ForeignKey& fk, const Table& parent) const;
+  // A MODIFY / CHANGE of `before` into `after`, a column a foreign key uses (as its child or
+  // its parent): false after a Failure when the server refuses to change it so.
+  // Why DROP TABLE `s` cannot drop `parent` (a foreign key references it); empty: it can.
+  std::string ReferencedBy(const Table& parent, const ast::DropTableStatement& s) const;
+  bool CheckForeignKeyColumnChange(const Table& table, const Column& before, const Column& after,
+                                   uint32_t offset);
   bool DefineView(const ast::ViewStatement& s);  // CREATE VIEW, ALTER VIEW
   bool DropViews(const ast::DropViewStatement& s);
   // The column names of a view's query (see View::columns); empty when unknown.
@@ -180,6 +195,11 @@ class CatalogBuilder {
     std::string index_name;  // the CONSTRAINT name, else the FK's index name, else empty
   };
   std::vector<NewForeignKey> new_foreign_keys_;
+  // Columns this statement renamed, in order: the keys that reference them follow (the server
+  // renames a referenced column in its children's foreign keys too).
+  std::vector<std::pair<std::string, std::string>> renamed_columns_;
+  std::vector<std::string> Renamed(std::vector<std::string> columns) const;
+  void FollowRenames(const Table& parent);
 };
 
 }  // namespace qadvisor::analyzer

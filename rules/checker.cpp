@@ -181,6 +181,8 @@ Checker::SchemaLoad Checker::LoadSchema(std::string_view file, std::string_view 
     previous_end_line =
         st->line + CountLines(parsed.text().substr(st->span.offset, st->span.length));
     if (IsDdl(st->kind)) ApplyDdl(*st, parsed.text(), file, zone_start, /*migration=*/false);
+    // SET foreign_key_checks changes what DDL the server accepts after it: the catalog keeps it.
+    if (st->kind == ast::StatementKind::kSet) catalog_.ApplyStatement(*st, parsed.text(), file);
   }
   return load;
 }
@@ -294,6 +296,7 @@ void Checker::CheckScript(std::string_view file, std::string_view text) {
       ApplyDdl(*st, script, file, zone_start, /*migration=*/true);
       continue;
     }
+    if (st->kind == ast::StatementKind::kSet) catalog_.ApplyStatement(*st, script, file);
     if (st->kind != ast::StatementKind::kSelect && st->kind != ast::StatementKind::kInsert &&
         st->kind != ast::StatementKind::kUpdate && st->kind != ast::StatementKind::kDelete) {
       continue;

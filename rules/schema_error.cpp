@@ -22,6 +22,13 @@ the schema built from the statements before it: an index on a column the table d
 an `ALTER TABLE` or `CREATE INDEX` on a table that is not defined, a table or index created
 twice, a column dropped that does not exist, … The server refuses such a statement too.
 
+Foreign keys are guarded as the server guards them: a column a key uses (on either side) cannot
+change what it stores — MySQL lets a string column grow, MariaDB not even that, and MariaDB
+refuses whatever `foreign_key_checks` says; a column another table's key references cannot be
+dropped; nor the parent's index the key needs, nor the parent table while a child table
+references it. `SET foreign_key_checks = 0` (as `mysqldump` writes it, also inside `/*!40014
+… */`) lets the last two through for the rest of the file.
+
 ## Why it matters
 
 The statement is skipped, so every other rule judges the queries against a schema that is not
@@ -40,7 +47,8 @@ ALTER TABLE order_items ADD INDEX (sku);      -- order_items is not defined
 ## Fix
 
 Correct the statement (the column or table name), or add the statement that defines what it
-refers to before it. A schema dump taken with `mysqldump --no-data` or `mariadb-dump --no-data`
+refers to before it. To change a foreign key's columns: drop the key, change the column on both
+sides, add the key back (with `foreign_key_checks = 0` the server does not re-check the rows). A schema dump taken with `mysqldump --no-data` or `mariadb-dump --no-data`
 applies without errors; when several schema files are given, give them in the order they are
 applied. A `CREATE TABLE` of a table that `--dsn` already read from the server is not an error
 (the server's table is kept, with a warning on standard error).
@@ -49,6 +57,11 @@ applied. A `CREATE TABLE` of a table that `--dsn` already read from the server i
 
 - MySQL error 1072 (ER_KEY_COLUMN_DOES_NOT_EXITS), 1146 (ER_NO_SUCH_TABLE), 1050
   (ER_TABLE_EXISTS_ERROR), 1061 (ER_DUP_KEYNAME), 1091 (ER_CANT_DROP_FIELD_OR_KEY)
+- Foreign keys: 1832 and 1833 (ER_FK_COLUMN_CANNOT_CHANGE, …_CHILD), 3780
+  (ER_FK_INCOMPATIBLE_COLUMNS), 1829 (ER_FK_COLUMN_CANNOT_DROP_CHILD), 1553 (ER_DROP_INDEX_FK),
+  3730 (ER_FK_CANNOT_DROP_PARENT); MariaDB 1451 for the parent table, and MDEV-31086 (column
+  changes refused whatever `foreign_key_checks` says, since 10.4.32, 10.5.23, 10.6.16, 10.11.6)
+- MySQL 8.0 Reference Manual, 15.1.20.5 "FOREIGN KEY Constraints"
 - MySQL 8.0 Reference Manual, 15.1.20 "CREATE TABLE Statement" and 15.1.9 "ALTER TABLE Statement"
 )md"};
 
