@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# What foreign keys forbid, as the private MariaDB says it: each statement runs on a fresh
+# parent/child pair on the server and through `qadvisor check --flavor mariadb`, and the two
+# must agree on whether it is refused (the server's error, qadvisor's schema-error finding).
+# Usage: fk_guard_test.sh QADVISOR SOURCE_DIR
+set -uo pipefail
+qadvisor=$1
+src=$2
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+socket=$(bash "$src/scripts/mariadb-sandbox.sh" start "$server") || { echo "no server"; exit 1; }
+mariadb_() { mariadb --no-defaults --socket="$socket" -uroot "$@"; }
+
+# The character set is written out: a server started without a configuration file makes
+# latin1 tables, the MariaDB qadvisor assumes utf8mb4 ones.
+cat >"$tmp/pair.sql" <<'SQL'
+CREATE TABLE parent (id INT PRIMARY KEY, code VARCHAR(10), region INT, city INT,
+  KEY (code), KEY k_place (region, city)) ENGINE=InnoDB DEFAULT CHARSET=latin1;
+CREATE TABLE child (id INT PRIMARY KEY, pid INT, pcode VARCHAR(10), region INT, city INT,
+  boss INT,
+  CONSTRAINT fk FOREIGN KEY (pid) REFERENCES parent (id),
+  CONSTRAINT fk2 FOREIGN KEY (pcode) REFERENCES parent (code),
+  CONSTRAINT fk_place FOREIGN KEY (region, city) REFERENCES parent (region, city),
+  CONSTRAINT fk_boss FOREIGN KEY (boss) REFERENCES child (id)) ENGINE=InnoDB DEFAULT CHARSET=latin1;
+SQL
+
+# One case per line; `;` separates the statements of a case.
+cases=(
+  "ALTER TABLE child MODIFY pid BIGINT"
+  "ALTER TABLE parent MODIFY id BIGINT"
+  "ALTER TABLE parent MODIFY id INT UNSIGNED"
+  "ALTER TABLE parent MODIFY code VARCHAR(20)"
+  "ALTER TABLE child MODIFY pcode VARCHAR(5)"
+  "ALTER TABLE child MODIFY pcode VARCHAR(10) CHARACTER SET utf8mb4"
+  "ALTER TABLE parent MODIFY code VARCHAR(10) COLLATE latin1_bin"
+  "ALTER TABLE child CHANGE pid parent_id BIGINT"
+  "ALTER TABLE child MODIFY city BIGINT"
+  "ALTER TABLE child MODIFY id BIGINT"
+  "SET foreign_key_checks = 0; ALTER TABLE child MODIFY pid BIGINT"
+  "ALTER TABLE child MODIFY pid INT NOT NULL DEFAULT 3 COMMENT 'x'"
+  "ALTER TABLE child CHANGE pid parent_id INT"
+  "ALTER TABLE parent CHANGE code code2 VARCHAR(10)"
+  "ALTER TABLE parent CHANGE code code2 VARCHAR(10); ALTER TABLE parent DROP INDEX code"
+  "ALTER TABLE child DROP FOREIGN KEY fk, MODIFY pid BIGINT"
+  "ALTER TABLE child MODIFY boss INT NOT NULL"
+  "ALTER TABLE parent DROP COLUMN code"
+  "ALTER TABLE parent DROP COLUMN city"
+  "SET foreign_key_checks = 0; ALTER TABLE parent DROP COLUMN code"
+  "ALTER TABLE parent DROP COLUMN region, DROP COLUMN city"
+  "ALTER TABLE parent DROP INDEX code"
+  "ALTER TABLE parent DROP INDEX k_place"
+  "ALTER TABLE parent DROP INDEX code, ADD INDEX k_code2 (code, id)"
+  "SET foreign_key_checks = 0; ALTER TABLE parent DROP INDEX code"
+  "DROP INDEX code ON parent"
+  "DROP TABLE parent"
+  "DROP TABLE parent, child"
+  "DROP TABLE child, parent"
+  "DROP TABLE child"
+  "SET foreign_key_checks = 0; DROP TABLE parent"
+  "SET SESSION foreign_key_checks = OFF; DROP TABLE parent"
+  "SET @@session.foreign_key_checks = 0; DROP TABLE parent"
+  "SET foreign_key_checks = 0; SET foreign_key_checks = DEFAULT; DROP TABLE parent"
+  "ALTER TABLE child DROP FOREIGN KEY fk, DROP FOREIGN KEY fk_place; DROP TABLE parent"
+)
+
+failed=0
+n=0
+for case in "${cases[@]}"; do
+  n=$((n + 1))
+  db=fk$n
+  mariadb_ -e "CREATE DATABASE $db" || { echo "setup failed: $case"; exit 1; }
+  mariadb_ "$db" <"$tmp/pair.sql" || { echo "setup failed: $case"; exit 1; }
+  if mariadb_ "$db" -e "$case;" >/dev/null 2>"$tmp/server.err"; then verdict=accepted; else verdict=refused; fi
+  printf '%s;\n' "$case" >"$tmp/case.sql"
+  "$qadvisor" check --no-config --flavor mariadb --target mariadb-10.11 --rules schema-error \
+    --schema "$tmp/pair.sql" --format json -o "$tmp/check.json" "$tmp/case.sql" 2>/dev/null
+  rc=$?
+  if ((rc > 1)); then
+    echo "FAIL: qadvisor check exited $rc on: $case"
+    failed=1
+    continue
+  fi
+  if grep -q '"rule": *"schema-error"' "$tmp/check.json"; then ours=refused; else ours=accepted; fi
+  if [[ $verdict == "$ours" ]]; then
+    echo "ok: $verdict: $case"
+  else
+    echo "FAIL: the server $verdict, qadvisor $ours: $case"
+    sed 's/^/  server: /' "$tmp/server.err"
+    failed=1
+  fi
+done
+mariadb_ -e "SELECT VERSION()" -N | sed 's/^/server: /'
+if ((failed)); then exit 1; fi
+echo "all $n cases: qadvisor refuses exactly what the server refuses"
