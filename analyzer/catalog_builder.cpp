@@ -550,13 +550,27 @@ void CatalogBuilder::FinishForeignKeys(Table& table) {
   new_foreign_keys_.clear();
 }
 
-bool CatalogBuilder::RefersTo(const Table& child, const ForeignKey& fk, const Table& parent) const {
+bool CatalogBuilder::RefersTo(const Table& child, const ForeignKey& fk, std::string_view database,
+                              std::string_view name) const {
   // `db.t` names its database; `t` is in the child's.
   const std::string_view ref = fk.ref_table;
   const size_t dot = ref.find('.');
   const std::string_view db = dot == std::string::npos ? child.database : ref.substr(0, dot);
-  const std::string_view name = dot == std::string::npos ? ref : ref.substr(dot + 1);
-  return SameTableName(catalog_, db, parent.database) && SameTableName(catalog_, name, parent.name);
+  const std::string_view table = dot == std::string::npos ? ref : ref.substr(dot + 1);
+  return SameTableName(catalog_, db, database) && SameTableName(catalog_, table, name);
+}
+
+// A renamed table takes the keys that reference it along, across databases too (checked on
+// MariaDB 10.11: after RENAME TABLE parent TO parent_old, child references parent_old, so
+// pt-online-schema-change's swap leaves the children on the old table).
+void CatalogBuilder::FollowTableRename(std::string_view from_db, std::string_view from,
+                                       const std::string& to_db, const std::string& to) {
+  for (Table& child : catalog_.tables_) {
+    for (ForeignKey& fk : child.foreign_keys) {
+      if (!RefersTo(child, fk, from_db, from)) continue;
+      fk.ref_table = SameTableName(catalog_, to_db, child.database) ? to : to_db + "." + to;
+    }
+  }
 }
 
 std::vector<CatalogBuilder::Reference> CatalogBuilder::ReferencesTo(const Table& parent) const {
@@ -567,7 +581,7 @@ std::vector<CatalogBuilder::Reference> CatalogBuilder::ReferencesTo(const Table&
                         SameTableName(catalog_, t.name, parent.name);
     const Table& child = itself ? parent : t;
     for (const ForeignKey& fk : child.foreign_keys) {
-      if (RefersTo(child, fk, parent)) out.push_back({&child, &fk});
+      if (RefersTo(child, fk, parent.database, parent.name)) out.push_back({&child, &fk});
     }
   }
   return out;
@@ -712,7 +726,9 @@ void CatalogBuilder::FollowRenames(const Table& parent) {
   if (renamed_columns_.empty()) return;
   for (Table& child : catalog_.tables_) {
     for (ForeignKey& fk : child.foreign_keys) {
-      if (RefersTo(child, fk, parent)) fk.ref_columns = Renamed(fk.ref_columns);
+      if (RefersTo(child, fk, parent.database, parent.name)) {
+        fk.ref_columns = Renamed(fk.ref_columns);
+      }
     }
   }
 }
@@ -1164,8 +1180,14 @@ bool CatalogBuilder::AlterTable(const ast::AlterTableStatement& s) {
     ReportAll(what);
     return false;
   }
+  const std::string old_db = catalog_.tables_[static_cast<size_t>(found)].database;
+  const std::string old_name = catalog_.tables_[static_cast<size_t>(found)].name;
   catalog_.tables_[static_cast<size_t>(found)] = std::move(table);
-  FollowRenames(catalog_.tables_[static_cast<size_t>(found)]);
+  const Table& altered = catalog_.tables_[static_cast<size_t>(found)];
+  if (altered.database != old_db || altered.name != old_name) {
+    FollowTableRename(old_db, old_name, altered.database, altered.name);
+  }
+  FollowRenames(altered);
   return !s.actions.empty();
 }
 
@@ -1267,7 +1289,10 @@ bool CatalogBuilder::RenameTables(const ast::RenameTableStatement& s) {
       object.name = to.name;
     };
     if (found >= 0) {
-      rename(catalog_.tables_[static_cast<size_t>(found)]);
+      Table& table = catalog_.tables_[static_cast<size_t>(found)];
+      const std::string old_db = table.database, old_name = table.name;
+      rename(table);
+      FollowTableRename(old_db, old_name, table.database, table.name);
     } else {
       rename(catalog_.views_[static_cast<size_t>(view)]);
     }

@@ -163,7 +163,10 @@ class CatalogBuilder {
     const ForeignKey* fk;
   };
   std::vector<Reference> ReferencesTo(const Table& parent) const;
-  bool RefersTo(const Table& child, const ForeignKey& fk, const Table& parent) const;
+  bool RefersTo(const Table& child, const ForeignKey& fk, std::string_view database,
+                std::string_view name) const;
+  void FollowTableRename(std::string_view from_db, std::string_view from, const std::string& to_db,
+                         const std::string& to);
   // A MODIFY / CHANGE of `before` into `after`, a column a foreign key uses (as its child or
   // its parent): false after a Failure when the server refuses to change it so.
   // Why DROP TABLE `s` cannot drop `parent` (a foreign key references it); empty: it can.

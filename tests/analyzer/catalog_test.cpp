@@ -759,6 +759,14 @@ CREATE TABLE child (id INT PRIMARY KEY, pid INT, pcode VARCHAR(10),
   ApplySql(renamed, kPair);
   ApplySql(renamed, "ALTER TABLE parent CHANGE code code2 VARCHAR(10);");
   CHECK(Get(renamed, "", "child").foreign_keys[1].ref_columns == std::vector<std::string>{"code2"});
+  // A renamed parent takes the keys along, into another database too.
+  ApplySql(renamed, "CREATE DATABASE other; RENAME TABLE parent TO other.p4;");
+  CHECK(Get(renamed, "", "child").foreign_keys[0].ref_table == "other.p4");
+  ApplySql(renamed, "ALTER TABLE other.p4 RENAME TO other.p5;");
+  CHECK(Get(renamed, "", "child").foreign_keys[1].ref_table == "other.p5");
+  REQUIRE(renamed.issues().empty());
+  ApplySql(renamed, "DROP TABLE other.p5;");
+  CHECK(renamed.issues().size() == 1);
   // The checks are per session: a new file starts with them on.
   Catalog c({.flavor = Flavor::kMariaDB});
   ApplySql(c, kPair);

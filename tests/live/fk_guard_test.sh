@@ -60,6 +60,12 @@ cases=(
   "SET @@session.foreign_key_checks = 0; DROP TABLE parent"
   "SET foreign_key_checks = 0; SET foreign_key_checks = DEFAULT; DROP TABLE parent"
   "ALTER TABLE child DROP FOREIGN KEY fk, DROP FOREIGN KEY fk_place; DROP TABLE parent"
+  # The keys follow a renamed parent: pt-online-schema-change's swap leaves them on the old one.
+  "CREATE TABLE parent_new LIKE parent; RENAME TABLE parent TO parent_old, parent_new TO parent; DROP TABLE parent_old"
+  "CREATE TABLE parent_new LIKE parent; RENAME TABLE parent TO parent_old, parent_new TO parent; DROP TABLE parent"
+  "ALTER TABLE parent RENAME TO p2; DROP TABLE p2"
+  "RENAME TABLE parent TO p2; ALTER TABLE p2 DROP COLUMN code"
+  "ALTER TABLE parent RENAME TO p2, CHANGE code code2 VARCHAR(10); ALTER TABLE p2 DROP INDEX code"
 )
 
 failed=0
