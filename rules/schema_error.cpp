@@ -48,9 +48,9 @@ ALTER TABLE order_items ADD INDEX (sku);      -- order_items is not defined
 
 Correct the statement (the column or table name), or add the statement that defines what it
 refers to before it. To change a foreign key's columns: drop the key, change the column on both
-sides, add the key back (with `foreign_key_checks = 0` the server does not re-check the rows). A schema dump taken with `mysqldump --no-data` or `mariadb-dump --no-data`
-applies without errors; when several schema files are given, give them in the order they are
-applied. A `CREATE TABLE` of a table that `--dsn` already read from the server is not an error
+sides, add the key back (with `foreign_key_checks = 0` the server does not re-check the rows).
+A schema dump taken with `mysqldump --no-data` or `mariadb-dump --no-data` applies without
+errors; when several schema files are given, give them in the order they are applied. A `CREATE TABLE` of a table that `--dsn` already read from the server is not an error
 (the server's table is kept, with a warning on standard error).
 
 ## MySQL reference

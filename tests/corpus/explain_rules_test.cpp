@@ -104,6 +104,13 @@ TEST_CASE("rules agree with MariaDB's EXPLAIN of each index trap", "[corpus][rul
       {"15-function-on-indexed-column.txt", {"function-on-column"}, {"missing-index"}},
       // type ALL
       {"16-leading-wildcard-like.txt", {"leading-wildcard"}, {"missing-index"}},
+      // ref on idx_code: MariaDB searches the _ci index for an equality under the charset's
+      // _bin collation and rechecks each row
+      {"17-collate-bin-literal-ref-plus-recheck.txt", {}, {"implicit-conversion"}},
+      // index (a full scan of idx_code): a range under _bin cannot be searched
+      {"17b-collate-bin-range-index-unusable.txt", {"implicit-conversion"}, {}},
+      // index: another _ci collation converts every value
+      {"17c-collate-unicode-ci-literal-index-unusable.txt", {"implicit-conversion"}, {}},
   };
   for (const Case& c : cases) {
     INFO(c.file << ": " << QueryOf(c.file));
