@@ -293,6 +293,27 @@ bool MySqlKeepsForeignKey(const Column& a, const Column& b) {
          a.collation == b.collation && a.is_unsigned == b.is_unsigned && a.members == b.members;
 }
 
+// Whether InnoDB takes `a` and `b` as the two sides of one foreign key (MySQL 8.0 manual,
+// "FOREIGN KEY Constraints": integers of one size and sign, decimals of one precision and
+// scale, character columns of one charset and collation whatever their length). Families it
+// says nothing sure of pass.
+bool AlikeForForeignKey(const Column& a, const Column& b) {
+  if (IsNumeric(a.family) != IsNumeric(b.family)) return false;
+  if (a.family != b.family)
+    return !IsNumeric(a.family) && a.family != TypeFamily::kString &&
+           b.family != TypeFamily::kString;
+  switch (a.family) {
+    case TypeFamily::kInteger:
+      return a.type == b.type && a.is_unsigned == b.is_unsigned;
+    case TypeFamily::kDecimal:
+      return a.length == b.length && a.scale == b.scale && a.is_unsigned == b.is_unsigned;
+    case TypeFamily::kString:
+      return a.charset == b.charset && a.collation == b.collation;
+    default:
+      return true;
+  }
+}
+
 // Marks, per foreign key, the first index that serves it.
 void RefreshForeignKeyFlags(Table& table) {
   for (Index& index : table.indexes) index.foreign_key = false;
@@ -646,6 +667,72 @@ std::string CatalogBuilder::ReferencedBy(const Table& parent,
            " or its key first, or SET foreign_key_checks = 0)";
   }
   return {};
+}
+
+// ALTER TABLE … ADD FOREIGN KEY, checked as the server checks it (errno 150, "Foreign key
+// constraint is incorrectly formed", on MariaDB 10.11; MySQL 8.0 errors 1824, 3734, 1822,
+// 3780): the parent table and its columns exist, an index of the parent begins with them, and
+// each pair of columns is alike. With foreign_key_checks off the parent may be missing (a
+// table created later); unlike columns MariaDB refuses even then (1825). CREATE TABLE is not
+// checked: a schema file often creates a child before its parent, and refusing it would lose
+// the table.
+void CatalogBuilder::CheckNewForeignKey(const Table& child, const ForeignKey& fk, uint32_t offset) {
+  const bool checks = catalog_.foreign_key_checks_;
+  const std::string what = "foreign key " + Quoted(fk.name) + ": ";
+  const Table* parent = nullptr;
+  if (RefersTo(child, fk, child.database, child.name)) {
+    parent = &child;
+  } else {
+    const size_t dot = fk.ref_table.find('.');
+    const std::string db = dot == std::string::npos ? child.database : fk.ref_table.substr(0, dot);
+    const std::string name = dot == std::string::npos ? fk.ref_table : fk.ref_table.substr(dot + 1);
+    const int found = FindExact(catalog_, db, name);
+    if (found >= 0) parent = &catalog_.tables_[static_cast<size_t>(found)];
+  }
+  if (parent == nullptr) {
+    if (checks) {
+      failures_.push_back({offset, what + "the referenced table " + Quoted(fk.ref_table) +
+                                       " does not exist (create it first, or SET "
+                                       "foreign_key_checks = 0)"});
+    }
+    return;
+  }
+  if (fk.ref_columns.size() != fk.columns.size()) {
+    failures_.push_back({offset, what + "it names " + std::to_string(fk.columns.size()) +
+                                     " column(s) and references " +
+                                     std::to_string(fk.ref_columns.size())});
+    return;
+  }
+  for (size_t i = 0; i < fk.columns.size(); ++i) {
+    const Column* mine = child.FindColumn(fk.columns[i]);
+    const Column* theirs = parent->FindColumn(fk.ref_columns[i]);
+    if (theirs == nullptr) {
+      if (checks) {
+        failures_.push_back({offset, what + "the referenced column " + Quoted(fk.ref_columns[i]) +
+                                         " does not exist in " + Quoted(parent->name)});
+        return;
+      }
+      continue;
+    }
+    if (mine != nullptr && !AlikeForForeignKey(*mine, *theirs) &&
+        (checks || catalog_.options_.flavor == Flavor::kMariaDB)) {
+      auto type_of = [](Column c) {
+        c.nullable = true;
+        return c.Describe();
+      };
+      failures_.push_back({offset, what + Quoted(child.name) + "." + Quoted(mine->name) + " (" +
+                                       type_of(*mine) + ") and " + Quoted(parent->name) + "." +
+                                       Quoted(theirs->name) + " (" + type_of(*theirs) +
+                                       ") are not alike: give both one type"});
+      return;
+    }
+  }
+  if (checks && !ServedIn(*parent, fk.ref_columns)) {
+    std::string columns;
+    for (const std::string& c : fk.ref_columns) columns += (columns.empty() ? "" : ", ") + c;
+    failures_.push_back({offset, what + "no index of " + Quoted(parent->name) + " begins with (" +
+                                     columns + "): add one first"});
+  }
 }
 
 // SET foreign_key_checks = 0 | 1 | OFF | ON | DEFAULT, SET SESSION …, SET @@session.…: the
@@ -1167,7 +1254,11 @@ bool CatalogBuilder::AlterTable(const ast::AlterTableStatement& s) {
       if (is_drop(a) == (pass == 0)) ApplyAction(table, a, &rename_db, &rename_to);
     }
   }
+  const std::vector<NewForeignKey> added = new_foreign_keys_;
   FinishForeignKeys(table);
+  for (const NewForeignKey& n : added) {
+    if (failures_.empty()) CheckNewForeignKey(table, table.foreign_keys[n.position], n.offset);
+  }
   if (failures_.empty() && (rename_db != table.database || rename_to != table.name)) {
     const int clash = FindExact(catalog_, rename_db, rename_to);
     if (clash >= 0 && clash != found) {

@@ -169,6 +169,8 @@ class CatalogBuilder {
                          const std::string& to);
   // A MODIFY / CHANGE of `before` into `after`, a column a foreign key uses (as its child or
   // its parent): false after a Failure when the server refuses to change it so.
+  // A foreign key an ALTER TABLE added: a Failure when the server refuses it.
+  void CheckNewForeignKey(const Table& child, const ForeignKey& fk, uint32_t offset);
   // Why DROP TABLE `s` cannot drop `parent` (a foreign key references it); empty: it can.
   std::string ReferencedBy(const Table& parent, const ast::DropTableStatement& s) const;
   bool CheckForeignKeyColumnChange(const Table& table, const Column& before, const Column& after,

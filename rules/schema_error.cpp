@@ -26,8 +26,12 @@ Foreign keys are guarded as the server guards them: a column a key uses (on eith
 change what it stores — MySQL lets a string column grow, MariaDB not even that, and MariaDB
 refuses whatever `foreign_key_checks` says; a column another table's key references cannot be
 dropped; nor the parent's index the key needs, nor the parent table while a child table
-references it. `SET foreign_key_checks = 0` (as `mysqldump` writes it, also inside `/*!40014
-… */`) lets the last two through for the rest of the file.
+references it. A key `ALTER TABLE … ADD FOREIGN KEY` adds must reference a table, columns and an
+index on them that exist, with columns alike on both sides (integers of one size and sign,
+strings of one character set and collation). `SET foreign_key_checks = 0` (as `mysqldump`
+writes it, also inside `/*!40014 … */`) lets a missing parent, dropping the parent or its index
+through for the rest of the file. (`CREATE TABLE` with a key to a table not yet created is
+accepted: schema files often create a child before its parent.)
 
 ## Why it matters
 
@@ -57,7 +61,8 @@ errors; when several schema files are given, give them in the order they are app
 
 - MySQL error 1072 (ER_KEY_COLUMN_DOES_NOT_EXITS), 1146 (ER_NO_SUCH_TABLE), 1050
   (ER_TABLE_EXISTS_ERROR), 1061 (ER_DUP_KEYNAME), 1091 (ER_CANT_DROP_FIELD_OR_KEY)
-- Foreign keys: 1832 and 1833 (ER_FK_COLUMN_CANNOT_CHANGE, …_CHILD), 3780
+- Foreign keys: 1005 errno 150 on MariaDB, 1824, 3734 and 1822 on MySQL for a key that cannot be
+  added; 1832 and 1833 (ER_FK_COLUMN_CANNOT_CHANGE, …_CHILD), 3780
   (ER_FK_INCOMPATIBLE_COLUMNS), 1829 (ER_FK_COLUMN_CANNOT_DROP_CHILD), 1553 (ER_DROP_INDEX_FK),
   3730 (ER_FK_CANNOT_DROP_PARENT); MariaDB 1451 for the parent table, and MDEV-31086 (column
   changes refused whatever `foreign_key_checks` says, since 10.4.32, 10.5.23, 10.6.16, 10.11.6)

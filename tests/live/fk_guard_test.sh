@@ -66,6 +66,24 @@ cases=(
   "ALTER TABLE parent RENAME TO p2; DROP TABLE p2"
   "RENAME TABLE parent TO p2; ALTER TABLE p2 DROP COLUMN code"
   "ALTER TABLE parent RENAME TO p2, CHANGE code code2 VARCHAR(10); ALTER TABLE p2 DROP INDEX code"
+  # A key added by ALTER TABLE: its parent, the parent's columns and index, alike columns.
+  "ALTER TABLE child ADD COLUMN q INT, ADD FOREIGN KEY (q) REFERENCES parent (id)"
+  "ALTER TABLE child ADD COLUMN q BIGINT, ADD FOREIGN KEY (q) REFERENCES parent (id)"
+  "ALTER TABLE child ADD COLUMN q INT UNSIGNED, ADD FOREIGN KEY (q) REFERENCES parent (id)"
+  "ALTER TABLE child ADD COLUMN q VARCHAR(30), ADD FOREIGN KEY (q) REFERENCES parent (code)"
+  "ALTER TABLE child ADD COLUMN q CHAR(10), ADD FOREIGN KEY (q) REFERENCES parent (code)"
+  "ALTER TABLE child ADD COLUMN q VARCHAR(10) CHARACTER SET utf8mb4, ADD FOREIGN KEY (q) REFERENCES parent (code)"
+  "ALTER TABLE child ADD COLUMN q VARCHAR(10) COLLATE latin1_bin, ADD FOREIGN KEY (q) REFERENCES parent (code)"
+  "ALTER TABLE child ADD COLUMN q INT, ADD FOREIGN KEY (q) REFERENCES parent (city)"
+  "ALTER TABLE child ADD COLUMN q INT, ADD FOREIGN KEY (q) REFERENCES parent (region)"
+  "ALTER TABLE child ADD COLUMN q INT, ADD FOREIGN KEY (q) REFERENCES parent (nosuch)"
+  "ALTER TABLE child ADD COLUMN q INT, ADD FOREIGN KEY (q) REFERENCES nosuch (id)"
+  "SET foreign_key_checks = 0; ALTER TABLE child ADD COLUMN q INT, ADD FOREIGN KEY (q) REFERENCES nosuch (id)"
+  "SET foreign_key_checks = 0; ALTER TABLE child ADD COLUMN q BIGINT, ADD FOREIGN KEY (q) REFERENCES parent (id)"
+  "ALTER TABLE child ADD COLUMN q INT, ADD COLUMN r INT, ADD FOREIGN KEY (q, r) REFERENCES parent (region, city)"
+  "ALTER TABLE child ADD COLUMN q INT, ADD COLUMN r INT, ADD FOREIGN KEY (q, r) REFERENCES parent (city, region)"
+  "ALTER TABLE child ADD COLUMN q INT, ADD FOREIGN KEY (q) REFERENCES child (id)"
+  "ALTER TABLE child ADD COLUMN q INT, ADD FOREIGN KEY (q) REFERENCES child (boss)"
 )
 
 failed=0
