@@ -389,11 +389,35 @@ bool CatalogBuilder::AddIndex(Table& table, const ast::IndexDef& def, uint32_t o
     }
     part.column = column->name;
     part.prefix_length = ToUint(p.length);
+    // A prefix of a string column, no longer than the column (error 1089, checked on MariaDB
+    // 10.11): TEXT and BLOB columns have no length to exceed.
+    const bool stringish =
+        column->family == TypeFamily::kString || column->family == TypeFamily::kBinary;
+    const bool unbounded = IsTextType(column->type) || IsBlobType(column->type);
+    if (part.prefix_length > 0 && def.type != ast::IndexType::kForeign &&
+        (!stringish || (!unbounded && part.prefix_length > column->length))) {
+      failures_.push_back({offset, "incorrect prefix key " + Quoted(column->name) + "(" +
+                                       std::to_string(part.prefix_length) + "): " +
+                                       (stringish ? "longer than the column"
+                                                  : "only a string column takes a prefix")});
+      return false;
+    }
     // A "prefix" as long as the whole CHAR/VARCHAR/BINARY column is the whole column: SHOW
     // CREATE TABLE prints it without a length.
-    if (part.prefix_length > 0 && part.prefix_length == column->length &&
-        !IsTextType(column->type) && !IsBlobType(column->type)) {
+    if (part.prefix_length > 0 && part.prefix_length == column->length && !unbounded) {
       part.prefix_length = 0;
+    }
+    // FULLTEXT indexes character columns only (error 1283).
+    if (def.type == ast::IndexType::kFulltext && column->family != TypeFamily::kString) {
+      failures_.push_back(
+          {offset, "column " + Quoted(column->name) + " cannot be part of a FULLTEXT index"});
+      return false;
+    }
+    // A column once per key (error 1060).
+    if (std::any_of(parts.begin(), parts.end(),
+                    [&](const KeyPart& q) { return EqualsIgnoreCase(q.column, column->name); })) {
+      failures_.push_back({offset, "duplicate column name " + Quoted(column->name) + " in a key"});
+      return false;
     }
     parts.push_back(std::move(part));
   }
@@ -667,6 +691,31 @@ std::string CatalogBuilder::ReferencedBy(const Table& parent,
            " or its key first, or SET foreign_key_checks = 0)";
   }
   return {};
+}
+
+// InnoDB: one AUTO_INCREMENT column at most, and the first part of some index (error 1075,
+// checked on MariaDB 10.11: KEY (a, b) does not serve b; MyISAM's would). ALTER TABLE t DROP
+// PRIMARY KEY on an AUTO_INCREMENT id fails so.
+void CatalogBuilder::CheckAutoIncrement(const Table& table) {
+  if (!table.engine.empty() && table.engine != "innodb") return;
+  const Column* auto_column = nullptr;
+  for (const Column& c : table.columns) {
+    if (!c.auto_increment) continue;
+    if (auto_column != nullptr) {
+      failures_.push_back({CodeStart(), "there can be only one AUTO_INCREMENT column"});
+      return;
+    }
+    auto_column = &c;
+  }
+  if (auto_column == nullptr) return;
+  const bool keyed = std::any_of(table.indexes.begin(), table.indexes.end(), [&](const Index& i) {
+    return i.IsBtree() && !i.parts.empty() && i.parts.front().expression.empty() &&
+           EqualsIgnoreCase(i.parts.front().column, auto_column->name);
+  });
+  if (!keyed) {
+    failures_.push_back({CodeStart(), "AUTO_INCREMENT column " + Quoted(auto_column->name) +
+                                          " must be the first column of an index"});
+  }
 }
 
 // ALTER TABLE … ADD FOREIGN KEY, checked as the server checks it (errno 150, "Foreign key
@@ -1056,6 +1105,7 @@ bool CatalogBuilder::CreateTable(const ast::CreateTableStatement& s) {
     }
     if (failures_.empty()) FinishForeignKeys(table);
   }
+  if (failures_.empty()) CheckAutoIncrement(table);
   if (!failures_.empty()) {
     ReportAll(what);
     return false;
@@ -1256,6 +1306,7 @@ bool CatalogBuilder::AlterTable(const ast::AlterTableStatement& s) {
   }
   const std::vector<NewForeignKey> added = new_foreign_keys_;
   FinishForeignKeys(table);
+  if (failures_.empty()) CheckAutoIncrement(table);
   for (const NewForeignKey& n : added) {
     if (failures_.empty()) CheckNewForeignKey(table, table.foreign_keys[n.position], n.offset);
   }

@@ -169,6 +169,7 @@ class CatalogBuilder {
                          const std::string& to);
   // A MODIFY / CHANGE of `before` into `after`, a column a foreign key uses (as its child or
   // its parent): false after a Failure when the server refuses to change it so.
+  void CheckAutoIncrement(const Table& table);  // a Failure when InnoDB refuses the table
   // A foreign key an ALTER TABLE added: a Failure when the server refuses it.
   void CheckNewForeignKey(const Table& child, const ForeignKey& fk, uint32_t offset);
   // Why DROP TABLE `s` cannot drop `parent` (a foreign key references it); empty: it can.

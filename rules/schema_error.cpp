@@ -20,7 +20,10 @@ Reports each `CREATE TABLE`, `ALTER TABLE`, `CREATE INDEX`, `DROP …`, `RENAME 
 statement of a `--schema` file or a checked script that qadvisor read but could not apply to
 the schema built from the statements before it: an index on a column the table does not have,
 an `ALTER TABLE` or `CREATE INDEX` on a table that is not defined, a table or index created
-twice, a column dropped that does not exist, … The server refuses such a statement too.
+twice, a column dropped that does not exist, an `AUTO_INCREMENT` column that is not the first
+column of an index (`DROP PRIMARY KEY` on an auto-increment id), a prefix on a non-string column
+or longer than the column, a `FULLTEXT` part that is not a character column, a column twice in
+one key, … The server refuses such a statement too.
 
 Foreign keys are guarded as the server guards them: a column a key uses (on either side) cannot
 change what it stores — MySQL lets a string column grow, MariaDB not even that, and MariaDB
@@ -60,7 +63,9 @@ errors; when several schema files are given, give them in the order they are app
 ## MySQL reference
 
 - MySQL error 1072 (ER_KEY_COLUMN_DOES_NOT_EXITS), 1146 (ER_NO_SUCH_TABLE), 1050
-  (ER_TABLE_EXISTS_ERROR), 1061 (ER_DUP_KEYNAME), 1091 (ER_CANT_DROP_FIELD_OR_KEY)
+  (ER_TABLE_EXISTS_ERROR), 1061 (ER_DUP_KEYNAME), 1091 (ER_CANT_DROP_FIELD_OR_KEY), 1075
+  (ER_WRONG_AUTO_KEY), 1089 (ER_WRONG_SUB_KEY), 1283 (ER_BAD_FT_COLUMN), 1060
+  (ER_DUP_FIELDNAME)
 - Foreign keys: 1005 errno 150 on MariaDB, 1824, 3734 and 1822 on MySQL for a key that cannot be
   added; 1832 and 1833 (ER_FK_COLUMN_CANNOT_CHANGE, …_CHILD), 3780
   (ER_FK_INCOMPATIBLE_COLUMNS), 1829 (ER_FK_COLUMN_CANNOT_DROP_CHILD), 1553 (ER_DROP_INDEX_FK),

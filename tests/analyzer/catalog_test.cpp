@@ -89,7 +89,7 @@ CREATE TABLE t (
   v ENUM('a','b','c'), w SET('x','y'), x POINT NOT NULL, y INET6, z BOOL, aa MIDDLEINT,
   ab INT8, ac DEC(5,2), ad FIXED(4,1), ae FLOAT8, af CHARACTER VARYING(5), ag NCHAR(3),
   ah GEOMCOLLECTION, ai TIMESTAMP NULL, aj LONGTEXT, ak MEDIUMBLOB,
-  gen INT AS (a + 1) VIRTUAL
+  gen INT AS (a + 1) VIRTUAL, KEY (c)
 ))sql");
   const Table& t = Get(c, "", "t");
   REQUIRE(t.columns.size() == 37);
@@ -943,7 +943,7 @@ ALTER TABLE t ADD COLUMN b INT,
 
 TEST_CASE("CREATE INDEX, DROP INDEX and DROP TABLE") {
   Catalog c = Load(R"sql(
-CREATE TABLE a (id INT PRIMARY KEY, x INT, y INT);
+CREATE TABLE a (id INT PRIMARY KEY, x INT, y VARCHAR(20));
 CREATE TABLE b (id INT);
 CREATE TABLE c (id INT);
 CREATE UNIQUE INDEX ux ON a (x);

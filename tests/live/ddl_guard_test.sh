@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# What foreign keys forbid, as the private MariaDB says it: each statement runs on a fresh
-# parent/child pair on the server and through `qadvisor check --flavor mariadb`, and the two
-# must agree on whether it is refused (the server's error, qadvisor's schema-error finding).
-# Usage: fk_guard_test.sh QADVISOR SOURCE_DIR
+# DDL the server refuses, as the private MariaDB says it: each statement runs on a fresh copy of
+# a small schema on the server and through `qadvisor check --flavor mariadb`, and the two must
+# agree on whether it is refused (the server's error, qadvisor's schema-error finding). Two
+# schemas: a parent/child pair for what foreign keys forbid, a table with an AUTO_INCREMENT key
+# and columns of several types for what keys and columns must be.
+# Usage: ddl_guard_test.sh QADVISOR SOURCE_DIR
 set -uo pipefail
 qadvisor=$1
 src=$2
@@ -88,30 +90,67 @@ cases=(
 
 failed=0
 n=0
-for case in "${cases[@]}"; do
-  n=$((n + 1))
-  db=fk$n
-  mariadb_ -e "CREATE DATABASE $db" || { echo "setup failed: $case"; exit 1; }
-  mariadb_ "$db" <"$tmp/pair.sql" || { echo "setup failed: $case"; exit 1; }
-  if mariadb_ "$db" -e "$case;" >/dev/null 2>"$tmp/server.err"; then verdict=accepted; else verdict=refused; fi
-  printf '%s;\n' "$case" >"$tmp/case.sql"
-  "$qadvisor" check --no-config --flavor mariadb --target mariadb-10.11 --rules schema-error \
-    --schema "$tmp/pair.sql" --format json -o "$tmp/check.json" "$tmp/case.sql" 2>/dev/null
-  rc=$?
-  if ((rc > 1)); then
-    echo "FAIL: qadvisor check exited $rc on: $case"
-    failed=1
-    continue
-  fi
-  if grep -q '"rule": *"schema-error"' "$tmp/check.json"; then ours=refused; else ours=accepted; fi
-  if [[ $verdict == "$ours" ]]; then
-    echo "ok: $verdict: $case"
-  else
-    echo "FAIL: the server $verdict, qadvisor $ours: $case"
-    sed 's/^/  server: /' "$tmp/server.err"
-    failed=1
-  fi
-done
+# run_cases SCHEMA CASE…: each case on a fresh database holding SCHEMA.
+run_cases() {
+  local schema=$1 case db verdict ours rc
+  shift
+  for case in "$@"; do
+    n=$((n + 1))
+    db=g$n
+    mariadb_ -e "CREATE DATABASE $db" || { echo "setup failed: $case"; exit 1; }
+    mariadb_ "$db" <"$schema" || { echo "setup failed: $case"; exit 1; }
+    if mariadb_ "$db" -e "$case;" >/dev/null 2>"$tmp/server.err"; then verdict=accepted; else verdict=refused; fi
+    printf '%s;\n' "$case" >"$tmp/case.sql"
+    "$qadvisor" check --no-config --flavor mariadb --target mariadb-10.11 --rules schema-error \
+      --schema "$schema" --format json -o "$tmp/check.json" "$tmp/case.sql" 2>/dev/null
+    rc=$?
+    if ((rc > 1)); then
+      echo "FAIL: qadvisor check exited $rc on: $case"
+      failed=1
+      continue
+    fi
+    if grep -q '"rule": *"schema-error"' "$tmp/check.json"; then ours=refused; else ours=accepted; fi
+    if [[ $verdict == "$ours" ]]; then
+      echo "ok: $verdict: $case"
+    else
+      echo "FAIL: the server $verdict, qadvisor $ours: $case"
+      sed 's/^/  server: /' "$tmp/server.err"
+      failed=1
+    fi
+  done
+}
+run_cases "$tmp/pair.sql" "${cases[@]}"
+
+cat >"$tmp/keys.sql" <<'SQL'
+CREATE TABLE t (id INT NOT NULL AUTO_INCREMENT, a INT, body TEXT, b BLOB, name VARCHAR(20),
+  PRIMARY KEY (id), KEY ka (a)) ENGINE=InnoDB DEFAULT CHARSET=latin1;
+CREATE TABLE u (x INT NOT NULL, y INT NOT NULL, PRIMARY KEY (x, y)) ENGINE=InnoDB DEFAULT CHARSET=latin1;
+SQL
+run_cases "$tmp/keys.sql" \
+  "ALTER TABLE t DROP PRIMARY KEY" \
+  "ALTER TABLE t DROP PRIMARY KEY, ADD PRIMARY KEY (id, a)" \
+  "ALTER TABLE t DROP PRIMARY KEY, ADD PRIMARY KEY (a, id)" \
+  "ALTER TABLE t DROP PRIMARY KEY, ADD KEY (id)" \
+  "ALTER TABLE t ADD COLUMN c INT AUTO_INCREMENT" \
+  "ALTER TABLE t ADD COLUMN c INT AUTO_INCREMENT, ADD KEY (c)" \
+  "ALTER TABLE t MODIFY a INT AUTO_INCREMENT" \
+  "ALTER TABLE u MODIFY y INT AUTO_INCREMENT" \
+  "ALTER TABLE u MODIFY x INT AUTO_INCREMENT" \
+  "CREATE TABLE v (a INT AUTO_INCREMENT)" \
+  "CREATE TABLE v (a INT, b INT AUTO_INCREMENT, KEY (a, b))" \
+  "CREATE TABLE v (a INT, b INT AUTO_INCREMENT, KEY (a, b)) ENGINE=MyISAM" \
+  "CREATE TABLE v (a SERIAL)" \
+  "ALTER TABLE t ADD UNIQUE (name, name)" \
+  "ALTER TABLE t ADD FULLTEXT (a)" \
+  "ALTER TABLE t ADD FULLTEXT (name)" \
+  "ALTER TABLE t ADD FULLTEXT (body)" \
+  "ALTER TABLE t ADD INDEX (name(30))" \
+  "ALTER TABLE t ADD INDEX (name(20))" \
+  "ALTER TABLE t ADD INDEX (name(10))" \
+  "ALTER TABLE t ADD INDEX (a(2))" \
+  "ALTER TABLE t ADD INDEX (b(100))" \
+  "ALTER TABLE t ADD INDEX (body(100))" \
+  "CREATE TABLE v (a VARCHAR(5) CHARACTER SET utf8mb4, KEY (a(6)))"
 mariadb_ -e "SELECT VERSION()" -N | sed 's/^/server: /'
 if ((failed)); then exit 1; fi
-echo "all $n cases: qadvisor refuses exactly what the server refuses"
+echo "all $n statements: qadvisor refuses exactly what the server refuses"
