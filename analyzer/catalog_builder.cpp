@@ -277,9 +277,11 @@ bool ServedIn(const Table& table, const std::vector<std::string>& columns) {
 }
 
 // Whether a MODIFY / CHANGE changes what a column stores: its type, length, scale, sign,
-// members, character set or collation (not its name, NULL-ness, default or comment).
+// members, character set or collation (not its name, NULL-ness, default or comment, nor an
+// integer's display width: INT(11) and INT are one type, checked on MariaDB 10.11).
 bool StoredTypeChanges(const Column& a, const Column& b) {
-  return a.type != b.type || a.length != b.length || a.scale != b.scale ||
+  const bool width_only = a.family == TypeFamily::kInteger && b.family == TypeFamily::kInteger;
+  return a.type != b.type || (a.length != b.length && !width_only) || a.scale != b.scale ||
          a.is_unsigned != b.is_unsigned || a.members != b.members || a.charset != b.charset ||
          a.collation != b.collation;
 }
