@@ -276,6 +276,23 @@ bool ServedIn(const Table& table, const std::vector<std::string>& columns) {
                      [&](const Index& i) { return Serves(i, columns); });
 }
 
+// The database and name of the table `fk` of `child` references: `db.t` names its database,
+// `t` is in the child's.
+std::pair<std::string_view, std::string_view> ReferencedTable(const Table& child,
+                                                              const ForeignKey& fk) {
+  const std::string_view ref = fk.ref_table;
+  const size_t dot = ref.find('.');
+  if (dot == std::string_view::npos) return {child.database, ref};
+  return {ref.substr(0, dot), ref.substr(dot + 1)};
+}
+
+// "int unsigned", "varchar(10) utf8mb4_general_ci": a column's type for messages, without its
+// NULL-ness.
+std::string TypeOf(Column column) {
+  column.nullable = true;
+  return column.Describe();
+}
+
 // Whether a MODIFY / CHANGE changes what a column stores: its type, length, scale, sign,
 // members, character set or collation (not its name, NULL-ness, default or comment, nor an
 // integer's display width: INT(11) and INT are one type, checked on MariaDB 10.11).
@@ -599,11 +616,7 @@ void CatalogBuilder::FinishForeignKeys(Table& table) {
 
 bool CatalogBuilder::RefersTo(const Table& child, const ForeignKey& fk, std::string_view database,
                               std::string_view name) const {
-  // `db.t` names its database; `t` is in the child's.
-  const std::string_view ref = fk.ref_table;
-  const size_t dot = ref.find('.');
-  const std::string_view db = dot == std::string::npos ? child.database : ref.substr(0, dot);
-  const std::string_view table = dot == std::string::npos ? ref : ref.substr(dot + 1);
+  const auto [db, table] = ReferencedTable(child, fk);
   return SameTableName(catalog_, db, database) && SameTableName(catalog_, table, name);
 }
 
@@ -661,12 +674,8 @@ bool CatalogBuilder::CheckForeignKeyColumnChange(const Table& table, const Colum
     }
   }
   if (used.empty()) return true;
-  auto type_of = [](Column c) {
-    c.nullable = true;  // the type alone
-    return c.Describe();
-  };
   failures_.push_back({offset, "cannot change column " + Quoted(before.name) + " from " +
-                                   type_of(before) + " to " + type_of(after) + ": " + used +
+                                   TypeOf(before) + " to " + TypeOf(after) + ": " + used +
                                    " (drop the foreign key, change the columns on both sides, "
                                    "then add it back)"});
   return false;
@@ -734,9 +743,7 @@ void CatalogBuilder::CheckNewForeignKey(const Table& child, const ForeignKey& fk
   if (RefersTo(child, fk, child.database, child.name)) {
     parent = &child;
   } else {
-    const size_t dot = fk.ref_table.find('.');
-    const std::string db = dot == std::string::npos ? child.database : fk.ref_table.substr(0, dot);
-    const std::string name = dot == std::string::npos ? fk.ref_table : fk.ref_table.substr(dot + 1);
+    const auto [db, name] = ReferencedTable(child, fk);
     const int found = FindExact(catalog_, db, name);
     if (found >= 0) parent = &catalog_.tables_[static_cast<size_t>(found)];
   }
@@ -767,13 +774,9 @@ void CatalogBuilder::CheckNewForeignKey(const Table& child, const ForeignKey& fk
     }
     if (mine != nullptr && !AlikeForForeignKey(*mine, *theirs) &&
         (checks || catalog_.options_.flavor == Flavor::kMariaDB)) {
-      auto type_of = [](Column c) {
-        c.nullable = true;
-        return c.Describe();
-      };
       failures_.push_back({offset, what + Quoted(child.name) + "." + Quoted(mine->name) + " (" +
-                                       type_of(*mine) + ") and " + Quoted(parent->name) + "." +
-                                       Quoted(theirs->name) + " (" + type_of(*theirs) +
+                                       TypeOf(*mine) + ") and " + Quoted(parent->name) + "." +
+                                       Quoted(theirs->name) + " (" + TypeOf(*theirs) +
                                        ") are not alike: give both one type"});
       return;
     }

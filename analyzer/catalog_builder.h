@@ -167,13 +167,13 @@ class CatalogBuilder {
                 std::string_view name) const;
   void FollowTableRename(std::string_view from_db, std::string_view from, const std::string& to_db,
                          const std::string& to);
-  // A MODIFY / CHANGE of `before` into `after`, a column a foreign key uses (as its child or
-  // its parent): false after a Failure when the server refuses to change it so.
   void CheckAutoIncrement(const Table& table);  // a Failure when InnoDB refuses the table
   // A foreign key an ALTER TABLE added: a Failure when the server refuses it.
   void CheckNewForeignKey(const Table& child, const ForeignKey& fk, uint32_t offset);
   // Why DROP TABLE `s` cannot drop `parent` (a foreign key references it); empty: it can.
   std::string ReferencedBy(const Table& parent, const ast::DropTableStatement& s) const;
+  // A MODIFY / CHANGE of `before` into `after`, a column a foreign key uses (as its child or
+  // its parent): false after a Failure when the server refuses to change it so.
   bool CheckForeignKeyColumnChange(const Table& table, const Column& before, const Column& after,
                                    uint32_t offset);
   bool DefineView(const ast::ViewStatement& s);  // CREATE VIEW, ALTER VIEW
