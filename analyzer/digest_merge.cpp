@@ -80,10 +80,15 @@ class Reader {
     const std::string& s = v.get_ref<const std::string&>();
     size_t i = s.starts_with('-') ? 1 : 0;
     if (i == s.size() || s.size() > 40) Fail(fmt::format("{} is not a sum", where));
+    constexpr Int128 kMax = static_cast<Int128>(~static_cast<UInt128>(0) >> 1);
     Int128 out = 0;
     for (; i < s.size() && !failed(); ++i) {
-      if (s[i] < '0' || s[i] > '9') Fail(fmt::format("{} is not a sum", where));
-      out = out * 10 + (s[i] - '0');
+      const int digit = s[i] - '0';
+      if (digit < 0 || digit > 9 || out > (kMax - digit) / 10) {
+        Fail(fmt::format("{} is not a sum", where));
+        break;
+      }
+      out = out * 10 + digit;
     }
     return s.starts_with('-') ? -out : out;
   }
@@ -103,6 +108,7 @@ class Reader {
       const unsigned digit = static_cast<unsigned>(s[i] - '0');
       if (s[i] < '0' || s[i] > '9' || out > (kMax - digit) / 10) {
         Fail(fmt::format("{} is not a sum of squares", where));
+        break;
       }
       out = out * 10 + digit;
     }

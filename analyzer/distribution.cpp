@@ -259,6 +259,10 @@ bool Distribution::FromState(const State& s, Distribution& out) {
       if (__builtin_add_overflow(n, b, &n)) return false;
     }
     if (n != s.count) return false;
+    // Every value lies in [min, max], so the sum lies in count times that (which fits 128 bits):
+    // a state that says otherwise is corrupt, and merging it could overflow the sum.
+    const auto count = static_cast<Int128>(s.count);
+    if (s.sum < count * s.min || s.sum > count * s.max) return false;
   }
   Distribution d;
   d.count_ = s.count;

@@ -194,7 +194,8 @@ int64_t ParseSlowLogTime(std::string_view text) {
     year = 2000 + yy;
     while (p < text.size() && text[p] == ' ') ++p;
     const size_t hour_start = p;
-    while (p < text.size() && text[p] >= '0' && text[p] <= '9')
+    // One or two digits; a third is read only to refuse it, so a long run cannot overflow.
+    while (p < text.size() && p - hour_start < 3 && text[p] >= '0' && text[p] <= '9')
       hour = hour * 10 + (text[p++] - '0');
     if (p == hour_start || p - hour_start > 2 || p >= text.size() || text[p++] != ':' ||
         !Digits(text, &p, 2, &minute) || p >= text.size() || text[p++] != ':' ||

@@ -161,6 +161,13 @@ TEST_CASE("a state whose counts disagree is refused") {
   s = d.GetState();
   s.low = -1;
   CHECK_FALSE(Distribution::FromState(s, out));
+  // A histogram's sum cannot leave count x [min, max]; one that does would overflow in a merge.
+  s = d.GetState();
+  REQUIRE(s.histogram);
+  s.sum = static_cast<Int128>(s.count) * s.max + 1;
+  CHECK_FALSE(Distribution::FromState(s, out));
+  s.sum = static_cast<Int128>(s.count) * s.min - 1;
+  CHECK_FALSE(Distribution::FromState(s, out));
   Distribution small;
   small.Add(5);
   small.Add(7);

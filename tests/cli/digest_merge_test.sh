@@ -114,7 +114,10 @@ json.dump(d, open(sys.argv[3], 'w'))
 d = json.load(open(sys.argv[1]))
 d['group_by'] = 'db'
 json.dump(d, open(sys.argv[4], 'w'))
-" "$tmp/a.json" "$tmp/v99.json" "$tmp/broken.json" "$tmp/bydb.json"
+d = json.load(open(sys.argv[1]))
+d['state']['classes'][0]['metrics'][0][1]['sum'] = '9' * 39  # beyond 128 bits
+json.dump(d, open(sys.argv[5], 'w'))
+" "$tmp/a.json" "$tmp/v99.json" "$tmp/broken.json" "$tmp/bydb.json" "$tmp/huge.json"
 refused() {
   local what=$1
   shift
@@ -127,6 +130,8 @@ check "not a digest" refused "$tmp/check.json: not a digest" "$tmp/check.json"
 check "another version" refused "$tmp/v99.json: digest state version 99" "$tmp/v99.json"
 check "inconsistent state" refused "$tmp/broken.json: state.classes[0].metrics[0]" \
   "$tmp/broken.json"
+check "a sum beyond 128 bits" refused "$tmp/huge.json: state.classes[0].metrics[0]" \
+  "$tmp/huge.json"
 check "missing file" refused "$tmp/missing.json" "$tmp/a.json" "$tmp/missing.json"
 check "other grouping" refused "grouped by" "$tmp/a.json" "$tmp/bydb.json"
 check "a slow log is not a digest" refused "${real[0]}: not JSON" "${real[0]}"

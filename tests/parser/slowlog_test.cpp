@@ -439,6 +439,10 @@ TEST_CASE("ParseSlowLogTime reads every form of # Time and rejects garbage") {
   CHECK(ParseSlowLogTime("margdl 11:48:27") == kNoTimestamp);
   CHECK(ParseSlowLogTime("") == kNoTimestamp);
   CHECK(ParseSlowLogTime("2018-13-05T02:46:43Z") == kNoTimestamp);
+  // The old form's hour has one or two digits; a long run is refused, not summed (the fuzzer
+  // found it overflowing an int).
+  CHECK(ParseSlowLogTime("180205 123:46:43") == kNoTimestamp);
+  CHECK(ParseSlowLogTime("180205 8888888888:46:43") == kNoTimestamp);
 }
 
 TEST_CASE("each event's time has the value ParseSlowLogTime gives it, whatever came before") {
