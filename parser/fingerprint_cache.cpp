@@ -222,6 +222,7 @@ size_t FingerprintCache::ShapeInto(std::string_view sql, char* begin) {
   auto is_word = [&](size_t i) { return IsWordByte(cls, text[i]); };
   char* o = begin;
   auto copy = [&](size_t from, size_t to) {
+    if (from == to) return;  // an empty query's data() may be null, which memcpy may not take
     std::memcpy(o, text + from, to - from);
     o += to - from;
   };

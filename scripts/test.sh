@@ -80,7 +80,8 @@ fuzz_one() {  # fuzz_one TARGET: its output is the log; a finding fails it
   local target=$1
   local corpus=build/sanitize/corpus-$target
   mkdir -p "$corpus"
-  local seeds=(tests/fuzz/seeds)
+  # The slow-log target also starts from every input a fuzzer once failed on.
+  local seeds=(tests/fuzz/seeds tests/fuzz/regressions)
   # SQL targets also start from the rule fixtures and the sample repository's queries.
   [[ $target == parser_fuzz || $target == check_fuzz || $target == safe_query_fuzz ]] &&
     seeds=(tests/fuzz/seeds-sql tests/fixtures/rules tests/fixtures/check-repo/app)

@@ -217,6 +217,9 @@ TEST_CASE("a shape keeps what a literal's neighbours make part of the query", "[
   CHECK_FALSE(FingerprintCache::Shape("SELECT /*!50001 1 */ a", shape));
   CHECK_FALSE(FingerprintCache::Shape("SELECT /*M!100100 1 */ a", shape));
   CHECK_FALSE(FingerprintCache::Shape(std::string_view("SELECT \x01", 8), shape));
+  // An empty query (the fuzzer's: a view with no data pointer at all) is an empty shape.
+  REQUIRE(FingerprintCache::Shape(std::string_view(), shape));
+  CHECK(shape.empty());
 }
 
 TEST_CASE("lists of plain values share a shape whatever their length", "[fingerprint]") {
