@@ -37,6 +37,7 @@ using catalog_internal::IsNationalType;
 using catalog_internal::IsOneOf;
 using catalog_internal::IsTextType;
 using catalog_internal::Phrase;
+using catalog_internal::RefusedDefault;
 using catalog_internal::ToUint;
 using catalog_internal::Unquote;
 
@@ -196,6 +197,16 @@ Column CatalogBuilder::MakeColumn(const ast::ColumnDef& def, const Table& table)
   return c;
 }
 
+// A DEFAULT the server would refuse for `column` (error 1067 and kin: catalog_defaults.cpp).
+bool CatalogBuilder::CheckDefault(const Column& column, const ast::Expr* value, bool parens,
+                                  uint32_t offset) {
+  if (value == nullptr) return true;
+  std::string why = RefusedDefault(column, *value, parens, catalog_.options_.flavor);
+  if (why.empty()) return true;
+  failures_.push_back({offset, std::move(why)});
+  return false;
+}
+
 // CONVERT TO CHARACTER SET: every character column takes the new charset; TEXT types grow so that
 // they hold as many characters as before; CHARACTER SET binary makes them binary types.
 void CatalogBuilder::ConvertColumn(Column& column, const CharsetCollation& to) const {
@@ -348,7 +359,44 @@ void RefreshForeignKeyFlags(Table& table) {
 
 }  // namespace
 
+// A whole TEXT or BLOB column in a B-tree key (error 1170 "used in key specification without
+// a key length"; MySQL's JSON, error 3152). MariaDB supplies what is missing, as SHOW CREATE
+// TABLE then shows: a UNIQUE key hashes the whole value (USING HASH), any other key but the
+// primary takes the longest prefix the engine's key allows (`KEY (body)` is `body(768)` in
+// utf8mb4 InnoDB, `body(1000)` in latin1 MyISAM), after which the key's length is checked as
+// any other's (index-key-too-long).
+bool CatalogBuilder::CheckWholeColumnParts(const Table& table, Index& index, uint32_t offset) {
+  if (!index.IsBtree()) return true;
+  const bool mariadb = catalog_.options_.flavor == Flavor::kMariaDB;
+  for (KeyPart& part : index.parts) {
+    const Column* c = part.expression.empty() ? table.FindColumn(part.column) : nullptr;
+    if (c == nullptr || part.prefix_length != 0) continue;
+    if (c->family == TypeFamily::kJson && !mariadb) {
+      failures_.push_back({offset, "JSON column " + Quoted(c->name) +
+                                       " can be indexed only through a generated column"});
+      return false;
+    }
+    const bool long_type =
+        IsTextType(c->type) || IsBlobType(c->type) || c->family == TypeFamily::kJson;
+    if (!long_type || (mariadb && index.kind == IndexKind::kUnique)) continue;
+    if (!mariadb || index.kind == IndexKind::kPrimary) {
+      failures_.push_back({offset, "BLOB/TEXT column " + Quoted(c->name) +
+                                       " used in key specification without a key length"});
+      return false;
+    }
+    const uint32_t key_bytes = IsOneOf(table.engine, {"myisam", "aria"}) ? 1000 : 3072;
+    const bool binary = c->family == TypeFamily::kBinary;
+    const uint32_t per_char =
+        binary ? 1 : MaxBytesPerChar(c->charset.empty() ? "latin1" : c->charset);
+    // No longer than the type holds: TINYTEXT's 255 (as MariaDB shows it, in characters).
+    const uint32_t most = c->type.starts_with("tiny") ? 255 : 65535;
+    part.prefix_length = std::min(key_bytes / per_char, most);
+  }
+  return true;
+}
+
 bool CatalogBuilder::InsertIndex(Table& table, Index index, uint32_t offset) {
+  if (!CheckWholeColumnParts(table, index, offset)) return false;
   if (index.kind == IndexKind::kPrimary) {
     if (table.PrimaryKey() != nullptr) {
       failures_.push_back({offset, "multiple primary keys defined"});
@@ -1091,6 +1139,7 @@ bool CatalogBuilder::CreateTable(const ast::CreateTableStatement& s) {
         failures_.push_back({def.span.offset, "duplicate column name " + Quoted(column.name)});
         continue;
       }
+      CheckDefault(column, def.default_value, def.default_parens, def.span.offset);
       table.columns.push_back(std::move(column));
     }
     // Keys in the order written, inline ones at their column: unnamed keys are named in order.
@@ -1133,6 +1182,9 @@ bool CatalogBuilder::ApplyAction(Table& table, const ast::AlterAction& a, std::s
         failures_.push_back({offset, "duplicate column name " + Quoted(column.name)});
         return false;
       }
+      if (!CheckDefault(column, a.column.default_value, a.column.default_parens, offset)) {
+        return false;
+      }
       const Column copy = column;
       return PlaceColumn(table, std::move(column), a, -1, offset) &&
              AddColumnKeys(table, a.column, copy);
@@ -1154,7 +1206,10 @@ bool CatalogBuilder::ApplyAction(Table& table, const ast::AlterAction& a, std::s
         failures_.push_back({offset, "duplicate column name " + Quoted(column.name)});
         return false;
       }
-      if (!CheckForeignKeyColumnChange(table, *old, column, offset)) return false;
+      if (!CheckDefault(column, a.column.default_value, a.column.default_parens, offset) ||
+          !CheckForeignKeyColumnChange(table, *old, column, offset)) {
+        return false;
+      }
       RenameColumnEverywhere(table, old_name, column.name);
       const Column copy = column;
       if (!PlaceColumn(table, std::move(column), a, at, offset)) return false;
@@ -1233,7 +1288,19 @@ bool CatalogBuilder::ApplyAction(Table& table, const ast::AlterAction& a, std::s
       std::erase_if(fks, [&](auto& fk) { return EqualsIgnoreCase(fk.name, a.name.Value()); });
       return true;
     }
-    case ast::AlterKind::kAlterColumn:  // defaults and column visibility are not modelled
+    case ast::AlterKind::kAlterColumn: {  // SET / DROP DEFAULT; visibility is not modelled
+      Column* column = table.FindColumn(a.name.Value());
+      if (column == nullptr) {
+        failures_.push_back({offset, "unknown column " + Quoted(a.name.Value())});
+        return false;
+      }
+      if (a.setting == "DROP DEFAULT") column->default_sql.clear();
+      if (a.setting != "SET DEFAULT" || a.default_value == nullptr) return true;
+      if (!CheckDefault(*column, a.default_value, a.default_parens, offset)) return false;
+      column->default_sql = parser::ToSql(*a.default_value);
+      if (a.default_parens) column->default_sql = "(" + column->default_sql + ")";
+      return true;
+    }
     case ast::AlterKind::kForce:
       return true;
     case ast::AlterKind::kRenameIndex: {

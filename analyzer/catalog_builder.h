@@ -131,12 +131,14 @@ class CatalogBuilder {
   CharsetCollation Resolve(std::string_view charset, std::string_view collation,
                            const CharsetCollation& fallback) const;
   Column MakeColumn(const ast::ColumnDef& def, const Table& table) const;
+  bool CheckDefault(const Column& column, const ast::Expr* value, bool parens, uint32_t offset);
   void ConvertColumn(Column& column, const CharsetCollation& to) const;
 
   // Table changes: each returns false after adding a Failure.
   bool AddColumnKeys(Table& table, const ast::ColumnDef& def, const Column& column);
   bool AddIndex(Table& table, const ast::IndexDef& def, uint32_t offset);
   bool InsertIndex(Table& table, Index index, uint32_t offset);
+  bool CheckWholeColumnParts(const Table& table, Index& index, uint32_t offset);
   bool DropIndex(Table& table, std::string_view name, bool if_exists, uint32_t offset);
   bool DropColumn(Table& table, std::string_view name, bool if_exists, uint32_t offset);
   bool PlaceColumn(Table& table, Column column, const ast::AlterAction& position, int replace,

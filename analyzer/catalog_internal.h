@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "analyzer/catalog.h"
+#include "parser/ast.h"
 
 namespace qadvisor::analyzer::catalog_internal {
 
@@ -48,6 +49,16 @@ bool IsFixedCharType(std::string_view t);
 
 // CHARACTER SET binary makes a character type its binary counterpart (MySQL 8.0 11.3.1).
 std::string BinaryCounterpart(std::string_view t);
+
+// --- column defaults (catalog_defaults.cpp) ------------------------------------------------------
+
+// Why the server refuses `value` as the DEFAULT of column `c` (error 1067, "Invalid default
+// value": NULL on a NOT NULL column, a number its type cannot hold, a string too long, no member
+// of the ENUM, no date; MySQL 8.0's 1101 for a literal on TEXT, BLOB, JSON or geometry), or
+// empty when it takes it. `parens`: DEFAULT (expr), which is not judged; nor are
+// CURRENT_TIMESTAMP and other expressions written without parentheses.
+std::string RefusedDefault(const Column& c, const parser::ast::Expr& value, bool parens,
+                           Flavor flavor);
 
 // --- charsets (catalog_charsets.cpp) -------------------------------------------------------------
 

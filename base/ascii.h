@@ -22,6 +22,9 @@ constexpr bool IsSpace(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
 // trailing blank and not part of the line's last field.
 constexpr bool IsBlank(char c) { return c != '\n' && IsSpace(c); }
 
+// '0' to '9' (C's isdigit() without the locale).
+constexpr bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+
 // `s` without its leading, its trailing, or both its leading and trailing IsSpace bytes.
 constexpr std::string_view TrimLeadingSpace(std::string_view s) {
   while (!s.empty() && IsSpace(s.front())) s.remove_prefix(1);

@@ -8,10 +8,12 @@
 #include <map>
 #include <system_error>
 
+#include "base/ascii.h"
+
 namespace qadvisor::cli {
 namespace {
 
-bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+using base::IsDigit;
 
 // Numbers separated by '.' or '_' from the start of `text` to `end`; nullopt when something
 // else is there or a number would not fit.

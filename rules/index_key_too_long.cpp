@@ -37,11 +37,12 @@ row format:
 
 On MySQL the statement fails: error 1071, "Specified key was too long; max key length is 3072
 bytes" (or 767, 1000). MariaDB (checked on 10.11) fails a part over 767 bytes in `COMPACT` /
-`REDUNDANT` (error 1709), but otherwise does something else than asked, with at most a
-warning: a `UNIQUE` key over the limit becomes a hash (`USING HASH`), which enforces uniqueness
-but serves no range, order or covering read; any other key is shortened to the prefix that fits
-(`KEY (url)` becomes `KEY (url(768))`). A migration that worked with `latin1` or `utf8mb3`
-columns goes over once they are `utf8mb4`: `VARCHAR(255)` is 1020 bytes in utf8mb4, over 767.
+`REDUNDANT` (error 1709), and a primary key or a key of several columns over the limit (1071),
+but otherwise does something else than asked, with at most a warning: a `UNIQUE` key over the
+limit becomes a hash (`USING HASH`), which enforces uniqueness but serves no range, order or
+covering read; a key of one column is shortened to the prefix that fits (`KEY (url)` becomes
+`KEY (url(768))`). A migration that worked with `latin1` or `utf8mb3` columns goes over once
+they are `utf8mb4`: `VARCHAR(255)` is 1020 bytes in utf8mb4, over 767.
 
 ## Example
 
@@ -124,17 +125,20 @@ class IndexKeyTooLong final : public Rule {
         continue;
       }
       // MySQL refuses the statement. MariaDB refuses a part over 767 bytes in COMPACT
-      // (error 1709), but makes a unique key over the limit a hash (USING HASH: no ranges, no
-      // order, no covering) and shortens any other key to the prefix that fits, with a warning.
+      // (error 1709), and a primary key or a key of several parts over the limit (1071), but
+      // makes a unique key over it a hash (USING HASH: no ranges, no order, no covering) and
+      // shortens a one-part key to the prefix that fits, with a warning.
       const bool mariadb = after.options().flavor == analyzer::Flavor::kMariaDB;
       std::string outcome = "the statement fails (error 1071)";
       if (mariadb && limit.part < limit.key && widest > limit.part) {
         outcome = "the statement fails (error 1709)";
-      } else if (mariadb && index.IsUnique()) {
+      } else if (mariadb && index.kind == analyzer::IndexKind::kPrimary) {
+        outcome = "the statement fails (error 1071)";
+      } else if (mariadb && index.kind == analyzer::IndexKind::kUnique) {
         outcome =
             "MariaDB makes it a hash (USING HASH), which no range, order or covering read "
             "can use; MySQL refuses it (error 1071)";
-      } else if (mariadb) {
+      } else if (mariadb && index.parts.size() == 1) {
         outcome =
             "MariaDB shortens it to the prefix that fits, with only a warning (no covering, "
             "no full order); MySQL refuses it (error 1071)";

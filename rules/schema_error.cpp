@@ -23,7 +23,16 @@ an `ALTER TABLE` or `CREATE INDEX` on a table that is not defined, a table or in
 twice, a column dropped that does not exist, an `AUTO_INCREMENT` column that is not the first
 column of an index (`DROP PRIMARY KEY` on an auto-increment id), a prefix on a non-string column
 or longer than the column, a `FULLTEXT` part that is not a character column, a column twice in
-one key, … The server refuses such a statement too.
+one key, a whole `TEXT` or `BLOB` column in a key (MySQL always; MariaDB in a primary key, as it
+gives any other key a prefix and a unique one a hash), … The server refuses such a statement too.
+
+A column's `DEFAULT` must be a value its type holds (error 1067 in every `sql_mode`): `NULL` on
+a `NOT NULL` column (an `AUTO_INCREMENT` one excepted), a number out of the integer's or
+`DECIMAL`'s range, a string that is no number for a numeric column, a string longer than a
+`CHAR` / `VARCHAR` / `BINARY`, an `ENUM` or `SET` value that is not a member, a month, day or
+hour that does not exist, a literal on an `AUTO_INCREMENT` column; on MySQL 8.0 any literal on
+`TEXT`, `BLOB`, `JSON` or a geometry (error 1101: only an expression in parentheses). `ALTER
+COLUMN … SET DEFAULT` is judged the same way. Expression defaults are not evaluated.
 
 Foreign keys are guarded as the server guards them: a column a key uses (on either side) cannot
 change what it stores — MySQL lets a string column grow, MariaDB not even that, and MariaDB

@@ -775,6 +775,57 @@ CREATE TABLE child (id INT PRIMARY KEY, pid INT, pcode VARCHAR(10),
   CHECK(c.issues().size() == 1);
 }
 
+TEST_CASE("a whole TEXT column in a key: MariaDB's prefix or hash, MySQL's error 1170") {
+  constexpr std::string_view kTable = R"sql(
+CREATE TABLE t (id INT PRIMARY KEY, body TEXT CHARACTER SET utf8mb4, note TEXT CHARACTER SET latin1,
+  tiny TINYTEXT CHARACTER SET utf8mb4, bin BLOB, doc JSON,
+  KEY k_body (body), KEY k_note (note), KEY k_tiny (tiny), KEY k_bin (bin), UNIQUE KEY u_body (body),
+  KEY k_prefix (body(10))) ENGINE=InnoDB;
+CREATE TABLE m (id INT PRIMARY KEY, note TEXT CHARACTER SET latin1, KEY k_note (note)) ENGINE=MyISAM;)sql";
+  Catalog maria({.flavor = Flavor::kMariaDB});
+  ApplySql(maria, kTable);
+  REQUIRE(maria.issues().empty());
+  // As SHOW CREATE TABLE then shows them: the longest prefix of 3072 bytes (1000 for MyISAM),
+  // TINYTEXT's 255; a unique key keeps the whole value (USING HASH); a prefix stays.
+  const Table& t = Get(maria, "", "t");
+  auto prefix = [&](const Table& table, std::string_view index) {
+    return table.FindIndex(index)->parts[0].prefix_length;
+  };
+  CHECK(prefix(t, "k_body") == 768);
+  CHECK(prefix(t, "k_note") == 3072);
+  CHECK(prefix(t, "k_tiny") == 255);
+  CHECK(prefix(t, "k_bin") == 3072);
+  CHECK(prefix(t, "u_body") == 0);
+  CHECK(prefix(t, "k_prefix") == 10);
+  CHECK(prefix(Get(maria, "", "m"), "k_note") == 1000);
+  // A primary key has no prefix to take, and MySQL supplies none at all.
+  ApplySql(maria, "CREATE TABLE p (body TEXT, PRIMARY KEY (body));");
+  REQUIRE(maria.issues().size() == 1);
+  CHECK(maria.issues()[0].message ==
+        "CREATE TABLE `p`: BLOB/TEXT column `body` used in key specification without a key length");
+  Catalog mysql({.flavor = Flavor::kMySQL8});
+  ApplySql(mysql, kTable);
+  CHECK(mysql.issues().size() == 2);  // each statement fails at its first whole TEXT part
+  CHECK(mysql.tables().empty());
+}
+
+TEST_CASE("column defaults: SET and DROP DEFAULT are kept, what the type cannot hold is refused") {
+  Catalog c({.flavor = Flavor::kMariaDB});
+  ApplySql(c, "CREATE TABLE t (id INT PRIMARY KEY, qty INT NOT NULL DEFAULT 0, note VARCHAR(5));");
+  ApplySql(c, "ALTER TABLE t ALTER qty SET DEFAULT 7, ALTER COLUMN note SET DEFAULT ('x');");
+  REQUIRE(c.issues().empty());
+  CHECK(Col(Get(c, "", "t"), "qty").default_sql == "7");
+  CHECK(Col(Get(c, "", "t"), "note").default_sql == "('x')");
+  ApplySql(c, "ALTER TABLE t ALTER qty DROP DEFAULT;");
+  CHECK(Col(Get(c, "", "t"), "qty").default_sql.empty());
+  // A refused statement changes nothing: the default stays what it was.
+  ApplySql(c, "ALTER TABLE t ALTER note SET DEFAULT 'longer';");
+  REQUIRE(c.issues().size() == 1);
+  CHECK(c.issues()[0].message ==
+        "ALTER TABLE `t`: invalid default value for `note`: varchar cannot hold it");
+  CHECK(Col(Get(c, "", "t"), "note").default_sql == "('x')");
+}
+
 TEST_CASE("ExtendedKey and IndexHolds with a primary key") {
   const Catalog c = Load(R"sql(
 CREATE TABLE t (id INT NOT NULL, region INT NOT NULL, a INT, b VARCHAR(50), c INT,
