@@ -107,9 +107,15 @@ struct Index {
   // Created by the server for a FOREIGN KEY, not written in the DDL: InnoDB drops it again
   // when another index can serve the constraint (MySQL 8.0 manual, "FOREIGN KEY Constraints").
   bool implicit = false;
+  // MariaDB's long unique key (SHOW CREATE TABLE: USING HASH): a unique key written so, or over
+  // a whole TEXT/BLOB column, or longer than the engine's key. It keeps the values unique through
+  // a hidden hash column but serves no lookup, range, order or covering read (EXPLAIN: ALL).
+  bool hash = false;
   SourceLocation location;
 
-  bool IsBtree() const { return kind != IndexKind::kFulltext && kind != IndexKind::kSpatial; }
+  bool IsBtree() const {
+    return kind != IndexKind::kFulltext && kind != IndexKind::kSpatial && !hash;
+  }
   bool IsUnique() const { return kind == IndexKind::kPrimary || kind == IndexKind::kUnique; }
   // "(customer_id, created_at DESC)"
   std::string DescribeParts() const;

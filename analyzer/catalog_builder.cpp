@@ -364,10 +364,25 @@ void RefreshForeignKeyFlags(Table& table) {
 // TABLE then shows: a UNIQUE key hashes the whole value (USING HASH), any other key but the
 // primary takes the longest prefix the engine's key allows (`KEY (body)` is `body(768)` in
 // utf8mb4 InnoDB, `body(1000)` in latin1 MyISAM), after which the key's length is checked as
-// any other's (index-key-too-long).
+// any other's (index-key-too-long). A MariaDB unique key longer than the engine's key is a
+// hash too.
 bool CatalogBuilder::CheckWholeColumnParts(const Table& table, Index& index, uint32_t offset) {
   if (!index.IsBtree()) return true;
   const bool mariadb = catalog_.options_.flavor == Flavor::kMariaDB;
+  const uint32_t key_bytes = IsOneOf(table.engine, {"myisam", "aria"}) ? 1000 : 3072;
+  if (mariadb && index.kind == IndexKind::kUnique) {
+    uint32_t total = 0;
+    for (const KeyPart& part : index.parts) {
+      const Column* c = part.expression.empty() ? table.FindColumn(part.column) : nullptr;
+      if (c == nullptr) continue;
+      const bool long_type =
+          IsTextType(c->type) || IsBlobType(c->type) || c->family == TypeFamily::kJson;
+      if (long_type && part.prefix_length == 0) total = key_bytes + 1;  // the whole value
+      total += c->KeyBytes(part.prefix_length);
+    }
+    index.hash = index.hash || total > key_bytes;
+    if (index.hash) return true;
+  }
   for (KeyPart& part : index.parts) {
     const Column* c = part.expression.empty() ? table.FindColumn(part.column) : nullptr;
     if (c == nullptr || part.prefix_length != 0) continue;
@@ -378,13 +393,12 @@ bool CatalogBuilder::CheckWholeColumnParts(const Table& table, Index& index, uin
     }
     const bool long_type =
         IsTextType(c->type) || IsBlobType(c->type) || c->family == TypeFamily::kJson;
-    if (!long_type || (mariadb && index.kind == IndexKind::kUnique)) continue;
+    if (!long_type) continue;
     if (!mariadb || index.kind == IndexKind::kPrimary) {
       failures_.push_back({offset, "BLOB/TEXT column " + Quoted(c->name) +
                                        " used in key specification without a key length"});
       return false;
     }
-    const uint32_t key_bytes = IsOneOf(table.engine, {"myisam", "aria"}) ? 1000 : 3072;
     const bool binary = c->family == TypeFamily::kBinary;
     const uint32_t per_char =
         binary ? 1 : MaxBytesPerChar(c->charset.empty() ? "latin1" : c->charset);
@@ -535,6 +549,10 @@ bool CatalogBuilder::AddIndex(Table& table, const ast::IndexDef& def, uint32_t o
   index.parts = std::move(parts);
   index.location = LocationAt(offset);
   index.invisible = ast::Hidden(def.visibility);
+  // On MariaDB, UNIQUE … USING HASH is a long unique key; any other USING HASH is a B-tree in
+  // InnoDB, as on MySQL.
+  index.hash = catalog_.options_.flavor == Flavor::kMariaDB &&
+               def.type == ast::IndexType::kUnique && EqualsIgnoreCase(def.using_type, "hash");
   switch (def.type) {
     case ast::IndexType::kPrimary:
       index.kind = IndexKind::kPrimary;

@@ -98,7 +98,7 @@ class IndexKeyTooLong final : public Rule {
     if (table == nullptr || table->engine == "memory") return;
     const Limit limit = LimitOf(*table);
     for (const Index& index : table->indexes) {
-      if (!index.IsBtree()) continue;
+      if (!index.IsBtree() && !index.hash) continue;  // a hash is what MariaDB made of it
       if (before != nullptr && before->FindIndex(index.name) != nullptr) continue;  // not new
       uint32_t total = 0;
       uint32_t widest = 0;

@@ -796,6 +796,9 @@ CREATE TABLE m (id INT PRIMARY KEY, note TEXT CHARACTER SET latin1, KEY k_note (
   CHECK(prefix(t, "k_tiny") == 255);
   CHECK(prefix(t, "k_bin") == 3072);
   CHECK(prefix(t, "u_body") == 0);
+  CHECK(t.FindIndex("u_body")->hash);  // no lookup: EXPLAIN says ALL (MariaDB 10.11)
+  CHECK_FALSE(t.FindIndex("u_body")->IsBtree());
+  CHECK_FALSE(t.FindIndex("k_body")->hash);
   CHECK(prefix(t, "k_prefix") == 10);
   CHECK(prefix(Get(maria, "", "m"), "k_note") == 1000);
   // A primary key has no prefix to take, and MySQL supplies none at all.
@@ -803,6 +806,16 @@ CREATE TABLE m (id INT PRIMARY KEY, note TEXT CHARACTER SET latin1, KEY k_note (
   REQUIRE(maria.issues().size() == 1);
   CHECK(maria.issues()[0].message ==
         "CREATE TABLE `p`: BLOB/TEXT column `body` used in key specification without a key length");
+  // A unique key written USING HASH, or longer than the engine's key, is a hash as well; any
+  // other key written USING HASH is a B-tree in InnoDB.
+  ApplySql(maria,
+           R"sql(CREATE TABLE h (id INT PRIMARY KEY, a INT, url VARCHAR(1000) CHARACTER SET utf8mb4,
+  UNIQUE KEY ua (a) USING HASH, KEY ka (a) USING HASH, UNIQUE KEY uu (url), UNIQUE KEY up (url(100))) ENGINE=InnoDB;)sql");
+  const Table& h = Get(maria, "", "h");
+  CHECK(h.FindIndex("ua")->hash);
+  CHECK_FALSE(h.FindIndex("ka")->hash);
+  CHECK(h.FindIndex("uu")->hash);
+  CHECK_FALSE(h.FindIndex("up")->hash);
   Catalog mysql({.flavor = Flavor::kMySQL8});
   ApplySql(mysql, kTable);
   CHECK(mysql.issues().size() == 2);  // each statement fails at its first whole TEXT part
