@@ -221,8 +221,8 @@ size_t FingerprintCache::ShapeInto(std::string_view sql, char* begin) {
   auto class_at = [&](size_t i) { return cls[static_cast<unsigned char>(text[i])]; };
   auto is_word = [&](size_t i) { return IsWordByte(cls, text[i]); };
   char* o = begin;
+  if (n == 0) return 0;  // an empty query's data() may be null, which memcpy may not take
   auto copy = [&](size_t from, size_t to) {
-    if (from == to) return;  // an empty query's data() may be null, which memcpy may not take
     std::memcpy(o, text + from, to - from);
     o += to - from;
   };
