@@ -4,6 +4,8 @@
 
 #include <charconv>
 #include <nlohmann/json.hpp>
+#include <optional>
+#include <string_view>
 #include <unordered_set>
 
 #include "base/input.h"
@@ -12,6 +14,20 @@ namespace qadvisor::analyzer {
 namespace {
 
 using nlohmann::json;
+
+// 1 to 39 decimal digits as an unsigned 128-bit number; nullopt for anything else or a number
+// above 2^128 - 1.
+std::optional<UInt128> Digits128(std::string_view s) {
+  constexpr UInt128 kMax = ~static_cast<UInt128>(0);
+  if (s.empty() || s.size() > 39) return std::nullopt;
+  UInt128 out = 0;
+  for (const char c : s) {
+    const unsigned digit = static_cast<unsigned>(c - '0');
+    if (c < '0' || c > '9' || out > (kMax - digit) / 10) return std::nullopt;
+    out = out * 10 + digit;
+  }
+  return out;
+}
 
 // Reads the fields of one digest JSON. Every accessor checks the type it wants and records the
 // first thing that is wrong (with its path in the document); the caller stops at the end of a
@@ -77,20 +93,17 @@ class Reader {
   // A sum in millionths: an integer, or a string of decimal digits when it needs 128 bits.
   Int128 Sum(const json& v, std::string_view where) {
     if (!v.is_string()) return I64(v, where);
-    const std::string& s = v.get_ref<const std::string&>();
-    size_t i = s.starts_with('-') ? 1 : 0;
-    if (i == s.size() || s.size() > 40) Fail(fmt::format("{} is not a sum", where));
-    constexpr Int128 kMax = static_cast<Int128>(~static_cast<UInt128>(0) >> 1);
-    Int128 out = 0;
-    for (; i < s.size() && !failed(); ++i) {
-      const int digit = s[i] - '0';
-      if (digit < 0 || digit > 9 || out > (kMax - digit) / 10) {
-        Fail(fmt::format("{} is not a sum", where));
-        break;
-      }
-      out = out * 10 + digit;
+    std::string_view s = v.get_ref<const std::string&>();
+    const bool negative = s.starts_with('-');
+    if (negative) s.remove_prefix(1);
+    constexpr UInt128 kMax = ~static_cast<UInt128>(0) >> 1;  // the largest Int128
+    const std::optional<UInt128> magnitude = Digits128(s);
+    if (!magnitude || *magnitude > kMax) {
+      Fail(fmt::format("{} is not a sum", where));
+      return 0;
     }
-    return s.starts_with('-') ? -out : out;
+    const auto out = static_cast<Int128>(*magnitude);
+    return negative ? -out : out;
   }
 
   // A sum of squares: a non-negative integer, or a string of decimal digits up to 2^128 - 1.
@@ -100,19 +113,9 @@ class Reader {
       if (n < 0) Fail(fmt::format("{} is negative", where));
       return static_cast<UInt128>(n < 0 ? 0 : n);
     }
-    const std::string& s = v.get_ref<const std::string&>();
-    UInt128 out = 0;
-    constexpr UInt128 kMax = ~static_cast<UInt128>(0);
-    if (s.empty() || s.size() > 39) Fail(fmt::format("{} is not a sum of squares", where));
-    for (size_t i = 0; i < s.size() && !failed(); ++i) {
-      const unsigned digit = static_cast<unsigned>(s[i] - '0');
-      if (s[i] < '0' || s[i] > '9' || out > (kMax - digit) / 10) {
-        Fail(fmt::format("{} is not a sum of squares", where));
-        break;
-      }
-      out = out * 10 + digit;
-    }
-    return out;
+    const std::optional<UInt128> out = Digits128(v.get_ref<const std::string&>());
+    if (!out) Fail(fmt::format("{} is not a sum of squares", where));
+    return out.value_or(0);
   }
 
  private:
