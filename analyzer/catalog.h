@@ -251,6 +251,16 @@ class Catalog {
   friend class CatalogBuilder;
 };
 
+// The longest key a table's engine and row format take, in bytes, and the longest part:
+// InnoDB DYNAMIC and COMPRESSED (the default) 3072 and 3072, COMPACT and REDUNDANT 767 a part,
+// MyISAM and Aria 1000 (MySQL 8.0 17.22 "InnoDB Limits"; MariaDB "InnoDB Limitations").
+struct KeyLimit {
+  uint32_t part;
+  uint32_t key;
+  std::string_view what;  // "InnoDB", "MyISAM and Aria", …: for messages
+};
+KeyLimit KeyLimitOf(const Table& table);
+
 // `name` quoted for generated SQL: backticks, with backticks inside doubled.
 std::string QuoteIdentifier(std::string_view name);
 // `db`.`t`, or `t` when the table has no database.

@@ -110,6 +110,16 @@ CharsetCollation CatalogBuilder::Resolve(std::string_view charset, std::string_v
   return {cs, coll};
 }
 
+namespace {
+
+// A DEFAULT as SHOW CREATE TABLE keeps it: an expression default in its parentheses.
+std::string DefaultSql(const ast::Expr& value, bool parens) {
+  const std::string sql = parser::ToSql(value);
+  return parens ? "(" + sql + ")" : sql;
+}
+
+}  // namespace
+
 // CHECK (json_valid(`column`)): MariaDB's JSON type is LONGTEXT with this constraint, and
 // SHOW CREATE TABLE writes it so (MariaDB Knowledge Base, "JSON Data Type").
 bool ChecksJsonValid(const ast::Expr* check, std::string_view column) {
@@ -140,10 +150,8 @@ Column CatalogBuilder::MakeColumn(const ast::ColumnDef& def, const Table& table)
     c.nullable = false;
     c.auto_increment = true;
   }
-  if (def.default_value != nullptr) {
-    c.default_sql = parser::ToSql(*def.default_value);
-    if (def.default_parens) c.default_sql = "(" + c.default_sql + ")";
-  }
+  if (def.default_value != nullptr)
+    c.default_sql = DefaultSql(*def.default_value, def.default_parens);
   if (def.on_update != nullptr) c.on_update_sql = parser::ToSql(*def.on_update);
   c.comment = def.comment;
   if (def.generated != nullptr) {
@@ -369,15 +377,17 @@ void RefreshForeignKeyFlags(Table& table) {
 bool CatalogBuilder::CheckWholeColumnParts(const Table& table, Index& index, uint32_t offset) {
   if (!index.IsBtree()) return true;
   const bool mariadb = catalog_.options_.flavor == Flavor::kMariaDB;
-  const uint32_t key_bytes = IsOneOf(table.engine, {"myisam", "aria"}) ? 1000 : 3072;
+  const uint32_t key_bytes = KeyLimitOf(table).key;
+  // Values stored off-page, which a B-tree key holds only by a prefix.
+  auto off_page = [](const Column& c) {
+    return IsTextType(c.type) || IsBlobType(c.type) || c.family == TypeFamily::kJson;
+  };
   if (mariadb && index.kind == IndexKind::kUnique) {
     uint32_t total = 0;
     for (const KeyPart& part : index.parts) {
       const Column* c = part.expression.empty() ? table.FindColumn(part.column) : nullptr;
       if (c == nullptr) continue;
-      const bool long_type =
-          IsTextType(c->type) || IsBlobType(c->type) || c->family == TypeFamily::kJson;
-      if (long_type && part.prefix_length == 0) total = key_bytes + 1;  // the whole value
+      index.hash = index.hash || (off_page(*c) && part.prefix_length == 0);
       total += c->KeyBytes(part.prefix_length);
     }
     index.hash = index.hash || total > key_bytes;
@@ -391,9 +401,7 @@ bool CatalogBuilder::CheckWholeColumnParts(const Table& table, Index& index, uin
                                        " can be indexed only through a generated column"});
       return false;
     }
-    const bool long_type =
-        IsTextType(c->type) || IsBlobType(c->type) || c->family == TypeFamily::kJson;
-    if (!long_type) continue;
+    if (!off_page(*c)) continue;
     if (!mariadb || index.kind == IndexKind::kPrimary) {
       failures_.push_back({offset, "BLOB/TEXT column " + Quoted(c->name) +
                                        " used in key specification without a key length"});
@@ -1315,8 +1323,7 @@ bool CatalogBuilder::ApplyAction(Table& table, const ast::AlterAction& a, std::s
       if (a.setting == "DROP DEFAULT") column->default_sql.clear();
       if (a.setting != "SET DEFAULT" || a.default_value == nullptr) return true;
       if (!CheckDefault(*column, a.default_value, a.default_parens, offset)) return false;
-      column->default_sql = parser::ToSql(*a.default_value);
-      if (a.default_parens) column->default_sql = "(" + column->default_sql + ")";
+      column->default_sql = DefaultSql(*a.default_value, a.default_parens);
       return true;
     }
     case ast::AlterKind::kForce:

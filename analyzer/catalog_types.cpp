@@ -324,4 +324,12 @@ uint32_t Column::KeyBytes(uint32_t prefix_chars) const {
   return 0;
 }
 
+KeyLimit KeyLimitOf(const Table& table) {
+  if (IsOneOf(table.engine, {"myisam", "aria"})) return {1000, 1000, "MyISAM and Aria"};
+  if (IsOneOf(table.row_format, {"compact", "redundant"})) {
+    return {767, 3072, "InnoDB with ROW_FORMAT=COMPACT or REDUNDANT"};
+  }
+  return {3072, 3072, "InnoDB"};
+}
+
 }  // namespace qadvisor::analyzer

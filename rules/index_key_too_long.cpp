@@ -64,20 +64,6 @@ change), or a shorter column, or a hash of it in a generated column (`url_hash B
 - MariaDB Knowledge Base, "InnoDB Limitations"
 )md"};
 
-struct Limit {
-  uint32_t part;
-  uint32_t key;
-  std::string_view what;
-};
-
-Limit LimitOf(const Table& table) {
-  if (table.engine == "myisam" || table.engine == "aria") return {1000, 1000, "MyISAM and Aria"};
-  if (table.row_format == "compact" || table.row_format == "redundant") {
-    return {767, 3072, "InnoDB with ROW_FORMAT=COMPACT or REDUNDANT"};
-  }
-  return {3072, 3072, "InnoDB"};
-}
-
 class IndexKeyTooLong final : public Rule {
  public:
   const RuleInfo& info() const override { return kInfo; }
@@ -96,7 +82,7 @@ class IndexKeyTooLong final : public Rule {
     }
     const Table* table = TableNamed(after, *name);
     if (table == nullptr || table->engine == "memory") return;
-    const Limit limit = LimitOf(*table);
+    const analyzer::KeyLimit limit = analyzer::KeyLimitOf(*table);
     for (const Index& index : table->indexes) {
       if (!index.IsBtree() && !index.hash) continue;  // a hash is what MariaDB made of it
       if (before != nullptr && before->FindIndex(index.name) != nullptr) continue;  // not new
