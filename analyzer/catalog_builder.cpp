@@ -407,9 +407,10 @@ bool CatalogBuilder::CheckWholeColumnParts(const Table& table, Index& index, uin
                                        " used in key specification without a key length"});
       return false;
     }
-    const bool binary = c->family == TypeFamily::kBinary;
-    const uint32_t per_char =
-        binary ? 1 : MaxBytesPerChar(c->charset.empty() ? "latin1" : c->charset);
+    uint32_t per_char = MaxBytesPerChar(c->charset.empty() ? "latin1" : c->charset);
+    if (c->family == TypeFamily::kBinary) per_char = 1;
+    // MariaDB's JSON is LONGTEXT CHARACTER SET utf8mb4 (the column keeps no charset here).
+    if (c->family == TypeFamily::kJson) per_char = 4;
     // No longer than the type holds: TINYTEXT's 255 (as MariaDB shows it, in characters).
     const uint32_t most = c->type.starts_with("tiny") ? 255 : 65535;
     part.prefix_length = std::min(key_bytes / per_char, most);

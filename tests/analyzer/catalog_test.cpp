@@ -780,7 +780,7 @@ TEST_CASE("a whole TEXT column in a key: MariaDB's prefix or hash, MySQL's error
 CREATE TABLE t (id INT PRIMARY KEY, body TEXT CHARACTER SET utf8mb4, note TEXT CHARACTER SET latin1,
   tiny TINYTEXT CHARACTER SET utf8mb4, bin BLOB, doc JSON,
   KEY k_body (body), KEY k_note (note), KEY k_tiny (tiny), KEY k_bin (bin), UNIQUE KEY u_body (body),
-  KEY k_prefix (body(10))) ENGINE=InnoDB;
+  KEY k_prefix (body(10)), KEY k_doc (doc)) ENGINE=InnoDB;
 CREATE TABLE m (id INT PRIMARY KEY, note TEXT CHARACTER SET latin1, KEY k_note (note)) ENGINE=MyISAM;)sql";
   Catalog maria({.flavor = Flavor::kMariaDB});
   ApplySql(maria, kTable);
@@ -800,6 +800,7 @@ CREATE TABLE m (id INT PRIMARY KEY, note TEXT CHARACTER SET latin1, KEY k_note (
   CHECK_FALSE(t.FindIndex("u_body")->IsBtree());
   CHECK_FALSE(t.FindIndex("k_body")->hash);
   CHECK(prefix(t, "k_prefix") == 10);
+  CHECK(prefix(t, "k_doc") == 768);  // JSON is utf8mb4 LONGTEXT on MariaDB, whatever the table's
   CHECK(prefix(Get(maria, "", "m"), "k_note") == 1000);
   // A primary key has no prefix to take, and MySQL supplies none at all.
   ApplySql(maria, "CREATE TABLE p (body TEXT, PRIMARY KEY (body));");
